@@ -1,0 +1,29 @@
+"""Bit layout of the packed keys and shape of the compact non-flush lookup.
+
+One module holds these numbers because the offline table builder and the Numba kernels must agree
+on them bit for bit; the table loader also checks them against ``tables/manifest.json``.
+"""
+
+# A packed card key is ``face_key << SUIT_BITS | suit_key``. With suit keys [0, 1, 29, 37] any 7
+# suit keys sum to at most 7 * 37 = 259 < 512, so adding 7 packed keys never carries out of the
+# 9-bit suit field into the face field.
+SUIT_BITS = 9
+SUIT_MASK = (1 << SUIT_BITS) - 1
+NO_FLUSH = -1
+
+# Flush keys of the four suits are kept in one uint64 per card (16 bits per suit), so one sum
+# gives every suit's flush sum; the largest 7-card flush sum must stay below 2**16.
+FLUSH_FIELD_BITS = 16
+
+# The compact non-flush lookup for n cards (n = 5, 6, 7):
+#   h    = (face_sum * HASH_MULT) & (2**HASH_BITS - 1)   a bijection of the face-sum range
+#   rank = hash_ranks[hash_base[h >> HASH_SHIFT] + (h & (2**HASH_SHIFT - 1))]
+# Multiplying by an odd number is invertible modulo 2**HASH_BITS, so distinct face sums stay
+# distinct; 4097 = 2**12 + 1 folds the high bits of the structured face sums onto the low ones,
+# which scatters each row's keys enough for first-fit packing to fill every slot (49,205 ranks in
+# 49,205 slots for 7 cards).
+HASH_MULT = {5: 4097, 6: 4097, 7: 4097}
+HASH_BITS = {5: 19, 6: 23, 7: 23}
+HASH_SHIFT = {5: 8, 6: 10, 7: 10}
+
+HAND_SIZES = (5, 6, 7)

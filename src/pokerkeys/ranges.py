@@ -1,0 +1,439 @@
+"""Hand ranges in PokerStove / Equilab syntax.
+
+A range is a comma-separated list of items. Whitespace is ignored anywhere, ranks and the
+``s``/``o`` suffix are case-insensitive, and ``10`` may be written for ``T``.
+
+=====================  ===============================================================  =======
+item                   meaning                                                          combos
+=====================  ===============================================================  =======
+``QQ``                 one pair                                                         6
+``QQ+``                that pair and every higher pair: QQ, KK, AA                      18
+``88-JJ``, ``JJ-88``   pairs from 88 to JJ inclusive, either order                      24
+``AKs`` / ``AKo``      the suited / offsuit class                                       4 / 12
+``AK``                 both: AKs and AKo                                                16
+``KTo+``               kicker rises to one below the first rank: KTo, KJo, KQo          36
+``K9s+``               K9s, KTs, KJs, KQs                                               16
+``A5s-A2s``            same first rank, kickers 5 down to 2 inclusive (either order)    16
+``KQ-K9``              no suffix: suited and offsuit                                    64
+``AhKh``, ``10h9h``    one specific hand                                                1
+``random``, ``any``    all 1,326 hands (``100%`` is the same)                           1326
+``15%``, ``2.5%``      the best X% of hands against one random hand (rule below)        --
+=====================  ===============================================================  =======
+
+Weights
+    Any item may end in ``:w`` with ``0 < w <= 1``, e.g. ``'QQ+:0.5, AKs'``: each of the item's
+    combos is in the range with that weight (a frequency, e.g. "raise half the time"). Without a
+    suffix the weight is 1. A weight of 0, above 1, or not a plain decimal number is an error.
+
+Duplicates
+    Items may overlap; a combo listed more than once keeps the weight of the **last** item that
+    lists it: ``'QQ+:0.5, AA'`` has AA at weight 1 and QQ, KK at 0.5, while ``'AA, QQ+:0.5'``
+    has all three at 0.5. Each combo appears in ``Range.combos`` once.
+
+Top X%
+    ``X%`` with ``0 < X <= 100`` takes the 169 classes best-first by all-in preflop equity
+    against one random hand (``pokerkeys.classes.class_order_vs_random()``; equal equities keep
+    ``CLASS_NAMES`` order) and keeps the longest prefix of that list whose total combo count is at
+    most ``round(X / 100 * 1326)``, rounded half up (computed exactly, in rational arithmetic).
+    Classes are never split, so the result can fall short of the target by less than one class;
+    an X too small for even the best class (under 0.42%: AA has 6 combos) is an error. ``100%``
+    is every hand.
+
+Not ranges
+    Partly known hands ('Ah', 'Ah??', 'Ax') are rejected: a partly known hand is a player's known
+    card, given as a player, not as a range.
+
+Errors
+    Anything else raises ``ValueError`` naming the item and its character offset in the text,
+    e.g. ``cannot parse range item 'AKx' at position 5 in 'QQ+, AKx': ...``. Empty text, empty
+    items (``'QQ,,AK'``), a range mixing pairs and non-pairs in a dash (``'AA-AKs'``), a dash
+    whose first ranks differ (``'AKs-QJs'``) or suffixes differ (``'A5s-A2o'``) and a dangling
+    dash (``'22-'``) are errors.
+
+Order
+    ``Range.combos`` rows are (high card id, low card id) in ``pokerkeys.classes.ALL_COMBOS``
+    order (ascending combo index), whatever the order of the items; two ranges with the same
+    combos and weights are equal.
+"""
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import numpy as np
+
+from pokerkeys.cards import N_CARDS, RANK_CHARS, format_card, parse_cards
+from pokerkeys.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE, N_COMBOS,
+                               class_combo_count, class_combo_indices, class_from_ranks,
+                               class_order_vs_random)
+
+__all__ = ["Range", "RangeParseError", "parse_range", "top_percent_classes"]
+
+_RANK = r"(10|[2-9TJQKA])"
+_CLASS = _RANK + _RANK + r"([SO]?)"
+_SINGLE_RE = re.compile(_CLASS, re.IGNORECASE)
+_PLUS_RE = re.compile(_CLASS + r"\+", re.IGNORECASE)
+_DASH_RE = re.compile(_CLASS + "-" + _CLASS, re.IGNORECASE)
+_PERCENT_RE = re.compile(r"(\d+(?:\.\d*)?|\.\d+)%")
+_WEIGHT_RE = re.compile(r"\d+(?:\.\d*)?|\.\d+")
+# A lone rank, optionally with a suit, then optional wildcards: 'Ah', 'Ah??', 'Ax', 'A*'.
+_PARTIAL_RE = re.compile(r"(10|[2-9TJQKA])[cdhs♣♦♥♠♧♢♡♤]?[?xX*]*|[?xX*]+", re.IGNORECASE)
+_ALL_WORDS = {"random", "any"}
+
+
+class RangeParseError(ValueError):
+    """Raised for a range item that cannot be parsed; a ``ValueError``."""
+
+
+def _rank(token: str) -> int:
+    return RANK_CHARS.index("T" if token == "10" else token.upper())
+
+
+# --- top X% -----------------------------------------------------------------------------------
+
+def _percent_target(percent) -> int:
+    """round(percent / 100 * 1326), half up, exactly (percent given as str, int or float)."""
+    # A float goes through its shortest repr so 2.5 and '2.5' give the same (decimal) value.
+    x = Fraction(repr(percent)) if isinstance(percent, float) else Fraction(percent)
+    if not 0 < x <= 100:
+        raise ValueError(f"a top-X% range needs 0 < X <= 100, got {percent}")
+    return int(x * N_COMBOS / 100 + Fraction(1, 2))  # floor(s + 1/2): half up, s > 0
+
+
+def top_percent_classes(percent) -> tuple[str, ...]:
+    """The classes of the top ``percent``% of hands against a random hand, best first.
+
+    The longest best-first prefix of ``class_order_vs_random()`` with at most
+    ``round(percent / 100 * 1326)`` combos (see the module docstring). May be empty.
+    """
+    target = _percent_target(percent)
+    chosen: list[str] = []
+    total = 0
+    for name in class_order_vs_random():
+        total += class_combo_count(name)
+        if total > target:
+            break
+        chosen.append(name)
+    return tuple(chosen)
+
+
+# --- item parsing -----------------------------------------------------------------------------
+
+def _class_rows(names) -> np.ndarray:
+    return np.concatenate([class_combo_indices(n) for n in names])
+
+
+def _expand_class(hi: int, lo: int, suffix: str) -> list[str]:
+    """'AK' -> AKs, AKo; 'AKs' -> AKs; pairs ignore the (already rejected) suffix."""
+    if hi == lo:
+        return [RANK_CHARS[hi] * 2]
+    return [class_from_ranks(hi, lo, s == "s") for s in (suffix or "so")]
+
+
+def _split_class(m, offset: int = 0) -> tuple[int, int, str]:
+    """(high rank, low rank, suffix) of a class match; raises on 'AAs'-style pairs."""
+    r1, r2 = _rank(m.group(1 + offset)), _rank(m.group(2 + offset))
+    suffix = m.group(3 + offset).lower()
+    if r1 == r2 and suffix:
+        raise RangeParseError("a pair is neither suited nor offsuit")
+    return max(r1, r2), min(r1, r2), suffix
+
+
+def _parse_body(body: str) -> np.ndarray:
+    """Rows of ALL_COMBOS selected by one item without its weight; raises RangeParseError."""
+    if body.lower() in _ALL_WORDS:
+        return np.arange(N_COMBOS)
+
+    m = _PERCENT_RE.fullmatch(body)
+    if m:
+        if not 0 < Fraction(m.group(1)) <= 100:
+            raise RangeParseError("a top-X% range needs 0 < X <= 100")
+        if _percent_target(m.group(1)) >= N_COMBOS:
+            return np.arange(N_COMBOS)  # every hand: '100%' must not need the equity table
+        names = top_percent_classes(m.group(1))
+        if not names:
+            best = class_order_vs_random()[0]
+            raise RangeParseError(f"{body} of 1326 hands is fewer than the best class alone "
+                                  f"({best}, {class_combo_count(best)} combos)")
+        return _class_rows(names)
+
+    m = _SINGLE_RE.fullmatch(body)
+    if m:
+        return _class_rows(_expand_class(*_split_class(m)))
+
+    m = _PLUS_RE.fullmatch(body)
+    if m:
+        hi, lo, suffix = _split_class(m)
+        if hi == lo:  # 'QQ+': QQ up to AA
+            return _class_rows([RANK_CHARS[r] * 2 for r in range(hi, 13)])
+        # 'KTo+': the kicker rises up to one below the first rank.
+        return _class_rows([n for k in range(lo, hi) for n in _expand_class(hi, k, suffix)])
+
+    m = _DASH_RE.fullmatch(body)
+    if m:
+        hi1, lo1, suffix1 = _split_class(m)
+        hi2, lo2, suffix2 = _split_class(m, 3)
+        pair1, pair2 = hi1 == lo1, hi2 == lo2
+        if pair1 != pair2:
+            raise RangeParseError("a dash range joins two pairs or two non-pairs, not both")
+        if pair1:
+            return _class_rows([RANK_CHARS[r] * 2
+                                for r in range(min(hi1, hi2), max(hi1, hi2) + 1)])
+        if hi1 != hi2:
+            raise RangeParseError("both ends of a non-pair dash range need the same first rank, "
+                                  "e.g. 'A5s-A2s'")
+        if suffix1 != suffix2:
+            raise RangeParseError("both ends of a dash range need the same suffix (s, o or none)")
+        return _class_rows([n for k in range(min(lo1, lo2), max(lo1, lo2) + 1)
+                            for n in _expand_class(hi1, k, suffix1)])
+
+    if body.startswith("-") or body.endswith("-"):
+        raise RangeParseError("a dash range needs a hand class on both sides, e.g. '88-JJ'")
+    if _PARTIAL_RE.fullmatch(body):
+        raise RangeParseError("a partly known hand is not a range: give a player's known "
+                              "card(s) as that player's hand, not as a range")
+
+    try:
+        ids = parse_cards(body)
+    except ValueError as exc:
+        if "duplicate" in str(exc):
+            raise RangeParseError(str(exc)) from None
+        raise RangeParseError("expected a class ('AKs', 'QQ'), a span ('QQ+', 'KTo+', "
+                              "'88-JJ', 'A5s-A2s'), a hand ('AhKh'), 'random' or 'X%'") from None
+    if ids.size != 2:
+        raise RangeParseError(f"a specific hand has 2 cards, got {ids.size}")
+    return np.array([COMBO_INDEX_TABLE[ids[0], ids[1]]])
+
+
+def _parse_weight(text: str) -> float:
+    if not _WEIGHT_RE.fullmatch(text):
+        raise RangeParseError(f"weight {text!r} is not a number")
+    w = float(text)
+    if not 0 < w <= 1:
+        raise RangeParseError(f"weight {text} is outside (0, 1]")
+    return w
+
+
+def _items(text: str):
+    """(stripped item, character offset of its first non-space character) for each item."""
+    start = 0
+    for piece in text.split(","):
+        lead = len(piece) - len(piece.lstrip())
+        yield piece.strip(), start + lead
+        start += len(piece) + 1
+
+
+def _parse_text(text: str) -> np.ndarray:
+    """Dense (1326,) weights of a range text; later items overwrite earlier ones."""
+    if not text.strip():
+        raise ValueError("empty range: give at least one item, e.g. 'QQ+, AKs'")
+    dense = np.zeros(N_COMBOS, dtype=np.float64)
+    for item, pos in _items(text):
+        try:
+            if not item:
+                raise RangeParseError("empty item (two commas in a row or a trailing comma?)")
+            compact = "".join(item.split())
+            body, colon, weight = compact.partition(":")
+            w = _parse_weight(weight) if colon else 1.0
+            rows = _parse_body(body)
+        except RangeParseError as exc:
+            raise RangeParseError(f"cannot parse range item {item!r} at position {pos} in "
+                                  f"{text!r}: {exc}") from None
+        dense[rows] = w
+    if not dense.any():
+        raise ValueError(f"range {text!r} is empty")
+    return dense
+
+
+# --- the Range type ---------------------------------------------------------------------------
+
+def _format_weight(w: float) -> str:
+    return "" if w == 1.0 else ":" + repr(float(w))
+
+
+def _describe(dense: np.ndarray) -> str:
+    """Re-parseable text for dense weights: whole classes by name, the rest as single hands."""
+    parts: list[str] = []
+    for name in CLASS_NAMES:
+        rows = class_combo_indices(name)
+        w = dense[rows]
+        if w[0] > 0 and np.all(w == w[0]):
+            parts.append(name + _format_weight(w[0]))
+            continue
+        for k in rows[w > 0]:
+            hi, lo = ALL_COMBOS[k]
+            parts.append(format_card(hi) + format_card(lo) + _format_weight(dense[k]))
+    return ", ".join(parts)
+
+
+def _dense_from_combos(combos, weights) -> np.ndarray:
+    arr = np.asarray(combos) if not isinstance(combos, np.ndarray) else combos
+    if isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and arr.ndim == 2:
+        if arr.shape[1] != 2:
+            raise ValueError(f"combos must have shape (M, 2), got {arr.shape}")
+        if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):
+            raise ValueError("card ids must be in 0..51")
+        a, b = arr[:, 0].astype(np.intp), arr[:, 1].astype(np.intp)
+    else:
+        try:
+            hands = [parse_cards(h) for h in combos]
+        except TypeError:
+            raise TypeError(f"expected range text, a list of hands or an (M, 2) array of card "
+                            f"ids, not {type(combos).__name__}") from None
+        for h in hands:
+            if h.size != 2:
+                raise ValueError(f"a hand has 2 cards, got {h.size}: {h.tolist()}")
+        a = np.array([int(h[0]) for h in hands], dtype=np.intp)
+        b = np.array([int(h[1]) for h in hands], dtype=np.intp)
+    rows = COMBO_INDEX_TABLE[a, b].astype(np.intp)
+    if np.any(rows < 0):
+        bad = int(a[np.flatnonzero(rows < 0)[0]])
+        raise ValueError(f"a hand needs two different cards, got {format_card(bad)} twice")
+    if weights is None:
+        w = np.ones(rows.size)
+    else:
+        w = np.asarray(weights, dtype=np.float64).ravel()
+        if w.shape != rows.shape:
+            raise ValueError(f"got {rows.size} combos but {w.size} weights")
+        if not np.all((w > 0) & (w <= 1)):
+            raise ValueError("weights must be in (0, 1]")
+    dense = np.zeros(N_COMBOS, dtype=np.float64)
+    dense[rows] = w  # with repeated rows NumPy keeps the last assignment
+    return dense
+
+
+class Range:
+    """A weighted set of two-card hands, from range text or from explicit hands.
+
+    ``Range('QQ+, AKs:0.5')`` parses text (syntax in the module docstring); ``Range(['AhKh',
+    'QsQd'])`` takes a list of item strings (joined with commas); ``Range(array)`` takes an
+    (M, 2) array of card ids, like ``Range.from_combos``. A Range is immutable.
+
+    Attributes: ``combos`` ((M, 2) uint8, high card first, ``ALL_COMBOS`` order, unique),
+    ``weights`` ((M,) float64 in (0, 1]), ``combo_indices`` ((M,) rows of ``ALL_COMBOS``) and
+    ``text`` (the text given, or a re-parseable description for ranges built from hands).
+    ``len(r)`` is M; iterating yields ``((high, low), weight)``.
+    """
+
+    __slots__ = ("_dense", "_rows", "_combos", "_weights", "text")
+
+    def __init__(self, text_or_hands):
+        if isinstance(text_or_hands, Range):
+            dense, text = text_or_hands._dense, text_or_hands.text
+        elif isinstance(text_or_hands, str):
+            text = text_or_hands
+            dense = _parse_text(text)
+        elif (isinstance(text_or_hands, (list, tuple))
+              and all(isinstance(x, str) for x in text_or_hands)):
+            text = ", ".join(text_or_hands)
+            dense = _parse_text(text)
+        else:
+            dense, text = _dense_from_combos(text_or_hands, None), None
+        self._set(dense, text)
+
+    def _set(self, dense: np.ndarray, text: str | None) -> None:
+        dense = np.array(dense, dtype=np.float64)
+        dense.flags.writeable = False
+        rows = np.flatnonzero(dense)
+        self._dense = dense
+        self._rows = rows
+        self._combos = ALL_COMBOS[rows]
+        self._weights = dense[rows]
+        for arr in (self._rows, self._combos, self._weights):
+            arr.flags.writeable = False
+        self.text = text if text is not None else _describe(dense)
+
+    @classmethod
+    def _from_dense(cls, dense: np.ndarray, text: str | None = None) -> "Range":
+        r = cls.__new__(cls)
+        r._set(dense, text)
+        return r
+
+    @classmethod
+    def from_combos(cls, combos, weights=None) -> "Range":
+        """Range of explicit hands: (M, 2) card ids (or hand strings) and optional (M,) weights.
+
+        Weights default to 1 and must be in (0, 1]; a hand given twice keeps its last weight.
+        May be empty.
+        """
+        return cls._from_dense(_dense_from_combos(combos, weights))
+
+    # --- views ---
+    @property
+    def combos(self) -> np.ndarray:
+        return self._combos
+
+    @property
+    def weights(self) -> np.ndarray:
+        return self._weights
+
+    @property
+    def combo_indices(self) -> np.ndarray:
+        """Rows of ``ALL_COMBOS`` in the range, ascending (aligned with ``combos``)."""
+        return self._rows
+
+    def weight_vector(self) -> np.ndarray:
+        """(1326,) float64 weights aligned with ``ALL_COMBOS``; 0 for hands not in the range."""
+        return self._dense.copy()
+
+    @property
+    def combo_count(self) -> float:
+        """Number of combos counted by weight (the sum of the weights)."""
+        return float(self._weights.sum())
+
+    @property
+    def is_empty(self) -> bool:
+        return self._rows.size == 0
+
+    def weight_of(self, hand) -> float:
+        """Weight of a two-card hand ('AhKh' or ids) in the range, 0.0 if absent."""
+        ids = parse_cards(hand)
+        if ids.size != 2:
+            raise ValueError(f"a hand has 2 cards, got {ids.size}")
+        return float(self._dense[COMBO_INDEX_TABLE[ids[0], ids[1]]])
+
+    def __contains__(self, hand) -> bool:
+        return self.weight_of(hand) > 0
+
+    # --- card removal ---
+    def without(self, dead_cards) -> "Range":
+        """A new Range without every combo that uses any of ``dead_cards`` (e.g. 'AsKd7c')."""
+        dead = np.zeros(N_CARDS, dtype=bool)
+        dead[parse_cards(dead_cards)] = True
+        keep = ~(dead[ALL_COMBOS[:, 0]] | dead[ALL_COMBOS[:, 1]])
+        if keep[self._rows].all():
+            return self
+        return Range._from_dense(np.where(keep, self._dense, 0.0))
+
+    def remove(self, cards) -> "Range":
+        """Same as ``without``: returns a new Range (this one is not changed)."""
+        return self.without(cards)
+
+    # --- protocol ---
+    def __len__(self) -> int:
+        return int(self._rows.size)
+
+    def __iter__(self):
+        for (hi, lo), w in zip(self._combos.tolist(), self._weights.tolist()):
+            yield (hi, lo), w
+
+    def __eq__(self, other) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return bool(np.array_equal(self._dense, other._dense))
+
+    def __hash__(self) -> int:
+        return hash(self._dense.tobytes())
+
+    def __repr__(self) -> str:
+        text = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        weighted = "" if np.all(self._weights == 1) else f", weighted {self.combo_count:g}"
+        count = f"{len(self)} combo" + ("" if len(self) == 1 else "s")
+        return f"Range({text!r}, {count}{weighted})"
+
+
+def parse_range(text: str) -> Range:
+    """Parse range text (syntax in the module docstring) into a ``Range``."""
+    if not isinstance(text, str):
+        raise TypeError(f"range text must be a string, not {type(text).__name__}")
+    return Range(text)

@@ -1,0 +1,51 @@
+"""Shared fixtures for the pokerkeys test suite.
+
+Everything is deterministic: Hypothesis runs derandomized (profile "ci", the default here) and
+NumPy generators use fixed seeds.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, settings
+
+# derandomize: the same examples on every run and machine. deadline=None: the first call of a
+# Numba kernel compiles (or loads from cache), which would trip Hypothesis' per-example deadline.
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    max_examples=200,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile("ci")
+
+SEED = 20240654
+
+# ../shared/data relative to the repository root (tests/ -> repo root -> its parent).
+DATA_DIR = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+@pytest.fixture
+def rng() -> np.random.Generator:
+    """A fresh generator with a fixed seed for each test."""
+    return np.random.default_rng(SEED)
+
+
+@pytest.fixture(scope="session")
+def data_dir() -> Path:
+    return DATA_DIR
+
+
+def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
+    """(n, k) uint8 array of random hands of k distinct cards."""
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.fixture
+def make_hands(rng):
+    """make_hands(n, k) -> (n, k) uint8 random hands of distinct cards (fixed seed)."""
+    return lambda n, k: random_hands(rng, n, k)
