@@ -295,6 +295,7 @@ def test_from_combos():
     assert r.weight_of([51, 47]) == 0.25  # repeated hand: last weight
     assert r.combos.tolist() == [[1, 0], [51, 47]]
     assert Range.from_combos(["AhKh", "QsQd"]) == Range("AhKh, QsQd")
+    assert Range.from_combos(["AhKh", ("Qs", "Qd"), [0, 1]]) == Range("AhKh, QsQd, 2d2c")
     assert Range.from_combos(np.array([[50, 46]], dtype=np.uint8)) == Range("AhKh")
     assert Range(np.array([[50, 46]])) == Range("AhKh")
     assert Range.from_combos(class_combos("AKo")) == Range("AKo")

@@ -267,8 +267,11 @@ def _describe(dense: np.ndarray) -> str:
 
 
 def _dense_from_combos(combos, weights) -> np.ndarray:
-    arr = np.asarray(combos) if not isinstance(combos, np.ndarray) else combos
-    if isinstance(arr, np.ndarray) and arr.dtype.kind in "iu" and arr.ndim == 2:
+    try:
+        arr = np.asarray(combos)
+    except ValueError:  # ragged input such as ['AhKh', ('Qs', 'Qd')]: parse hand by hand
+        arr = np.empty(0, dtype=object)
+    if arr.dtype.kind in "iu" and arr.ndim == 2:
         if arr.shape[1] != 2:
             raise ValueError(f"combos must have shape (M, 2), got {arr.shape}")
         if arr.size and (arr.min() < 0 or arr.max() >= N_CARDS):

@@ -1,0 +1,55 @@
+"""Statistics of hand categories by exhaustive enumeration."""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+
+import numpy as np
+
+from . import _jit
+from ._kernels import enumerate as _k
+from .evaluate import HandCategory, _kernel_args, category
+
+_KERNELS = {5: _k.rank_histogram_5, 7: _k.rank_histogram_7}
+_N_GROUPS = 64
+
+
+@lru_cache(maxsize=None)
+def _pair_groups(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
+    """(first, second) card pairs split into equal-work groups for the parallel kernels.
+
+    Pairs are dealt largest first to the group with the least work so far (LPT scheduling), so
+    with 64 groups every thread of a 1-, 2-, 4- ... 64-thread pool gets about the same work.
+    """
+    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52) if b <= 52 - (n_cards - 1)]
+    work = {p: comb(51 - p[1], n_cards - 2) for p in pairs}
+    loads = [0] * _N_GROUPS
+    members: list[list[tuple[int, int]]] = [[] for _ in range(_N_GROUPS)]
+    for p in sorted(pairs, key=lambda p: (-work[p], p)):
+        g = min(range(_N_GROUPS), key=lambda i: (loads[i], i))
+        loads[g] += work[p]
+        members[g].append(p)
+    flat = np.array([p for group in members for p in group], dtype=np.int64)
+    starts = np.cumsum([0] + [len(m) for m in members]).astype(np.int64)
+    return flat, starts
+
+
+def rank_histogram(n_cards: int, *, threads: int | None = None) -> np.ndarray:
+    """counts[r] = number of n-card hands (n = 5 or 7) with rank r; every hand is evaluated."""
+    if n_cards not in _KERNELS:
+        raise ValueError(f"exhaustive enumeration covers 5 or 7 cards, not {n_cards}")
+    pairs, starts = _pair_groups(n_cards)
+    with _jit.threads(threads):
+        return _KERNELS[n_cards](pairs, starts, *_kernel_args(n_cards))
+
+
+def category_counts(n_cards: int, *, threads: int | None = None) -> dict[HandCategory, int]:
+    """Number of n-card hands (5 or 7) in each category, by evaluating every one of them."""
+    hist = rank_histogram(n_cards, threads=threads)
+    per_category = np.bincount(category(np.arange(1, 7463)), weights=hist[1:], minlength=10)
+    return {cat: int(per_category[cat]) for cat in HandCategory}
+
+
+def distinct_ranks(n_cards: int) -> int:
+    """How many different ranks n-card hands reach (7,462 for 5 cards, 4,824 for 7)."""
+    return int(np.count_nonzero(rank_histogram(n_cards)))

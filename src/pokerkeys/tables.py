@@ -1,0 +1,139 @@
+"""Load the generated tables once, verifying each file against ``manifest.json``.
+
+The tables ship inside the wheel as ``pokerkeys/tables/``; in a source checkout or an editable
+install they are read from the repository's top-level ``tables/``. Every file's sha256 is checked
+the first time it is loaded, so a truncated or edited table fails loudly instead of giving wrong
+ranks.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+
+import numpy as np
+
+from . import _layout
+
+REBUILD_HINT = ("reinstall pokerkeys, or from a source checkout rebuild with "
+                "`python scripts/search_keys.py && python scripts/build_tables.py`")
+
+
+class TableError(RuntimeError):
+    """A table file is missing, corrupt or does not match this version of pokerkeys."""
+
+
+@lru_cache(maxsize=1)
+def tables_dir() -> Path:
+    """The folder holding manifest.json: packaged first, then the source checkout's tables/."""
+    candidates = []
+    try:
+        candidates.append(Path(str(resources.files("pokerkeys") / "tables")))
+    except (ModuleNotFoundError, TypeError):  # pragma: no cover - unusual loaders
+        pass
+    candidates.append(Path(__file__).resolve().parents[2] / "tables")
+    for folder in candidates:
+        if (folder / "manifest.json").is_file():
+            return folder
+    raise TableError(f"no pokerkeys tables found (looked in {', '.join(map(str, candidates))}); "
+                     f"{REBUILD_HINT}")
+
+
+@lru_cache(maxsize=1)
+def manifest() -> dict:
+    path = tables_dir() / "manifest.json"
+    try:
+        data = json.loads(path.read_text())
+        files = data["files"]
+        layout = data["layout"]
+    except (OSError, ValueError, KeyError) as exc:
+        raise TableError(f"table manifest {path} is unreadable ({exc}); {REBUILD_HINT}") from None
+    _check_layout(layout, path)
+    return {"files": files, "layout": layout}
+
+
+def _check_layout(layout: dict, path: Path) -> None:
+    """The kernels hard-code the bit layout; tables built with another one would mis-rank."""
+    expected = {
+        "suit_bits": _layout.SUIT_BITS,
+        "flush_field_bits": _layout.FLUSH_FIELD_BITS,
+        "hash_mult": {str(n): v for n, v in _layout.HASH_MULT.items()},
+        "hash_bits": {str(n): v for n, v in _layout.HASH_BITS.items()},
+        "hash_shift": {str(n): v for n, v in _layout.HASH_SHIFT.items()},
+    }
+    if layout != expected:
+        raise TableError(f"tables in {path.parent} were built for another key layout "
+                         f"({layout} != {expected}); {REBUILD_HINT}")
+
+
+def _read_verified(name: str) -> bytes:
+    entry = manifest()["files"].get(name)
+    if entry is None:
+        raise TableError(f"table {name!r} is not listed in the manifest; {REBUILD_HINT}")
+    path = tables_dir() / name
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise TableError(f"table file {path} is missing or unreadable ({exc.strerror}); "
+                         f"{REBUILD_HINT}") from None
+    digest = hashlib.sha256(data).hexdigest()
+    if digest != entry["sha256"]:
+        raise TableError(f"table file {path} is corrupt (sha256 {digest[:12]}... does not match "
+                         f"the manifest's {entry['sha256'][:12]}...); {REBUILD_HINT}")
+    return data
+
+
+@lru_cache(maxsize=None)
+def load_table(name: str) -> np.ndarray:
+    """The verified array stored as ``<name>.npy`` (read-only)."""
+    data = _read_verified(f"{name}.npy")
+    entry = manifest()["files"][f"{name}.npy"]
+    array = np.load(io.BytesIO(data), allow_pickle=False)
+    if "dtype" in entry and (str(array.dtype) != entry["dtype"]
+                             or list(array.shape) != entry["shape"]):
+        raise TableError(f"table {name}.npy has dtype {array.dtype} shape {array.shape}, the "
+                         f"manifest says {entry['dtype']} {entry['shape']}; {REBUILD_HINT}")
+    array.setflags(write=False)
+    return array
+
+
+@lru_cache(maxsize=1)
+def keys() -> dict:
+    """The card keys (``keys.json``) the tables were built from."""
+    return json.loads(_read_verified("keys.json"))
+
+
+class EvalTables:
+    """The arrays one hand size's kernel needs, in the order the kernels take them."""
+
+    __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
+                 "flush_ranks")
+
+    def __init__(self, n_cards: int):
+        key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
+        self.n_cards = n_cards
+        self.card_keys = load_table(f"card_keys_{key_set}")
+        self.flush_keys = load_table(f"flush_keys_{key_set}")
+        self.flush_suit = load_table(f"flush_suit_{n_cards}")
+        self.hash_base = load_table(f"hash_base_{n_cards}")
+        self.hash_ranks = load_table(f"hash_ranks_{n_cards}")
+        self.flush_ranks = load_table(f"flush_ranks_{key_set}")
+
+    def as_tuple(self) -> tuple:
+        return (self.card_keys, self.flush_keys, self.flush_suit, self.hash_base,
+                self.hash_ranks, self.flush_ranks)
+
+    @property
+    def resident_bytes(self) -> int:
+        """Bytes of table memory the evaluation of one hand can touch."""
+        return sum(a.nbytes for a in self.as_tuple())
+
+
+@lru_cache(maxsize=None)
+def eval_tables(n_cards: int) -> EvalTables:
+    if n_cards not in _layout.HAND_SIZES:
+        raise ValueError(f"hands have 5, 6 or 7 cards, not {n_cards}")
+    return EvalTables(n_cards)
