@@ -7,10 +7,15 @@ from . import _jit
 from ._kernels import sampling as _k
 
 
+def spawn_seeds(seq: np.random.SeedSequence, n_chunks: int) -> np.ndarray:
+    """uint64 seeds of the next n_chunks children of ``seq`` (numbering continues per call)."""
+    children = seq.spawn(n_chunks)
+    return np.array([c.generate_state(1, np.uint64)[0] for c in children], dtype=np.uint64)
+
+
 def chunk_seeds(seed, n_chunks: int) -> np.ndarray:
     """uint64 seeds for n_chunks independent streams, derived from ``seed`` (None: fresh)."""
-    children = np.random.SeedSequence(seed).spawn(n_chunks)
-    return np.array([c.generate_state(1, np.uint64)[0] for c in children], dtype=np.uint64)
+    return spawn_seeds(np.random.SeedSequence(seed), n_chunks)
 
 
 def random_hands(n: int, k: int = 7, seed=None, *, threads: int | None = None,

@@ -7,6 +7,7 @@ from math import comb
 import numpy as np
 
 from . import _jit
+from ._balance import balanced_groups
 from ._kernels import enumerate as _k
 from .evaluate import HandCategory, _kernel_args, category
 
@@ -16,22 +17,11 @@ _N_GROUPS = 64
 
 @lru_cache(maxsize=None)
 def _pair_groups(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
-    """(first, second) card pairs split into equal-work groups for the parallel kernels.
-
-    Pairs are dealt largest first to the group with the least work so far (LPT scheduling), so
-    with 64 groups every thread of a 1-, 2-, 4- ... 64-thread pool gets about the same work.
-    """
-    pairs = [(a, b) for a in range(52) for b in range(a + 1, 52) if b <= 52 - (n_cards - 1)]
-    work = {p: comb(51 - p[1], n_cards - 2) for p in pairs}
-    loads = [0] * _N_GROUPS
-    members: list[list[tuple[int, int]]] = [[] for _ in range(_N_GROUPS)]
-    for p in sorted(pairs, key=lambda p: (-work[p], p)):
-        g = min(range(_N_GROUPS), key=lambda i: (loads[i], i))
-        loads[g] += work[p]
-        members[g].append(p)
-    flat = np.array([p for group in members for p in group], dtype=np.int64)
-    starts = np.cumsum([0] + [len(m) for m in members]).astype(np.int64)
-    return flat, starts
+    """(first, second) card pairs split into 64 equal-work groups for the parallel kernels."""
+    pairs = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)
+                      if b <= 52 - (n_cards - 1)], dtype=np.int64)
+    order, starts = balanced_groups([comb(51 - b, n_cards - 2) for _, b in pairs], _N_GROUPS)
+    return pairs[order], starts
 
 
 def rank_histogram(n_cards: int, *, threads: int | None = None) -> np.ndarray:

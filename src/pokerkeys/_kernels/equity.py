@@ -1,0 +1,239 @@
+"""Equity kernels: exhaustive enumeration of boards and Monte Carlo trials.
+
+Both count showdown outcomes as a histogram over *winner masks*: bit p set when player p has the
+best hand. One histogram per chunk of work gives every statistic afterwards (outright wins,
+ties, each player's share of split pots, how often each subset of players split, and the
+variance of a player's share for the standard error) with no shared counters between threads.
+
+Table arguments follow ``EvalTables.as_tuple()`` for 7-card hands, then the hash constants.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import inline, kernel, prange
+from .evaluate import rank_of_key
+from .sampling import bounded, next_u64
+
+
+@inline
+def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, card_keys,
+                   flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
+                   shift):
+    """Winner mask of one showdown: every player's 7-card rank, the best ones' bits set."""
+    best = 0
+    mask = 0
+    for p in range(n_players):
+        r = rank_of_key(board_key + hole_keys[p], board_flush + hole_flush[p], flush_suit,
+                        hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+        if r > best:
+            best = r
+            mask = 1 << p
+        elif r == best:
+            mask |= 1 << p
+    return mask
+
+
+@kernel(parallel=True)
+def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
+                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
+                 shift):
+    """Weighted winner-mask histogram over every board completion of every matchup.
+
+    hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
+    excluded: 52-bit mask of board and dead cards; n_missing: board cards still to come.
+    items (W, 2): work items (matchup, index of the first missing card in the remaining deck),
+    in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
+    Within an item, the remaining board cards are enumerated as combinations in increasing
+    index order (an odometer over `idx`) with the key sums kept per depth, so each board costs
+    one key addition per level changed plus the P lookups.
+    """
+    n_players = hands.shape[1]
+    n_groups = len(group_starts) - 1
+    out = np.zeros((n_groups, 1 << n_players), dtype=np.float64)
+    board_key0 = np.uint64(0)
+    board_flush0 = np.uint64(0)
+    for c in board:
+        board_key0 += card_keys[c]
+        board_flush0 += flush_keys[c]
+    for g in prange(n_groups):
+        hist = out[g]
+        rem = np.empty(52, dtype=np.uint8)
+        hole_keys = np.empty(n_players, dtype=np.uint64)
+        hole_flush = np.empty(n_players, dtype=np.uint64)
+        idx = np.empty(6, dtype=np.int64)
+        key_at = np.empty(6, dtype=np.uint64)
+        flush_at = np.empty(6, dtype=np.uint64)
+        for it in range(group_starts[g], group_starts[g + 1]):
+            m = items[it, 0]
+            first = items[it, 1]
+            w = weights[m]
+            used = excluded
+            for p in range(n_players):
+                a = hands[m, p, 0]
+                b = hands[m, p, 1]
+                used |= (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
+                hole_keys[p] = np.uint64(card_keys[a]) + card_keys[b]
+                hole_flush[p] = flush_keys[a] + flush_keys[b]
+            n_rem = 0
+            for c in range(52):
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    rem[n_rem] = c
+                    n_rem += 1
+            if n_missing == 0:
+                mask = _showdown_mask(n_players, board_key0, board_flush0, hole_keys,
+                                      hole_flush, card_keys, flush_keys, flush_suit, hash_base,
+                                      hash_ranks, flush_ranks, mult, hmask, shift)
+                hist[mask] += w
+                continue
+            # Depth 0 is fixed to `first`; deeper levels run as an odometer.
+            idx[0] = first
+            key_at[0] = board_key0 + card_keys[rem[first]]
+            flush_at[0] = board_flush0 + flush_keys[rem[first]]
+            level = 1
+            if n_missing > 1:
+                idx[1] = first
+            while True:
+                if level == n_missing:
+                    k = key_at[level - 1]
+                    f = flush_at[level - 1]
+                    mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
+                                          flush_keys, flush_suit, hash_base, hash_ranks,
+                                          flush_ranks, mult, hmask, shift)
+                    hist[mask] += w
+                    level -= 1
+                    if level == 0:
+                        break
+                    continue
+                # Advance this level; it must leave room for the levels below it.
+                idx[level] += 1
+                if idx[level] > n_rem - (n_missing - level):
+                    level -= 1
+                    if level == 0:
+                        break
+                    continue
+                c = rem[idx[level]]
+                key_at[level] = key_at[level - 1] + card_keys[c]
+                flush_at[level] = flush_at[level - 1] + flush_keys[c]
+                level += 1
+                if level < n_missing:
+                    idx[level] = idx[level - 1]
+    return out
+
+
+@inline
+def _sample_range(state, cdf, start, stop):
+    """(state, row) of a combo drawn with probability proportional to its weight.
+
+    cdf[start:stop] is the running sum of the range's weights, ending at 1.0; 53 random bits
+    give a uniform double, and a binary search finds the first running sum above it.
+    """
+    state, r = next_u64(state)
+    u = np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+    lo = start
+    hi = stop - 1
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if cdf[mid] > u:
+            hi = mid
+        else:
+            lo = mid + 1
+    return state, lo
+
+
+@kernel(parallel=True)
+def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, board,
+                       n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
+                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
+                       shift):
+    """Winner-mask counts of random showdowns, one row per chunk.
+
+    Chunk c runs chunk_trials[c] trials on the random stream seeded by seeds[c].
+
+    known (P, 2): each player's known hole cards, 255 where unknown; range_of (P,): the index of
+    the player's range in range_starts, or -1. Range players draw a combo by weight; if any two
+    drawn combos, or a combo and a known card, collide, the whole draw is rejected and redone,
+    which samples exactly the weight product restricted to compatible combos. Then the unknown
+    hole cards and the missing board cards are dealt from the rest of the deck by a partial
+    Fisher-Yates shuffle. A chunk that rejects `max_rejections` draws in a row stops and
+    reports -1 in its last column, so impossible range combinations can never hang.
+    """
+    n_players = known.shape[0]
+    n_chunks = len(seeds)
+    out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
+    board_key0 = np.uint64(0)
+    board_flush0 = np.uint64(0)
+    for c in board:
+        board_key0 += card_keys[c]
+        board_flush0 += flush_keys[c]
+    for chunk in prange(n_chunks):
+        state = seeds[chunk]
+        hist = out[chunk]
+        hole = np.empty((n_players, 2), dtype=np.uint8)
+        hole_keys = np.empty(n_players, dtype=np.uint64)
+        hole_flush = np.empty(n_players, dtype=np.uint64)
+        deck = np.empty(52, dtype=np.uint8)
+        for t in range(chunk_trials[chunk]):
+            # 1. Range players, by rejection of colliding draws.
+            rejections = 0
+            while True:
+                used = excluded
+                ok = True
+                for p in range(n_players):
+                    hole[p, 0] = known[p, 0]
+                    hole[p, 1] = known[p, 1]
+                    if range_of[p] >= 0:
+                        q = range_of[p]
+                        state, row = _sample_range(state, range_cdf, range_starts[q],
+                                                   range_starts[q + 1])
+                        hole[p, 0] = range_combos[row, 0]
+                        hole[p, 1] = range_combos[row, 1]
+                    for j in range(2):
+                        if hole[p, j] < 52:
+                            bit = np.uint64(1) << np.uint64(hole[p, j])
+                            if used & bit:
+                                ok = False
+                            used |= bit
+                if ok:
+                    break
+                rejections += 1
+                if rejections >= max_rejections:
+                    break
+            if rejections >= max_rejections:
+                hist[1 << n_players] = -1
+                break
+            # 2. Deal unknown hole cards and the board from the rest of the deck.
+            n_deck = 0
+            for c in range(52):
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    deck[n_deck] = c
+                    n_deck += 1
+            dealt = 0
+            for p in range(n_players):
+                for j in range(2):
+                    if hole[p, j] >= 52:
+                        state, r = bounded(state, n_deck - dealt)
+                        pick = dealt + np.int64(r)
+                        c = deck[pick]
+                        deck[pick] = deck[dealt]
+                        deck[dealt] = c
+                        hole[p, j] = c
+                        dealt += 1
+                hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
+                hole_flush[p] = flush_keys[hole[p, 0]] + flush_keys[hole[p, 1]]
+            k = board_key0
+            f = board_flush0
+            for i in range(n_missing):
+                state, r = bounded(state, n_deck - dealt)
+                pick = dealt + np.int64(r)
+                c = deck[pick]
+                deck[pick] = deck[dealt]
+                deck[dealt] = c
+                dealt += 1
+                k += card_keys[c]
+                f += flush_keys[c]
+            mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
+                                  flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
+                                  mult, hmask, shift)
+            hist[mask] += 1
+    return out

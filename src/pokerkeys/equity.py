@@ -1,0 +1,444 @@
+"""Hold'em equity: exhaustive enumeration and Monte Carlo, 2-10 players, boards, dead cards,
+ranges.
+
+Every player is a *range* of hole-card combos with weights: a known hand is a range of one
+combo, a partly known hand ('Ah??') is every combo holding that card, an unknown hand ('??',
+'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.ranges``.
+Enumeration walks every compatible *matchup* (one combo per player, weight = product of the
+combos' weights) and every board completion; Monte Carlo draws matchups and boards at random.
+Both produce a histogram over winner masks (see ``_kernels.equity``), which
+``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from itertools import permutations
+
+import numpy as np
+
+from . import _jit
+from ._balance import balanced_groups
+from ._kernels import equity as _k
+from ._sampling import spawn_seeds
+from .cards import N_CARDS, format_card, format_cards, parse_cards
+from .classes import ALL_COMBOS
+from .evaluate import _kernel_args
+from .ranges import Range
+
+MAX_PLAYERS = 10
+UNKNOWN = 255
+# Exhaustive enumeration is chosen automatically below this many hand evaluations (about a
+# second on two cores); Monte Carlo above it.
+AUTO_EXACT_MAX_EVALS = 3e8
+# Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
+# be gigabytes, and the run would take hours.
+EXACT_MAX_MATCHUPS = 5_000_000
+TRIALS_PER_CHUNK = 1 << 15
+CHUNKS_PER_ROUND = 8
+DEFAULT_TRIALS = 10_000_000
+MAX_REJECTIONS = 100_000
+
+
+# ---------------------------------------------------------------------------- players
+@dataclass(frozen=True)
+class Player:
+    """One player's hole cards as the engine sees them."""
+    label: str
+    known: tuple[int, ...]          # 0, 1 or 2 known cards
+    range: Range | None = None      # set for range players (known is empty then)
+
+    @property
+    def kind(self) -> str:
+        if self.range is not None:
+            return "range"
+        return {2: "hand", 1: "partial", 0: "random"}[len(self.known)]
+
+
+_RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
+
+
+def parse_player(spec, index: int) -> Player:
+    """A player from 'AhKh', 'Ah??', 'Ah', '??', 'random', a range string, a Range or ids."""
+    where = f"player {index + 1}"
+    if isinstance(spec, Range):
+        return Player(spec.text or repr(spec), (), spec)
+    if isinstance(spec, str):
+        text = spec.strip()
+        if text.lower() in _RANDOM_WORDS:
+            return Player("random", ())
+        if "?" in text:
+            stripped = text.replace("?", "")
+            try:
+                ids = parse_cards(stripped)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if len(ids) != 1 or len(text) - len(stripped) != 2:
+                raise ValueError(f"{where}: a partly known hand is one card and '??', like "
+                                 f"'Ah??', not {spec!r}")
+            return Player(f"{format_cards(ids)} ??", (int(ids[0]),))
+        try:
+            ids = parse_cards(text)
+        except ValueError as card_error:
+            if "duplicate" in str(card_error):
+                raise ValueError(f"{where}: {card_error}") from None
+            try:
+                rng = Range(text)
+            except ValueError as range_error:
+                raise ValueError(f"{where}: {spec!r} is neither a hand nor a range: "
+                                 f"{range_error}") from None
+            return Player(text, (), rng)
+    else:
+        try:
+            ids = parse_cards(spec)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"{where}: {exc}") from None
+    if len(ids) not in (1, 2):
+        raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not {len(ids)} "
+                         f"({format_cards(ids)})")
+    label = format_cards(ids, sep="") + ("??" if len(ids) == 1 else "")
+    return Player(label, tuple(int(c) for c in ids))
+
+
+def _check_conflicts(players: list[Player], board: np.ndarray, dead: np.ndarray) -> None:
+    """Name the first card that appears in two places among hands, board and dead cards."""
+    owner: dict[int, str] = {}
+    places = [(f"player {i + 1}", p.known) for i, p in enumerate(players)]
+    places += [("the board", board.tolist()), ("the dead cards", dead.tolist())]
+    for place, cards in places:
+        for c in cards:
+            if c in owner:
+                other = owner[c]
+                detail = f"twice in {place}" if other == place else f"in {other} and {place}"
+                raise ValueError(f"card {format_card(c)} is used {detail}")
+            owner[c] = place
+
+
+def _combos_of(player: Player, blocked: int) -> tuple[np.ndarray, np.ndarray]:
+    """(combos (n, 2) uint8, weights (n,)) of a player, without combos using blocked cards."""
+    if player.range is not None:
+        combos, weights = player.range.combos, player.range.weights
+    else:
+        combos, weights = ALL_COMBOS, np.ones(len(ALL_COMBOS))
+        if player.known:
+            combos = combos[(combos == player.known[0]).any(axis=1)]
+            if len(player.known) == 2:
+                combos = combos[(combos == player.known[1]).any(axis=1)]
+            weights = np.ones(len(combos))
+    bits = (np.uint64(1) << combos.astype(np.uint64))
+    free = ((bits[:, 0] | bits[:, 1]) & np.uint64(blocked)) == 0
+    return np.ascontiguousarray(combos[free]), weights[free]
+
+
+# ---------------------------------------------------------------------------- result
+@dataclass(frozen=True)
+class EquityResult:
+    """Outcome of an equity calculation.
+
+    ``equity[p]`` = win[p] + tie_share[p]: the fraction of the pot player p takes on average.
+    ``win[p]``: probability p wins alone; ``tie[p]``: probability p splits the pot;
+    ``tie_share[p]``: p's expected share from split pots. ``wins``, ``ties``, ``losses``: raw
+    (weighted) counts of showdowns. ``splits`` maps each tuple of players who split a pot to
+    its probability. ``exact``: enumeration (True) or Monte Carlo; ``boards``/``trials``: how
+    many showdowns were counted; ``stderr[p]``: standard error of equity[p] (0 when exact).
+    """
+    players: tuple[str, ...]
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    tie_share: np.ndarray
+    wins: np.ndarray
+    ties: np.ndarray
+    losses: np.ndarray
+    splits: dict
+    exact: bool
+    boards: float
+    trials: int
+    stderr: np.ndarray
+    elapsed: float
+    mask_counts: np.ndarray = field(repr=False)
+
+    @classmethod
+    def from_mask_counts(cls, players, counts, exact, elapsed, trials=0):
+        """Derive every statistic from counts[mask] (mask = set of players with the best hand)."""
+        counts = np.asarray(counts, dtype=np.float64)
+        n = len(players)
+        masks = np.arange(len(counts))
+        total = counts.sum()
+        members = (masks[:, None] >> np.arange(n)) & 1  # (masks, players)
+        size = members.sum(axis=1)
+        share = np.where(size > 0, 1.0 / np.maximum(size, 1), 0.0)
+        alone = members * (size == 1)[:, None]
+        split = members * (size > 1)[:, None]
+        wins = counts @ alone
+        ties = counts @ split
+        losses = total - wins - ties
+        tie_share = (counts * share) @ split / total
+        equity = (counts * share) @ members / total
+        if exact:
+            stderr = np.zeros(n)
+        else:
+            second = (counts * share ** 2) @ members / total
+            stderr = np.sqrt(np.maximum(second - equity ** 2, 0.0) / max(total - 1, 1))
+        splits = {tuple(int(p) for p in np.flatnonzero(members[m])): counts[m] / total
+                  for m in masks if size[m] > 1 and counts[m] > 0}
+        return cls(players=tuple(players), equity=equity, win=wins / total, tie=ties / total,
+                   tie_share=tie_share, wins=wins, ties=ties, losses=losses, splits=splits,
+                   exact=exact, boards=total if exact else 0, trials=int(trials),
+                   stderr=stderr, elapsed=elapsed, mask_counts=counts)
+
+    def __str__(self) -> str:
+        width = max(6, max(len(p) for p in self.players))
+        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"
+        if not self.exact:
+            head += f"  {'± stderr':>9}"
+        lines = [head]
+        for i, name in enumerate(self.players):
+            row = (f"{name:<{width}}  {100 * self.equity[i]:7.3f}%  {100 * self.win[i]:7.3f}%"
+                   f"  {100 * self.tie[i]:7.3f}%")
+            if not self.exact:
+                row += f"  {100 * self.stderr[i]:8.3f}%"
+            lines.append(row)
+        if self.exact:
+            lines.append(f"exact: {self.boards:,.0f} showdowns enumerated in "
+                         f"{self.elapsed:.3f} s")
+        else:
+            lines.append(f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict:
+        return {
+            "players": list(self.players), "equity": self.equity.tolist(),
+            "win": self.win.tolist(), "tie": self.tie.tolist(),
+            "tie_share": self.tie_share.tolist(), "wins": self.wins.tolist(),
+            "ties": self.ties.tolist(), "losses": self.losses.tolist(),
+            "splits": {",".join(map(str, k)): v for k, v in self.splits.items()},
+            "exact": self.exact, "boards": self.boards, "trials": self.trials,
+            "stderr": self.stderr.tolist(), "elapsed": self.elapsed,
+        }
+
+
+# ---------------------------------------------------------------------------- enumeration
+def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
+    """Every compatible matchup (one combo per player, no card twice) and its weight."""
+    hands = np.zeros((1, 0, 2), dtype=np.uint8)
+    weights = np.ones(1)
+    used = np.zeros(1, dtype=np.uint64)
+    for combos, w in zip(combo_lists, weight_lists):
+        bits = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | \
+               (np.uint64(1) << combos[:, 1].astype(np.uint64))
+        ok = (used[:, None] & bits[None, :]) == 0
+        rows, cols = np.nonzero(ok)
+        if len(rows) > EXACT_MAX_MATCHUPS:
+            raise ValueError(f"exact enumeration would need more than "
+                             f"{EXACT_MAX_MATCHUPS:,} matchups; use Monte Carlo (exact=False)")
+        hands = np.concatenate([hands[rows], combos[cols][:, None, :]], axis=1)
+        weights = weights[rows] * w[cols]
+        used = used[rows] | bits[cols]
+    return hands, weights
+
+
+def _suit_stabilizer(board: np.ndarray, dead: np.ndarray) -> list[np.ndarray]:
+    """Card maps of the suit permutations that leave the board and the dead cards unchanged."""
+    maps = []
+    for perm in permutations(range(4)):
+        card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(N_CARDS)], dtype=np.uint8)
+        if set(card_map[board].tolist()) == set(board.tolist()) and \
+                set(card_map[dead].tolist()) == set(dead.tolist()):
+            maps.append(card_map)
+    return maps
+
+
+def _merge_isomorphic(hands, weights, board, dead):
+    """Fold matchups that a suit permutation maps onto each other into one, summing weights.
+
+    A suit permutation that fixes the board and dead cards maps each board completion of a
+    matchup to one of its image, so both matchups have the same outcome counts: only one of
+    them needs enumerating. Each matchup is coded as an integer (11 bits per player's combo
+    index), its canonical form is the smallest code among its images.
+    """
+    n_players = hands.shape[1]
+    if len(hands) < 2 or n_players > 5:
+        return hands, weights
+    maps = _suit_stabilizer(board, dead)
+    if len(maps) < 2:
+        return hands, weights
+    best = None
+    for card_map in maps:
+        image = card_map[hands]
+        hi = image.max(axis=2).astype(np.int64)
+        lo = image.min(axis=2).astype(np.int64)
+        index = hi * (hi - 1) // 2 + lo  # pokerkeys.classes combo index of (hi, lo)
+        code = (index << (11 * np.arange(n_players))).sum(axis=1)
+        best = code if best is None else np.minimum(best, code)
+    codes, first, inverse = np.unique(best, return_index=True, return_inverse=True)
+    merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
+    return hands[first], merged
+
+
+def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
+    n_items_per = n_rem - n_missing + 1 if n_missing else 1
+    firsts = np.arange(n_items_per)
+    work_per_first = np.array([math.comb(n_rem - f - 1, n_missing - 1) if n_missing else 1
+                               for f in firsts], dtype=np.float64)
+    items = np.stack(np.meshgrid(np.arange(len(hands)), firsts, indexing="ij"),
+                     axis=-1).reshape(-1, 2).astype(np.int64)
+    work = np.tile(work_per_first, len(hands))
+    n_batches = 20 if progress is not None else 1
+    order, starts = balanced_groups(work, 64 * n_batches)
+    items = items[order]
+    args = _kernel_args(7)
+    total = np.zeros(1 << hands.shape[1])
+    with _jit.threads(threads):
+        per_batch = len(starts) // n_batches
+        for b in range(n_batches):
+            lo, hi = b * per_batch, (b + 1) * per_batch if b < n_batches - 1 else len(starts) - 1
+            group_starts = starts[lo:hi + 1] - starts[lo]
+            sub = items[starts[lo]:starts[hi]]
+            total += _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
+                                     sub, group_starts, *args).sum(axis=0)
+            if progress is not None:
+                progress(b + 1, n_batches)
+    return total
+
+
+# ---------------------------------------------------------------------------- public API
+def _validate_stop(trials, target_stderr, time_limit):
+    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
+                               or trials <= 0):
+        raise ValueError(f"trials must be a positive integer, not {trials!r}")
+    if target_stderr is not None and not target_stderr > 0:
+        raise ValueError(f"target_stderr must be positive, not {target_stderr!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
+
+
+def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
+           time_limit=None, seed=None, threads=None, progress=None) -> EquityResult:
+    """All-in equity of 2-10 hold'em players.
+
+    hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
+    'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.
+    board: 0, 3, 4 or 5 cards; dead: cards out of the deck.
+    exact: None picks enumeration when it takes about a second or less, else Monte Carlo;
+    True forces enumeration, False Monte Carlo. Monte Carlo stops after ``trials``, when every
+    player's standard error is below ``target_stderr``, or after ``time_limit`` seconds,
+    whichever comes first (default: 10 million trials). The same ``seed`` gives the same
+    result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
+    """
+    start = time.perf_counter()
+    if isinstance(hands, (str, Range)):
+        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
+    hands = list(hands)
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
+    _validate_stop(trials, target_stderr, time_limit)
+    players = [parse_player(h, i) for i, h in enumerate(hands)]
+    board_ids = parse_cards(board if board is not None else [], allow_duplicates=True)
+    dead_ids = parse_cards(dead if dead is not None else [], allow_duplicates=True)
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
+                         f"({format_cards(board_ids)})")
+    _check_conflicts(players, board_ids, dead_ids)
+    n_missing = 5 - len(board_ids)
+    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
+    if n_rem < n_missing:
+        raise ValueError(f"too many players for the deck: {len(players)} players need "
+                         f"{2 * len(players)} hole cards, and with {len(board_ids)} board and "
+                         f"{len(dead_ids)} dead cards only {n_rem + 2 * len(players)} cards "
+                         f"remain for {2 * len(players) + n_missing}")
+    blocked = 0
+    for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
+        blocked |= 1 << int(c)
+    combo_lists, weight_lists = [], []
+    for i, p in enumerate(players):
+        own = 0
+        for c in p.known:
+            own |= 1 << c
+        combos, weights = _combos_of(p, blocked & ~own)
+        if len(combos) == 0:
+            raise ValueError(f"the range of player {i + 1} ({p.label!r}) is empty once the "
+                             f"board, dead cards and other players' cards are removed")
+        combo_lists.append(combos)
+        weight_lists.append(weights)
+    labels = [p.label for p in players]
+    n_boards = math.comb(n_rem, n_missing)
+    if exact is None:
+        n_matchups = math.prod(len(c) for c in combo_lists)
+        exact = n_matchups * n_boards * len(players) <= AUTO_EXACT_MAX_EVALS \
+            and trials is None and target_stderr is None and time_limit is None
+    if exact:
+        matchups, weights = _matchups(combo_lists, weight_lists)
+        if len(matchups) == 0:
+            raise ValueError("no matchup is possible: the players' ranges always share a card")
+        matchups, weights = _merge_isomorphic(matchups, weights, board_ids, dead_ids)
+        excluded = 0
+        for c in list(board_ids) + list(dead_ids):
+            excluded |= 1 << int(c)
+        counts = _exact_counts(np.ascontiguousarray(matchups), weights, board_ids, excluded,
+                               n_missing, n_rem, threads, progress)
+        return EquityResult.from_mask_counts(labels, counts, True,
+                                             time.perf_counter() - start)
+    return _monte_carlo(players, labels, combo_lists, weight_lists, board_ids, dead_ids,
+                        n_missing, trials, target_stderr, time_limit, seed, threads, progress,
+                        start)
+
+
+def _monte_carlo(players, labels, combo_lists, weight_lists, board, dead, n_missing, trials,
+                 target_stderr, time_limit, seed, threads, progress, start):
+    if trials is None and target_stderr is None and time_limit is None:
+        trials = DEFAULT_TRIALS
+    n = len(players)
+    known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
+    range_of = np.full(n, -1, dtype=np.int64)
+    range_combos, range_cdf, range_starts = [], [], [0]
+    for i, p in enumerate(players):
+        known[i, :len(p.known)] = p.known
+        if p.range is not None:
+            range_of[i] = len(range_starts) - 1
+            cdf = np.cumsum(weight_lists[i])
+            cdf /= cdf[-1]
+            cdf[-1] = 1.0  # the binary search relies on the last entry being >= any draw
+            range_combos.append(combo_lists[i])
+            range_cdf.append(cdf)
+            range_starts.append(range_starts[-1] + len(cdf))
+    range_combos = np.ascontiguousarray(np.concatenate(range_combos) if range_combos
+                                        else np.zeros((1, 2), dtype=np.uint8))
+    range_cdf = np.concatenate(range_cdf) if range_cdf else np.ones(1)
+    range_starts = np.array(range_starts, dtype=np.int64)
+    excluded = 0
+    for c in list(board) + list(dead):
+        excluded |= 1 << int(c)
+    args = _kernel_args(7)
+    seed_seq = np.random.SeedSequence(seed)
+    counts = np.zeros(1 << n, dtype=np.int64)
+    done = 0
+    while True:
+        remaining = trials - done if trials is not None else CHUNKS_PER_ROUND * TRIALS_PER_CHUNK
+        # Chunk i always gets the i-th child seed and TRIALS_PER_CHUNK trials (the very last
+        # one fewer), so results depend on the seed and the trial count, not on threads.
+        sizes = [min(TRIALS_PER_CHUNK, remaining - i * TRIALS_PER_CHUNK)
+                 for i in range(min(CHUNKS_PER_ROUND, -(-remaining // TRIALS_PER_CHUNK)))]
+        seeds = spawn_seeds(seed_seq, len(sizes))
+        with _jit.threads(threads):
+            out = _k.monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts,
+                                        board, n_missing, np.uint64(excluded), seeds,
+                                        np.array(sizes, dtype=np.int64), MAX_REJECTIONS, *args)
+        if (out[:, -1] < 0).any():
+            raise ValueError("the players' ranges almost never fit together without sharing "
+                             "a card; Monte Carlo cannot sample them")
+        counts += out[:, :-1].sum(axis=0)
+        done += sum(sizes)
+        if progress is not None:
+            progress(done, trials)
+        if trials is not None and done >= trials:
+            break
+        if time_limit is not None and time.perf_counter() - start >= time_limit:
+            break
+        if target_stderr is not None:
+            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
+            if (partial.stderr <= target_stderr).all() and done >= 10_000:
+                break
+    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
+                                         done)
