@@ -54,6 +54,52 @@ def _cmd_info(args) -> int:
     return 0
 
 
+def _progress_bar(unit: str):
+    """A progress callback drawing a tqdm bar on stderr once a run passes one second."""
+    from tqdm import tqdm
+
+    state = {}
+
+    def update(done, total):
+        bar = state.get("bar")
+        if bar is None:
+            bar = state["bar"] = tqdm(total=total, unit=unit, unit_scale=True, delay=1.0,
+                                      leave=False, file=sys.stderr)
+        bar.update(done - bar.n)
+
+    def close():
+        if "bar" in state:
+            state["bar"].close()
+
+    update.close = close
+    return update
+
+
+def _cmd_equity(args) -> int:
+    from .equity import equity
+
+    stop_flags = [args.trials is not None, args.stderr is not None, args.time is not None]
+    if args.exact and any(stop_flags):
+        raise CliError("--exact cannot be combined with --trials, --stderr or --time")
+    exact = True if args.exact else (False if any(stop_flags) else None)
+    show = not (args.json or args.no_progress) and sys.stderr.isatty()
+    progress = _progress_bar("it") if show else None
+    try:
+        result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
+                        trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
+                        seed=args.seed, threads=args.threads, progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    if args.json:
+        print(json.dumps(result.to_dict(), indent=2))
+    else:
+        if args.board:
+            print(f"board: {args.board}")
+        print(result)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerkeys", description="Texas Hold'em evaluation and equity at C++ speed.")
@@ -68,7 +114,36 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_info)
 
+    p = sub.add_parser("equity", help="all-in equity of 2-10 hands or ranges")
+    p.add_argument("hands", nargs="+",
+                   help="hands ('AhKh'), partly known ('Ah??'), unknown ('??') or ranges "
+                        "('QQ+,AKs', 'JJ:0.5', '15%%')")
+    p.add_argument("--board", "-b", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
+    p.add_argument("--dead", "-d", help="cards out of the deck")
+    p.add_argument("--exact", action="store_true", help="force exhaustive enumeration")
+    p.add_argument("--trials", type=_positive(int), help="Monte Carlo: number of trials")
+    p.add_argument("--stderr", type=_positive(float),
+                   help="Monte Carlo: stop when every standard error is below this (e.g. 0.001)")
+    p.add_argument("--time", type=_positive(float), help="Monte Carlo: stop after S seconds")
+    p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
+    p.add_argument("--threads", type=_positive(int), help="threads to use (default: all)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.set_defaults(run=_cmd_equity)
     return parser
+
+
+def _positive(kind):
+    def convert(text):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if value <= 0:
+            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+        return value
+    convert.__name__ = kind.__name__
+    return convert
 
 
 
