@@ -7,11 +7,14 @@
 from .cards import format_cards, parse_cards
 from .evaluate import (HandCategory, best_five, category, describe, evaluate,
                        evaluate_batch)
+from .equity import EquityResult, equity
+from .ranges import Range
 from .tables import TableError
+from . import stats
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
+    "EquityResult", "HandCategory", "Range", "TableError", "equity", "stats", "best_five", "category", "describe", "evaluate",
     "evaluate_batch", "format_cards", "parse_cards",
 ]

@@ -50,6 +50,9 @@ def _kernel_args(n: int) -> tuple:
     return eval_tables(n).as_tuple() + _hash_constants(n)
 
 
+_BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
+
+
 def evaluate(cards) -> int:
     """Rank 1..7462 (higher is better, equal ranks tie) of a 5-, 6- or 7-card hand."""
     ids = parse_cards(cards)
@@ -109,7 +112,8 @@ def evaluate_batch(cards, *, threads: int | None = None) -> np.ndarray:
     out = np.empty(len(array), dtype=np.uint16)
     if len(array):
         with _jit.threads(threads):
-            _k.rank_batch(array, out, *_kernel_args(array.shape[1]))
+            n = array.shape[1]
+            _BATCH_KERNELS[n](array, out, *eval_tables(n).batch_tuple(), *_hash_constants(n))
         if not out.all():
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out

@@ -110,7 +110,7 @@ class EvalTables:
     """The arrays one hand size's kernel needs, in the order the kernels take them."""
 
     __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
-                 "flush_ranks")
+                 "flush_ranks", "wide_keys", "card_bits")
 
     def __init__(self, n_cards: int):
         key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
@@ -121,10 +121,21 @@ class EvalTables:
         self.hash_base = load_table(f"hash_base_{n_cards}")
         self.hash_ranks = load_table(f"hash_ranks_{n_cards}")
         self.flush_ranks = load_table(f"flush_ranks_{key_set}")
+        # Batch kernels index by the raw byte, so 256 entries: ids >= 52 get a key of 2**40 (a
+        # sum >= 2**32 flags the row) and no bit (see _kernels.evaluate).
+        self.wide_keys = np.full(256, 1 << 40, dtype=np.uint64)
+        self.wide_keys[:52] = self.card_keys
+        self.card_bits = np.zeros(256, dtype=np.uint64)
+        self.card_bits[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
 
     def as_tuple(self) -> tuple:
         return (self.card_keys, self.flush_keys, self.flush_suit, self.hash_base,
                 self.hash_ranks, self.flush_ranks)
+
+    def batch_tuple(self) -> tuple:
+        """The tables of the validating batch kernels."""
+        return (self.wide_keys, self.card_bits, self.flush_keys, self.flush_suit,
+                self.hash_base, self.hash_ranks, self.flush_ranks)
 
     @property
     def resident_bytes(self) -> int:

@@ -44,34 +44,90 @@ def rank_one(cards, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, fl
                        hmask, shift)
 
 
-@kernel(parallel=True)
-def rank_batch(cards, out, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-               flush_ranks, mult, hmask, shift):
-    """out[i] = rank of row i of an (N, k) uint8 array, or 0 if the row is invalid.
+# The batch kernels take 256-entry tables indexed by the raw uint8 card id: `wide_keys[c]` is
+# the packed key for c < 52 and 2**40 for any other byte, so a bad id shows up as a key sum of
+# 2**32 or more; `card_bits[c]` is 1 << c (0 for bad ids). Seven distinct cards have disjoint
+# bits, so the sum of their bits equals their OR; a repeated card makes the sum carry and the two
+# differ. Validation costs two adds and an OR per card and no branch, which is why it can stay
+# on by default. Each hand size has its own kernel with the card reads written out, because a
+# loop over a run-time row length costs a quarter of the speed.
 
-    Validation is fused into the key sum: a card id >= 52 or a card seen twice in the row
-    (tracked as bits of a 64-bit mask) marks the row with rank 0, which no hand has, so the
-    caller finds bad rows with one vectorised scan and can name the first one.
-    """
-    n, k = cards.shape
-    for i in prange(n):
-        key = np.uint64(0)
-        flush_sums = np.uint64(0)
-        seen = np.uint64(0)
-        repeated = np.uint64(0)
-        too_big = False
-        for j in range(k):
-            c = cards[i, j]
-            too_big |= c >= 52
-            bit = np.uint64(1) << np.uint64(c & 63)
-            repeated |= seen & bit
-            seen |= bit
-        if too_big or repeated != 0:
+@kernel(parallel=True)
+def rank_batch_7(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
+                 hash_ranks, flush_ranks, mult, hmask, shift):
+    """out[i] = rank of row i of an (N, 7) uint8 array, or 0 if the row is invalid."""
+    for i in prange(cards.shape[0]):
+        a = cards[i, 0]
+        b = cards[i, 1]
+        c = cards[i, 2]
+        d = cards[i, 3]
+        e = cards[i, 4]
+        f = cards[i, 5]
+        g = cards[i, 6]
+        key = (wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
+               + wide_keys[f] + wide_keys[g])
+        bit_sum = (card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
+                   + card_bits[f] + card_bits[g])
+        bit_or = (card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
+                  | card_bits[f] | card_bits[g])
+        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
             out[i] = 0
             continue
-        for j in range(k):
-            c = cards[i, j]
-            key += card_keys[c]
-            flush_sums += flush_keys[c]
+        flush_sums = np.uint64(0)
+        if flush_suit[key & SUIT_MASK] >= 0:  # rare: only then are the flush keys needed
+            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
+                          + flush_keys[e] + flush_keys[f] + flush_keys[g])
+        out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
+                             mult, hmask, shift)
+
+
+@kernel(parallel=True)
+def rank_batch_6(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
+                 hash_ranks, flush_ranks, mult, hmask, shift):
+    """out[i] = rank of row i of an (N, 6) uint8 array, or 0 if the row is invalid."""
+    for i in prange(cards.shape[0]):
+        a = cards[i, 0]
+        b = cards[i, 1]
+        c = cards[i, 2]
+        d = cards[i, 3]
+        e = cards[i, 4]
+        f = cards[i, 5]
+        key = (wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
+               + wide_keys[f])
+        bit_sum = (card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
+                   + card_bits[f])
+        bit_or = (card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
+                  | card_bits[f])
+        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
+            out[i] = 0
+            continue
+        flush_sums = np.uint64(0)
+        if flush_suit[key & SUIT_MASK] >= 0:
+            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
+                          + flush_keys[e] + flush_keys[f])
+        out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
+                             mult, hmask, shift)
+
+
+@kernel(parallel=True)
+def rank_batch_5(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
+                 hash_ranks, flush_ranks, mult, hmask, shift):
+    """out[i] = rank of row i of an (N, 5) uint8 array, or 0 if the row is invalid."""
+    for i in prange(cards.shape[0]):
+        a = cards[i, 0]
+        b = cards[i, 1]
+        c = cards[i, 2]
+        d = cards[i, 3]
+        e = cards[i, 4]
+        key = wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
+        bit_sum = card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
+        bit_or = card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
+        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
+            out[i] = 0
+            continue
+        flush_sums = np.uint64(0)
+        if flush_suit[key & SUIT_MASK] >= 0:
+            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
+                          + flush_keys[e])
         out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
                              mult, hmask, shift)
