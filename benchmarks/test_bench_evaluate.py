@@ -1,0 +1,40 @@
+"""Evaluator throughput: random batches and the full enumeration (DESIGN.md section 6)."""
+import pytest
+
+import pokerkeys as pk
+from pokerkeys import _jit
+
+from bench_util import run
+
+THREADS = sorted({1, _jit.max_threads()})
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("n", [10**3, 10**6, 10**7])
+def test_evaluate_batch_7(benchmark, hands7_10m, n, threads):
+    hands = hands7_10m[:n]
+    benchmark.group = f"evaluate_batch 7 cards, {n:,} hands"
+    run(benchmark, lambda: pk.evaluate_batch(hands, threads=threads), per_call=n,
+        rounds=50 if n <= 10**3 else 7)
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("k", [5, 6])
+def test_evaluate_batch_5_6(benchmark, hands_by_size, k, threads):
+    hands = hands_by_size[k]
+    benchmark.group = f"evaluate_batch {k} cards, {len(hands):,} hands"
+    run(benchmark, lambda: pk.evaluate_batch(hands, threads=threads), per_call=len(hands))
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_all_7_card_hands(benchmark, threads):
+    benchmark.group = "all 133,784,560 seven-card hands"
+    counts = run(benchmark, lambda: pk.stats.category_counts(7, threads=threads),
+                 per_call=133_784_560, rounds=5)
+    assert sum(counts.values()) == 133_784_560
+
+
+@pytest.mark.parametrize("threads", THREADS)
+def test_all_5_card_hands(benchmark, threads):
+    benchmark.group = "all 2,598,960 five-card hands"
+    run(benchmark, lambda: pk.stats.category_counts(5, threads=threads), per_call=2_598_960)
