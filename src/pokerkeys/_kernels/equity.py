@@ -34,6 +34,75 @@ def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, car
     return mask
 
 
+@inline
+def _count_five(counts, rem, n_rem, first, board_key, board_flush, n_players, hole_keys,
+                hole_flush, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                flush_ranks, mult, hmask, shift):
+    """Preflop: all 5-card boards whose lowest card is rem[first], as flat nested loops."""
+    c0 = rem[first]
+    k0 = board_key + card_keys[c0]
+    f0 = board_flush + flush_keys[c0]
+    for i1 in range(first + 1, n_rem - 3):
+        c1 = rem[i1]
+        k1 = k0 + card_keys[c1]
+        f1 = f0 + flush_keys[c1]
+        for i2 in range(i1 + 1, n_rem - 2):
+            c2 = rem[i2]
+            k2 = k1 + card_keys[c2]
+            f2 = f1 + flush_keys[c2]
+            for i3 in range(i2 + 1, n_rem - 1):
+                c3 = rem[i3]
+                k3 = k2 + card_keys[c3]
+                f3 = f2 + flush_keys[c3]
+                for i4 in range(i3 + 1, n_rem):
+                    c4 = rem[i4]
+                    mask = _showdown_mask(n_players, k3 + card_keys[c4], f3 + flush_keys[c4],
+                                          hole_keys, hole_flush, card_keys, flush_keys,
+                                          flush_suit, hash_base, hash_ranks, flush_ranks, mult,
+                                          hmask, shift)
+                    counts[mask] += 1
+
+
+@inline
+def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush, n_players,
+                    hole_keys, hole_flush, idx, key_at, flush_at, card_keys, flush_keys,
+                    flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
+    """Boards missing 1-4 cards whose first missing card is rem[first].
+
+    The missing cards are combinations in increasing index order, walked as an odometer over
+    `idx` with the key sums kept per depth, so each board costs one key addition per level
+    changed plus the showdown.
+    """
+    idx[0] = first
+    key_at[0] = board_key + card_keys[rem[first]]
+    flush_at[0] = board_flush + flush_keys[rem[first]]
+    level = 1
+    if n_missing > 1:
+        idx[1] = first
+    while True:
+        if level == n_missing:
+            mask = _showdown_mask(n_players, key_at[level - 1], flush_at[level - 1], hole_keys,
+                                  hole_flush, card_keys, flush_keys, flush_suit, hash_base,
+                                  hash_ranks, flush_ranks, mult, hmask, shift)
+            counts[mask] += 1
+            level -= 1
+            if level == 0:
+                return
+            continue
+        idx[level] += 1  # advance this level, leaving room for the levels below it
+        if idx[level] > n_rem - (n_missing - level):
+            level -= 1
+            if level == 0:
+                return
+            continue
+        c = rem[idx[level]]
+        key_at[level] = key_at[level - 1] + card_keys[c]
+        flush_at[level] = flush_at[level - 1] + flush_keys[c]
+        level += 1
+        if level < n_missing:
+            idx[level] = idx[level - 1]
+
+
 @kernel(parallel=True)
 def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
                  flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
@@ -44,30 +113,27 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     excluded: 52-bit mask of board and dead cards; n_missing: board cards still to come.
     items (W, 2): work items (matchup, index of the first missing card in the remaining deck),
     in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
-    Within an item, the remaining board cards are enumerated as combinations in increasing
-    index order (an odometer over `idx`) with the key sums kept per depth, so each board costs
-    one key addition per level changed plus the P lookups.
+    Each item counts its boards in integers and adds them times the matchup's weight once.
     """
     n_players = hands.shape[1]
+    n_masks = 1 << n_players
     n_groups = len(group_starts) - 1
-    out = np.zeros((n_groups, 1 << n_players), dtype=np.float64)
-    board_key0 = np.uint64(0)
-    board_flush0 = np.uint64(0)
+    out = np.zeros((n_groups, n_masks), dtype=np.float64)
+    board_key = np.uint64(0)
+    board_flush = np.uint64(0)
     for c in board:
-        board_key0 += card_keys[c]
-        board_flush0 += flush_keys[c]
+        board_key += card_keys[c]
+        board_flush += flush_keys[c]
     for g in prange(n_groups):
-        hist = out[g]
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
+        counts = np.empty(n_masks, dtype=np.int64)
         idx = np.empty(6, dtype=np.int64)
         key_at = np.empty(6, dtype=np.uint64)
         flush_at = np.empty(6, dtype=np.uint64)
         for it in range(group_starts[g], group_starts[g + 1]):
             m = items[it, 0]
-            first = items[it, 1]
-            w = weights[m]
             used = excluded
             for p in range(n_players):
                 a = hands[m, p, 0]
@@ -80,44 +146,23 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 if not (used >> np.uint64(c)) & np.uint64(1):
                     rem[n_rem] = c
                     n_rem += 1
+            counts[:] = 0
             if n_missing == 0:
-                mask = _showdown_mask(n_players, board_key0, board_flush0, hole_keys,
-                                      hole_flush, card_keys, flush_keys, flush_suit, hash_base,
-                                      hash_ranks, flush_ranks, mult, hmask, shift)
-                hist[mask] += w
-                continue
-            # Depth 0 is fixed to `first`; deeper levels run as an odometer.
-            idx[0] = first
-            key_at[0] = board_key0 + card_keys[rem[first]]
-            flush_at[0] = board_flush0 + flush_keys[rem[first]]
-            level = 1
-            if n_missing > 1:
-                idx[1] = first
-            while True:
-                if level == n_missing:
-                    k = key_at[level - 1]
-                    f = flush_at[level - 1]
-                    mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
-                                          flush_keys, flush_suit, hash_base, hash_ranks,
-                                          flush_ranks, mult, hmask, shift)
-                    hist[mask] += w
-                    level -= 1
-                    if level == 0:
-                        break
-                    continue
-                # Advance this level; it must leave room for the levels below it.
-                idx[level] += 1
-                if idx[level] > n_rem - (n_missing - level):
-                    level -= 1
-                    if level == 0:
-                        break
-                    continue
-                c = rem[idx[level]]
-                key_at[level] = key_at[level - 1] + card_keys[c]
-                flush_at[level] = flush_at[level - 1] + flush_keys[c]
-                level += 1
-                if level < n_missing:
-                    idx[level] = idx[level - 1]
+                counts[_showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush,
+                                      card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                                      flush_ranks, mult, hmask, shift)] += 1
+            elif n_missing == 5:
+                _count_five(counts, rem, n_rem, items[it, 1], board_key, board_flush, n_players,
+                            hole_keys, hole_flush, card_keys, flush_keys, flush_suit,
+                            hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+            else:
+                _count_odometer(counts, rem, n_rem, items[it, 1], n_missing, board_key,
+                                board_flush, n_players, hole_keys, hole_flush, idx, key_at,
+                                flush_at, card_keys, flush_keys, flush_suit, hash_base,
+                                hash_ranks, flush_ranks, mult, hmask, shift)
+            w = weights[m]
+            for mask in range(n_masks):
+                out[g, mask] += w * counts[mask]
     return out
 
 
