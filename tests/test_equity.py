@@ -150,7 +150,7 @@ MC_CASES = [
     ("partial-preflop", ["Ah??", "KsKd"], None, None),
     ("partial-flop", ["Ah??", "KsKd"], "Qh7d2h", None),
     ("random-flop", ["AhKh", "random"], "2c7d9h", None),
-    ("two-random-turn", ["??", "QsQd", "random"], "2c7d9hTh", None),
+    ("partial-random-turn", ["Ah??", "QsQd", "random"], "2c7d9hTh", None),
     ("range-vs-range", ["QQ+,AKs", "JJ-88,AQs+"], None, None),
     ("weighted-range", ["AA,KK:0.5", "QQ"], None, None),
     ("range-vs-random-flop", ["QQ+,AKs", "random"], "Qh7d2h", None),
@@ -363,7 +363,7 @@ def test_str_monte_carlo_table():
 
 @pytest.mark.parametrize("kwargs", [
     dict(hands=["AhKh", "QsQd"], board="2c7d9h"),
-    dict(hands=["AhKh", "QsQd", "JcTc"], board="AsKsQsJsTs"),
+    dict(hands=["2c3d", "4c5d", "6c7d"], board="AsKsQsJsTs"),
     dict(hands=["AhKh", "QQ+", "random"], trials=10_000, seed=1),
 ])
 def test_to_dict_json(kwargs):

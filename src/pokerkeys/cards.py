@@ -62,6 +62,8 @@ def _parse_string(text: str) -> list[int]:
 
 
 def _parse_item(item) -> list[int]:
+    if isinstance(item, (bytes, bytearray)):
+        raise TypeError("cards must be text like 'AsKd' or integer ids, not bytes")
     if isinstance(item, str):
         return _parse_string(item)
     if isinstance(item, (bool, np.bool_)):
@@ -92,6 +94,8 @@ def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
             raise ValueError(f"card id {int(bad)} is outside 0..51")
         ids = flat.astype(np.uint8)
     else:
+        if isinstance(cards, (bytes, bytearray)):
+            raise TypeError("cards must be text like 'AsKd' or integer ids, not bytes")
         if isinstance(cards, (str, int, np.integer)):
             items: Iterable = [cards]
         else:
