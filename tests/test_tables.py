@@ -48,10 +48,12 @@ def test_build_refuses_bad_keys(tmp_path):
 
 
 def test_manifest_lists_every_table_with_its_hash():
-    manifest = json.loads((ROOT / "tables" / "manifest.json").read_text())
-    on_disk = {p.name for p in (ROOT / "tables").iterdir()} - {"manifest.json"}
-    assert set(manifest["files"]) == on_disk
-    for name, entry in manifest["files"].items():
+    files = {}
+    for manifest_name in ("manifest.json", "preflop_manifest.json"):
+        files.update(json.loads((ROOT / "tables" / manifest_name).read_text())["files"])
+    on_disk = {p.name for p in (ROOT / "tables").iterdir()}
+    assert set(files) == on_disk - {"manifest.json", "preflop_manifest.json"}
+    for name, entry in files.items():
         if name.endswith(".npy"):
             array = np.load(ROOT / "tables" / name)
             assert str(array.dtype) == entry["dtype"] and list(array.shape) == entry["shape"]
@@ -127,3 +129,18 @@ def test_search_script_reproduces_committed_keys():
     result = subprocess.run([sys.executable, str(SCRIPTS / "search_keys.py"), "--check",
                              "--quiet"], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_preflop_table_rebuilds_byte_identically():
+    """The shipped equity-vs-random table equals a fresh exact computation (~30 s)."""
+    result = subprocess.run([sys.executable, str(SCRIPTS / "build_preflop.py"), "--check",
+                             "--quiet"], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_preflop_equity_vs_random_published_values():
+    from pokerkeys.classes import CLASS_NAMES, equity_vs_random
+    equity = dict(zip(CLASS_NAMES, equity_vs_random()))
+    for name, published in {"AA": 0.852037, "KK": 0.823957, "AKs": 0.670446, "AKo": 0.653201,
+                            "72o": 0.345836}.items():
+        assert abs(equity[name] - published) < 5e-7, name

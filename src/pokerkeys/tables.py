@@ -42,16 +42,32 @@ def tables_dir() -> Path:
                      f"{REBUILD_HINT}")
 
 
+# manifest.json lists the evaluator tables (scripts/build_tables.py); the others list data
+# computed with the evaluator (scripts/build_preflop.py) and are merged into one file index.
+_EXTRA_MANIFESTS = ("preflop_manifest.json",)
+
+
+def _read_manifest(path: Path) -> dict:
+    try:
+        return json.loads(path.read_text())
+    except (OSError, ValueError) as exc:
+        raise TableError(f"table manifest {path} is unreadable ({exc}); {REBUILD_HINT}") from None
+
+
 @lru_cache(maxsize=1)
 def manifest() -> dict:
     path = tables_dir() / "manifest.json"
+    data = _read_manifest(path)
     try:
-        data = json.loads(path.read_text())
-        files = data["files"]
+        files = dict(data["files"])
         layout = data["layout"]
-    except (OSError, ValueError, KeyError) as exc:
-        raise TableError(f"table manifest {path} is unreadable ({exc}); {REBUILD_HINT}") from None
+    except (KeyError, TypeError) as exc:
+        raise TableError(f"table manifest {path} is unreadable (no {exc}); {REBUILD_HINT}") \
+            from None
     _check_layout(layout, path)
+    for extra in _EXTRA_MANIFESTS:
+        if (tables_dir() / extra).is_file():
+            files.update(_read_manifest(tables_dir() / extra).get("files", {}))
     return {"files": files, "layout": layout}
 
 

@@ -1,0 +1,100 @@
+"""Preflop kernels: every hole-card combo against one random hand, exactly, board by board.
+
+For a fixed board, hero h beats opponent o when rank(h) > rank(o); the opponents of h are the
+combos sharing no card with h or the board. Counting them per hero is done with sorted ranks:
+
+    below(h) = below_all(h) - below_with(h0) - below_with(h1)
+
+where below_all counts all combos of the remaining 47 cards ranked under h and below_with(x)
+those that hold card x (a combo holding both of h's cards is h itself, never below h). Equal
+ranks are counted the same way, adding back h itself, which is in all three groups. So each
+board costs 1,081 evaluations and a few small sorts instead of 1,081 x 990 showdowns.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import kernel, prange
+from .evaluate import rank_of_key
+
+
+@kernel(parallel=True)
+def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
+                     flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
+    """(score2, showdowns) per class: score2 = 2*wins + ties, summed over boards x multiplicity.
+
+    boards (B, 5) uint8; combo_class (52, 52) class index of each pair of cards.
+    """
+    n_boards = boards.shape[0]
+    n_chunks = min(n_boards, 256)
+    score = np.zeros((n_chunks, n_classes), dtype=np.int64)
+    shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
+    for chunk in prange(n_chunks):
+        rem = np.empty(47, dtype=np.uint8)
+        ranks = np.empty(1081, dtype=np.int64)
+        first = np.empty(1081, dtype=np.int64)
+        second = np.empty(1081, dtype=np.int64)
+        below_all = np.empty(1081, dtype=np.int64)
+        equal_all = np.empty(1081, dtype=np.int64)
+        below_with = np.empty((1081, 2), dtype=np.int64)
+        equal_with = np.empty((1081, 2), dtype=np.int64)
+        holding = np.empty((47, 46), dtype=np.int64)  # combos holding each remaining card
+        n_holding = np.empty(47, dtype=np.int64)
+        own = np.empty(46, dtype=np.int64)
+        for b in range(chunk, n_boards, n_chunks):
+            used = np.uint64(0)
+            key = np.uint64(0)
+            fsum = np.uint64(0)
+            for j in range(5):
+                c = boards[b, j]
+                used |= np.uint64(1) << np.uint64(c)
+                key += card_keys[c]
+                fsum += flush_keys[c]
+            n = 0
+            for c in range(52):
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    rem[n] = c
+                    n += 1
+            n_holding[:] = 0
+            k = 0
+            for i in range(47):
+                ki = key + card_keys[rem[i]]
+                fi = fsum + flush_keys[rem[i]]
+                for j in range(i + 1, 47):
+                    ranks[k] = rank_of_key(ki + card_keys[rem[j]], fi + flush_keys[rem[j]],
+                                           flush_suit, hash_base, hash_ranks, flush_ranks, mult,
+                                           hmask, shift)
+                    first[k] = i
+                    second[k] = j
+                    holding[i, n_holding[i]] = k
+                    n_holding[i] += 1
+                    holding[j, n_holding[j]] = k
+                    n_holding[j] += 1
+                    k += 1
+            # Counts over all combos: position of each rank's run in sorted order.
+            sorted_ranks = np.sort(ranks)
+            for h in range(1081):
+                lo = np.searchsorted(sorted_ranks, ranks[h])
+                hi = np.searchsorted(sorted_ranks, ranks[h], side="right")
+                below_all[h] = lo
+                equal_all[h] = hi - lo
+            # Counts over the 46 combos holding each card.
+            for x in range(47):
+                for t in range(46):
+                    own[t] = ranks[holding[x, t]]
+                own_sorted = np.sort(own)
+                for t in range(46):
+                    h = holding[x, t]
+                    lo = np.searchsorted(own_sorted, ranks[h])
+                    hi = np.searchsorted(own_sorted, ranks[h], side="right")
+                    side = 0 if first[h] == x else 1
+                    below_with[h, side] = lo
+                    equal_with[h, side] = hi - lo
+            weight = multiplicity[b]
+            for h in range(1081):
+                wins = below_all[h] - below_with[h, 0] - below_with[h, 1]
+                ties = equal_all[h] - equal_with[h, 0] - equal_with[h, 1] + 1
+                cls = combo_class[rem[first[h]], rem[second[h]]]
+                score[chunk, cls] += weight * (2 * wins + ties)
+                shows[chunk, cls] += weight * 990
+    return score.sum(axis=0), shows.sum(axis=0)
