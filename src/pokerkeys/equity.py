@@ -12,6 +12,7 @@ Both produce a histogram over winner masks (see ``_kernels.equity``), which
 from __future__ import annotations
 
 import math
+import numbers
 import time
 from dataclasses import dataclass, field
 from itertools import permutations
@@ -277,23 +278,37 @@ def _merge_isomorphic(hands, weights, board, dead):
     return hands[first], merged
 
 
-def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
-    n_items_per = n_rem - n_missing + 1 if n_missing else 1
-    firsts = np.arange(n_items_per)
-    work_per_first = np.array([math.comb(n_rem - f - 1, n_missing - 1) if n_missing else 1
-                               for f in firsts], dtype=np.float64)
-    items = np.stack(np.meshgrid(np.arange(len(hands)), firsts, indexing="ij"),
+# Below this many matchups, work items are (matchup, first board card) pairs balanced by their
+# board counts; above it, whole matchups, which all cost the same, in contiguous groups.
+SPLIT_MATCHUPS_BELOW = 256
+N_GROUPS = 64
+
+
+def _work_items(n_matchups, n_missing, n_rem, n_batches):
+    """(items (W, 2), group_starts) for the exact kernel, n_batches * N_GROUPS groups."""
+    n_groups = N_GROUPS * n_batches
+    if n_matchups >= SPLIT_MATCHUPS_BELOW or n_missing == 0:
+        items = np.stack([np.arange(n_matchups), np.full(n_matchups, -1)], axis=1)
+        starts = np.linspace(0, n_matchups, n_groups + 1).round().astype(np.int64)
+        return items.astype(np.int64), starts
+    firsts = np.arange(n_rem - n_missing + 1)
+    per_first = np.array([math.comb(n_rem - f - 1, n_missing - 1) for f in firsts], dtype=float)
+    items = np.stack(np.meshgrid(np.arange(n_matchups), firsts, indexing="ij"),
                      axis=-1).reshape(-1, 2).astype(np.int64)
-    work = np.tile(work_per_first, len(hands))
+    order, starts = balanced_groups(np.tile(per_first, n_matchups), n_groups)
+    if len(starts) < n_groups + 1:  # fewer items than groups: pad with empty groups
+        starts = np.concatenate([starts, np.full(n_groups + 1 - len(starts), starts[-1])])
+    return items[order], starts
+
+
+def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
     n_batches = 20 if progress is not None else 1
-    order, starts = balanced_groups(work, 64 * n_batches)
-    items = items[order]
+    items, starts = _work_items(len(hands), n_missing, n_rem, n_batches)
     args = _kernel_args(7)
     total = np.zeros(1 << hands.shape[1])
     with _jit.threads(threads):
-        per_batch = len(starts) // n_batches
         for b in range(n_batches):
-            lo, hi = b * per_batch, (b + 1) * per_batch if b < n_batches - 1 else len(starts) - 1
+            lo, hi = b * N_GROUPS, (b + 1) * N_GROUPS
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
             total += _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
@@ -305,13 +320,21 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
 
 # ---------------------------------------------------------------------------- public API
 def _validate_stop(trials, target_stderr, time_limit):
-    if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
-                               or trials <= 0):
+    if trials is not None and (isinstance(trials, bool)
+                               or not isinstance(trials, numbers.Integral) or trials <= 0):
         raise ValueError(f"trials must be a positive integer, not {trials!r}")
     if target_stderr is not None and not target_stderr > 0:
         raise ValueError(f"target_stderr must be positive, not {target_stderr!r}")
     if time_limit is not None and not time_limit > 0:
         raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
+
+
+def _parse_place(cards, where: str) -> np.ndarray:
+    """Board or dead cards; duplicates are reported later, with every place named."""
+    try:
+        return parse_cards(cards if cards is not None else [], allow_duplicates=True)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
 
 
 def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
@@ -335,8 +358,8 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
     _validate_stop(trials, target_stderr, time_limit)
     players = [parse_player(h, i) for i, h in enumerate(hands)]
-    board_ids = parse_cards(board if board is not None else [], allow_duplicates=True)
-    dead_ids = parse_cards(dead if dead is not None else [], allow_duplicates=True)
+    board_ids = _parse_place(board, "board")
+    dead_ids = _parse_place(dead, "dead cards")
     if len(board_ids) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
                          f"({format_cards(board_ids)})")

@@ -111,8 +111,8 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
 
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
     excluded: 52-bit mask of board and dead cards; n_missing: board cards still to come.
-    items (W, 2): work items (matchup, index of the first missing card in the remaining deck),
-    in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
+    items (W, 2): work items (matchup, index of the first missing card in the remaining deck,
+    or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
     Each item counts its boards in integers and adds them times the matchup's weight once.
     """
     n_players = hands.shape[1]
@@ -151,15 +151,24 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 counts[_showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush,
                                       card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
                                       flush_ranks, mult, hmask, shift)] += 1
-            elif n_missing == 5:
-                _count_five(counts, rem, n_rem, items[it, 1], board_key, board_flush, n_players,
-                            hole_keys, hole_flush, card_keys, flush_keys, flush_suit,
-                            hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
             else:
-                _count_odometer(counts, rem, n_rem, items[it, 1], n_missing, board_key,
-                                board_flush, n_players, hole_keys, hole_flush, idx, key_at,
-                                flush_at, card_keys, flush_keys, flush_suit, hash_base,
-                                hash_ranks, flush_ranks, mult, hmask, shift)
+                # first == -1: the item is the whole matchup (used when matchups are many).
+                lo = items[it, 1]
+                hi = lo + 1
+                if lo < 0:
+                    lo = 0
+                    hi = n_rem - n_missing + 1
+                for first in range(lo, hi):
+                    if n_missing == 5:
+                        _count_five(counts, rem, n_rem, first, board_key, board_flush,
+                                    n_players, hole_keys, hole_flush, card_keys, flush_keys,
+                                    flush_suit, hash_base, hash_ranks, flush_ranks, mult,
+                                    hmask, shift)
+                    else:
+                        _count_odometer(counts, rem, n_rem, first, n_missing, board_key,
+                                        board_flush, n_players, hole_keys, hole_flush, idx,
+                                        key_at, flush_at, card_keys, flush_keys, flush_suit,
+                                        hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
             w = weights[m]
             for mask in range(n_masks):
                 out[g, mask] += w * counts[mask]
