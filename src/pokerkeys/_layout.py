@@ -2,6 +2,9 @@
 
 One module holds these numbers because the offline table builder and the Numba kernels must agree
 on them bit for bit; the table loader also checks them against ``tables/manifest.json``.
+Numba freezes these numbers into the cached kernels, and its cache notices changes to the
+kernel modules only: after editing this file in a checkout, delete the ``__pycache__`` folders
+under ``src/pokerkeys/_kernels``.
 """
 
 # A packed card key is ``face_key << SUIT_BITS | suit_key``. With suit keys [0, 1, 29, 37] any 7

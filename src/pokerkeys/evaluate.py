@@ -42,12 +42,14 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces")
 
 
-def _hash_constants(n: int) -> tuple[int, int, int]:
-    return (_layout.HASH_MULT[n], (1 << _layout.HASH_BITS[n]) - 1, _layout.HASH_SHIFT[n])
-
-
 def _kernel_args(n: int) -> tuple:
-    return eval_tables(n).as_tuple() + _hash_constants(n)
+    """Tables of an n-card kernel (the hash constants are compiled into the kernels)."""
+    return eval_tables(n).as_tuple()
+
+
+def _rank_one(ids: np.ndarray) -> int:
+    n = len(ids)
+    return int(_k.rank_one(ids, *eval_tables(n).as_tuple(), *_k._hash_constants(n)))
 
 
 _BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
@@ -59,7 +61,7 @@ def evaluate(cards) -> int:
     if not 5 <= len(ids) <= 7:
         raise ValueError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(ids)} "
                          f"({format_cards(ids) or 'no cards'})")
-    return int(_k.rank_one(ids, *_kernel_args(len(ids))))
+    return _rank_one(ids)
 
 
 def _batch_array(cards) -> np.ndarray:
@@ -113,7 +115,7 @@ def evaluate_batch(cards, *, threads: int | None = None) -> np.ndarray:
     if len(array):
         with _jit.threads(threads):
             n = array.shape[1]
-            _BATCH_KERNELS[n](array, out, *eval_tables(n).batch_tuple(), *_hash_constants(n))
+            _BATCH_KERNELS[n](array, out, *eval_tables(n).batch_tuple())
         if not out.all():
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
@@ -170,6 +172,6 @@ def best_five(cards) -> np.ndarray:
     target = evaluate(ids)
     for subset in combinations(sorted(ids.tolist(), reverse=True), 5):
         five = np.array(subset, dtype=np.uint8)
-        if int(_k.rank_one(five, *_kernel_args(5))) == target:
+        if _rank_one(five) == target:
             return five
     raise AssertionError("no five cards make the hand's rank")  # pragma: no cover

@@ -9,13 +9,14 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel, prange
-from .evaluate import rank_of_key
+from .evaluate import HASH_5, HASH_7, rank_of_key
 
 
 @kernel(parallel=True)
 def rank_histogram_7(pairs, group_starts, card_keys, flush_keys, flush_suit, hash_base,
-                     hash_ranks, flush_ranks, mult, hmask, shift):
+                     hash_ranks, flush_ranks):
     """counts[g, r] = number of 7-card hands of rank r whose first two cards are in group g."""
+    mult, hmask, shift = HASH_7  # compile-time constants
     n_groups = len(group_starts) - 1
     counts = np.zeros((n_groups, 7463), dtype=np.int64)
     for g in prange(n_groups):
@@ -47,8 +48,9 @@ def rank_histogram_7(pairs, group_starts, card_keys, flush_keys, flush_suit, has
 
 @kernel(parallel=True)
 def rank_histogram_5(pairs, group_starts, card_keys, flush_keys, flush_suit, hash_base,
-                     hash_ranks, flush_ranks, mult, hmask, shift):
+                     hash_ranks, flush_ranks):
     """counts[r] = number of 5-card hands of rank r (same scheme as the 7-card kernel)."""
+    mult, hmask, shift = HASH_5  # compile-time constants
     n_groups = len(group_starts) - 1
     counts = np.zeros((n_groups, 7463), dtype=np.int64)
     for g in prange(n_groups):

@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import rank_of_key
+from .evaluate import HASH_7, rank_of_key
 from .sampling import bounded, next_u64
 
 
@@ -105,8 +105,7 @@ def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush
 
 @kernel(parallel=True)
 def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
-                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
-                 shift):
+                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Weighted winner-mask histogram over every board completion of every matchup.
 
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
@@ -115,6 +114,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
     Each item counts its boards in integers and adds them times the matchup's weight once.
     """
+    mult, hmask, shift = HASH_7  # compile-time constants
     n_players = hands.shape[1]
     n_masks = 1 << n_players
     n_groups = len(group_starts) - 1
@@ -198,8 +198,7 @@ def _sample_range(state, cdf, start, stop):
 @kernel(parallel=True)
 def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, board,
                        n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
-                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
-                       shift):
+                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts of random showdowns, one row per chunk.
 
     Chunk c runs chunk_trials[c] trials on the random stream seeded by seeds[c].
@@ -212,6 +211,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
     Fisher-Yates shuffle. A chunk that rejects `max_rejections` draws in a row stops and
     reports -1 in its last column, so impossible range combinations can never hang.
     """
+    mult, hmask, shift = HASH_7  # compile-time constants
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)

@@ -1,16 +1,29 @@
 """Evaluation kernels: key sum -> rank, for single hands and batches.
 
 The arguments after the cards are one hand size's tables, in the order of
-``pokerkeys.tables.EvalTables.as_tuple()``, followed by that size's hash constants.
+``pokerkeys.tables.EvalTables.as_tuple()`` (``batch_tuple()`` for the batch kernels).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .._layout import FLUSH_FIELD_BITS, SUIT_BITS, SUIT_MASK
+from .._layout import (FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS,
+                       SUIT_MASK)
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
+
+
+def _hash_constants(n):
+    return (HASH_MULT[n], (1 << HASH_BITS[n]) - 1, HASH_SHIFT[n])
+
+
+# (multiplier, mask, row shift) of each hand size's non-flush hash. Kernels read them from these
+# globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
+# a shift and an add, and no register holds them.
+HASH_5 = _hash_constants(5)
+HASH_6 = _hash_constants(6)
+HASH_7 = _hash_constants(7)
 
 
 @inline
@@ -54,8 +67,9 @@ def rank_one(cards, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, fl
 
 @kernel(parallel=True)
 def rank_batch_7(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks, mult, hmask, shift):
+                 hash_ranks, flush_ranks):
     """out[i] = rank of row i of an (N, 7) uint8 array, or 0 if the row is invalid."""
+    mult, hmask, shift = HASH_7  # compile-time constants
     for i in prange(cards.shape[0]):
         a = cards[i, 0]
         b = cards[i, 1]
@@ -83,8 +97,9 @@ def rank_batch_7(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_
 
 @kernel(parallel=True)
 def rank_batch_6(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks, mult, hmask, shift):
+                 hash_ranks, flush_ranks):
     """out[i] = rank of row i of an (N, 6) uint8 array, or 0 if the row is invalid."""
+    mult, hmask, shift = HASH_6  # compile-time constants
     for i in prange(cards.shape[0]):
         a = cards[i, 0]
         b = cards[i, 1]
@@ -111,8 +126,9 @@ def rank_batch_6(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_
 
 @kernel(parallel=True)
 def rank_batch_5(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks, mult, hmask, shift):
+                 hash_ranks, flush_ranks):
     """out[i] = rank of row i of an (N, 5) uint8 array, or 0 if the row is invalid."""
+    mult, hmask, shift = HASH_5  # compile-time constants
     for i in prange(cards.shape[0]):
         a = cards[i, 0]
         b = cards[i, 1]

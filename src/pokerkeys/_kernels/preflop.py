@@ -15,16 +15,17 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel, prange
-from .evaluate import rank_of_key
+from .evaluate import HASH_7, rank_of_key
 
 
 @kernel(parallel=True)
 def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
-                     flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
+                     flush_suit, hash_base, hash_ranks, flush_ranks):
     """(score2, showdowns) per class: score2 = 2*wins + ties, summed over boards x multiplicity.
 
     boards (B, 5) uint8; combo_class (52, 52) class index of each pair of cards.
     """
+    mult, hmask, shift = HASH_7  # compile-time constants
     n_boards = boards.shape[0]
     n_chunks = min(n_boards, 256)
     score = np.zeros((n_chunks, n_classes), dtype=np.int64)
