@@ -130,6 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     p.set_defaults(run=_cmd_equity)
+
+    # Subcommands that live in their own modules register here, one line each.
     return parser
 
 

@@ -13,7 +13,7 @@ import numpy as np
 
 from .._jit import inline, kernel, prange
 from .evaluate import HASH_7, rank_of_key
-from .sampling import bounded, next_u64
+from .sampling import next_u64
 
 
 @inline
@@ -195,6 +195,30 @@ def _sample_range(state, cdf, start, stop):
     return state, lo
 
 
+@inline
+def _draw_card(state, spare, n_spare, used):
+    """(state, spare, n_spare, card): a uniform card id not in the 52-bit mask `used`.
+
+    Each splitmix64 output gives two 32-bit numbers (`spare` keeps the second); Lemire's
+    multiply maps one onto 0..51, rejecting the 48 of 2**32 low products that would bias it
+    (2**32 mod 52 = 48), and a card already in `used` is drawn again. Drawing from the whole
+    deck and rejecting used cards is uniform over the unused ones and needs no deck array.
+    """
+    while True:
+        if n_spare == 0:
+            state, spare = next_u64(state)
+            n_spare = 2
+        r = spare & np.uint64(0xFFFFFFFF)
+        spare >>= np.uint64(32)
+        n_spare -= 1
+        m = r * np.uint64(52)
+        if (m & np.uint64(0xFFFFFFFF)) < np.uint64(48):
+            continue
+        c = m >> np.uint64(32)
+        if not (used >> c) & np.uint64(1):
+            return state, spare, n_spare, c
+
+
 @kernel(parallel=True)
 def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, board,
                        n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
@@ -202,88 +226,79 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
     """Winner-mask counts of random showdowns, one row per chunk.
 
     Chunk c runs chunk_trials[c] trials on the random stream seeded by seeds[c].
-
     known (P, 2): each player's known hole cards, 255 where unknown; range_of (P,): the index of
     the player's range in range_starts, or -1. Range players draw a combo by weight; if any two
-    drawn combos, or a combo and a known card, collide, the whole draw is rejected and redone,
-    which samples exactly the weight product restricted to compatible combos. Then the unknown
-    hole cards and the missing board cards are dealt from the rest of the deck by a partial
-    Fisher-Yates shuffle. A chunk that rejects `max_rejections` draws in a row stops and
-    reports -1 in its last column, so impossible range combinations can never hang.
+    drawn combos collide, the whole draw is redone, which samples exactly the weight product
+    restricted to compatible combos (ranges are already stripped of combos that collide with
+    known, board or dead cards). Then the unknown hole cards and the missing board cards are
+    drawn from the rest of the deck. A chunk that rejects `max_rejections` draws in a row stops
+    and reports -1 in its last column, so impossible range combinations can never hang.
     """
     mult, hmask, shift = HASH_7  # compile-time constants
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
-    board_key0 = np.uint64(0)
-    board_flush0 = np.uint64(0)
+    board_key = np.uint64(0)
+    board_flush = np.uint64(0)
+    base_used = excluded
+    has_ranges = False
     for c in board:
-        board_key0 += card_keys[c]
-        board_flush0 += flush_keys[c]
+        board_key += card_keys[c]
+        board_flush += flush_keys[c]
+    for p in range(n_players):
+        has_ranges |= range_of[p] >= 0
+        for j in range(2):
+            if known[p, j] < 52:
+                base_used |= np.uint64(1) << np.uint64(known[p, j])
     for chunk in prange(n_chunks):
         state = seeds[chunk]
+        spare = np.uint64(0)
+        n_spare = 0
         hist = out[chunk]
-        hole = np.empty((n_players, 2), dtype=np.uint8)
+        hole = np.empty((n_players, 2), dtype=np.int64)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
-        deck = np.empty(52, dtype=np.uint8)
         for t in range(chunk_trials[chunk]):
-            # 1. Range players, by rejection of colliding draws.
-            rejections = 0
-            while True:
-                used = excluded
-                ok = True
-                for p in range(n_players):
-                    hole[p, 0] = known[p, 0]
-                    hole[p, 1] = known[p, 1]
-                    if range_of[p] >= 0:
-                        q = range_of[p]
-                        state, row = _sample_range(state, range_cdf, range_starts[q],
-                                                   range_starts[q + 1])
-                        hole[p, 0] = range_combos[row, 0]
-                        hole[p, 1] = range_combos[row, 1]
-                    for j in range(2):
-                        if hole[p, j] < 52:
-                            bit = np.uint64(1) << np.uint64(hole[p, j])
-                            if used & bit:
-                                ok = False
-                            used |= bit
-                if ok:
+            used = base_used
+            if has_ranges:
+                rejections = 0
+                while True:
+                    used = base_used
+                    ok = True
+                    for p in range(n_players):
+                        if range_of[p] >= 0:
+                            q = range_of[p]
+                            state, row = _sample_range(state, range_cdf, range_starts[q],
+                                                       range_starts[q + 1])
+                            bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
+                                    | (np.uint64(1) << np.uint64(range_combos[row, 1])))
+                            ok &= (used & bits) == 0
+                            used |= bits
+                            hole[p, 0] = range_combos[row, 0]
+                            hole[p, 1] = range_combos[row, 1]
+                    if ok:
+                        break
+                    rejections += 1
+                    if rejections >= max_rejections:
+                        break
+                if not ok:
+                    hist[1 << n_players] = -1
                     break
-                rejections += 1
-                if rejections >= max_rejections:
-                    break
-            if rejections >= max_rejections:
-                hist[1 << n_players] = -1
-                break
-            # 2. Deal unknown hole cards and the board from the rest of the deck.
-            n_deck = 0
-            for c in range(52):
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    deck[n_deck] = c
-                    n_deck += 1
-            dealt = 0
             for p in range(n_players):
-                for j in range(2):
-                    if hole[p, j] >= 52:
-                        state, r = bounded(state, n_deck - dealt)
-                        pick = dealt + np.int64(r)
-                        c = deck[pick]
-                        deck[pick] = deck[dealt]
-                        deck[dealt] = c
+                if range_of[p] < 0:
+                    for j in range(2):
+                        c = np.uint64(known[p, j])
+                        if c >= 52:
+                            state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                            used |= np.uint64(1) << c
                         hole[p, j] = c
-                        dealt += 1
                 hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
                 hole_flush[p] = flush_keys[hole[p, 0]] + flush_keys[hole[p, 1]]
-            k = board_key0
-            f = board_flush0
+            k = board_key
+            f = board_flush
             for i in range(n_missing):
-                state, r = bounded(state, n_deck - dealt)
-                pick = dealt + np.int64(r)
-                c = deck[pick]
-                deck[pick] = deck[dealt]
-                deck[dealt] = c
-                dealt += 1
+                state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                used |= np.uint64(1) << c
                 k += card_keys[c]
                 f += flush_keys[c]
             mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
