@@ -37,7 +37,7 @@ def max_threads() -> int:
 def threads(n: int | None):
     """Run parallel kernels inside the block on ``n`` threads (None: all available)."""
     if n is None:
-        yield max_threads()
+        yield numba.get_num_threads()
         return
     if isinstance(n, bool) or not isinstance(n, int) or n < 1:
         raise ValueError(f"threads must be a positive integer, not {n!r}")

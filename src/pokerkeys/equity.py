@@ -15,7 +15,6 @@ import math
 import numbers
 import time
 from dataclasses import dataclass, field
-from itertools import permutations
 
 import numpy as np
 
@@ -23,6 +22,7 @@ from . import _jit
 from ._balance import balanced_groups
 from ._kernels import equity as _k
 from ._sampling import spawn_seeds
+from ._symmetry import canonical_boards, dense_weights, stabilizer
 from .cards import N_CARDS, format_card, format_cards, parse_cards
 from .classes import ALL_COMBOS
 from .evaluate import _kernel_args
@@ -227,8 +227,7 @@ def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
     weights = np.ones(1)
     used = np.zeros(1, dtype=np.uint64)
     for combos, w in zip(combo_lists, weight_lists):
-        bits = (np.uint64(1) << combos[:, 0].astype(np.uint64)) | \
-               (np.uint64(1) << combos[:, 1].astype(np.uint64))
+        bits = _combo_bits(combos)
         ok = (used[:, None] & bits[None, :]) == 0
         rows, cols = np.nonzero(ok)
         if len(rows) > EXACT_MAX_MATCHUPS:
@@ -238,17 +237,6 @@ def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
         weights = weights[rows] * w[cols]
         used = used[rows] | bits[cols]
     return hands, weights
-
-
-def _suit_stabilizer(board: np.ndarray, dead: np.ndarray) -> list[np.ndarray]:
-    """Card maps of the suit permutations that leave the board and the dead cards unchanged."""
-    maps = []
-    for perm in permutations(range(4)):
-        card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(N_CARDS)], dtype=np.uint8)
-        if set(card_map[board].tolist()) == set(board.tolist()) and \
-                set(card_map[dead].tolist()) == set(dead.tolist()):
-            maps.append(card_map)
-    return maps
 
 
 def _merge_isomorphic(hands, weights, board, dead):
@@ -262,7 +250,7 @@ def _merge_isomorphic(hands, weights, board, dead):
     n_players = hands.shape[1]
     if len(hands) < 2 or n_players > 5:
         return hands, weights
-    maps = _suit_stabilizer(board, dead)
+    maps = stabilizer(board, dead)
     if len(maps) < 2:
         return hands, weights
     best = None
@@ -278,37 +266,85 @@ def _merge_isomorphic(hands, weights, board, dead):
     return hands[first], merged
 
 
+# Heads-up ranges are enumerated board by board (each board's combos evaluated once, then all
+# pairs compared) when both ranges hold several combos but their product stays small enough
+# for the pair loop; otherwise matchup by matchup.
+BOARD_MAJOR_MAX_PAIRS = 20_000
+
+
+def _board_major_pays(combo_lists, n_missing) -> bool:
+    if len(combo_lists) != 2 or n_missing < 3:
+        return False
+    n_a, n_b = len(combo_lists[0]), len(combo_lists[1])
+    return min(n_a, n_b) > 1 and n_a * n_b <= BOARD_MAJOR_MAX_PAIRS
+
+
+def _heads_up_board_major(combo_lists, weight_lists, board, dead, n_missing, threads):
+    """Winner-mask counts of a heads-up range enumeration, board-major (see the kernel)."""
+    (combos_a, combos_b), (weights_a, weights_b) = combo_lists, weight_lists
+    maps = stabilizer(board, dead, [dense_weights(c, w) for c, w in zip(combo_lists,
+                                                                        weight_lists)])
+    deck = np.setdiff1d(np.arange(N_CARDS, dtype=np.uint8), np.concatenate([board, dead]))
+    boards, multiplicity = canonical_boards(deck, n_missing, maps)
+    bits_a = _combo_bits(combos_a)
+    bits_b = _combo_bits(combos_b)
+    compatible = (bits_a[:, None] & bits_b[None, :]) == 0
+    tables = _kernel_args(7)
+    board_key = np.uint64(sum(int(tables[0][c]) for c in board))
+    board_flush = np.uint64(sum(int(tables[1][c]) for c in board))
+    with _jit.threads(threads):
+        return _k.heads_up_board_counts(boards, multiplicity.astype(np.float64), board_key,
+                                        board_flush, combos_a, weights_a, combos_b, weights_b,
+                                        compatible, *tables)
+
+
+def _combo_bits(combos: np.ndarray) -> np.ndarray:
+    return (np.uint64(1) << combos[:, 0].astype(np.uint64)) | \
+        (np.uint64(1) << combos[:, 1].astype(np.uint64))
+
+
 # Below this many matchups, work items are (matchup, first board card) pairs balanced by their
 # board counts; above it, whole matchups, which all cost the same, in contiguous groups.
 SPLIT_MATCHUPS_BELOW = 256
-N_GROUPS = 64
+MAX_GROUPS = 64
 
 
-def _work_items(n_matchups, n_missing, n_rem, n_batches):
-    """(items (W, 2), group_starts) for the exact kernel, n_batches * N_GROUPS groups."""
-    n_groups = N_GROUPS * n_batches
+def _groups_per_batch(n_items: int, n_threads: int) -> int:
+    """Groups per kernel call: a multiple of the thread count, about 8+ items per group.
+
+    Numba gives each thread one contiguous block of the group loop, so equal-work groups in a
+    multiple of the thread count keep every thread equally busy.
+    """
+    per_thread = max(1, min(MAX_GROUPS // n_threads, n_items // (8 * n_threads)))
+    return per_thread * n_threads
+
+
+def _work_items(n_matchups, n_missing, n_rem, n_batches, n_threads):
+    """(items (W, 2), group_starts, groups per batch) for the exact kernel."""
     if n_matchups >= SPLIT_MATCHUPS_BELOW or n_missing == 0:
+        per_batch = _groups_per_batch(n_matchups, n_threads)
         items = np.stack([np.arange(n_matchups), np.full(n_matchups, -1)], axis=1)
-        starts = np.linspace(0, n_matchups, n_groups + 1).round().astype(np.int64)
-        return items.astype(np.int64), starts
+        starts = np.linspace(0, n_matchups, per_batch * n_batches + 1).round()
+        return items.astype(np.int64), starts.astype(np.int64), per_batch
     firsts = np.arange(n_rem - n_missing + 1)
     per_first = np.array([math.comb(n_rem - f - 1, n_missing - 1) for f in firsts], dtype=float)
     items = np.stack(np.meshgrid(np.arange(n_matchups), firsts, indexing="ij"),
                      axis=-1).reshape(-1, 2).astype(np.int64)
-    order, starts = balanced_groups(np.tile(per_first, n_matchups), n_groups)
-    if len(starts) < n_groups + 1:  # fewer items than groups: pad with empty groups
-        starts = np.concatenate([starts, np.full(n_groups + 1 - len(starts), starts[-1])])
-    return items[order], starts
+    n_batches = min(n_batches, max(1, len(items) // (8 * n_threads)))
+    per_batch = _groups_per_batch(len(items) // n_batches, n_threads)
+    order, starts = balanced_groups(np.tile(per_first, n_matchups), per_batch * n_batches)
+    return items[order], starts, per_batch
 
 
 def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
-    n_batches = 20 if progress is not None else 1
-    items, starts = _work_items(len(hands), n_missing, n_rem, n_batches)
     args = _kernel_args(7)
     total = np.zeros(1 << hands.shape[1])
-    with _jit.threads(threads):
+    with _jit.threads(threads) as n_threads:
+        items, starts, per_batch = _work_items(len(hands), n_missing, n_rem,
+                                               20 if progress is not None else 1, n_threads)
+        n_batches = (len(starts) - 1) // per_batch
         for b in range(n_batches):
-            lo, hi = b * N_GROUPS, (b + 1) * N_GROUPS
+            lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
             total += _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
@@ -391,6 +427,12 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
         n_matchups = math.prod(len(c) for c in combo_lists)
         exact = n_matchups * n_boards * len(players) <= AUTO_EXACT_MAX_EVALS \
             and trials is None and target_stderr is None and time_limit is None
+    if exact and _board_major_pays(combo_lists, n_missing):
+        counts = _heads_up_board_major(combo_lists, weight_lists, board_ids, dead_ids,
+                                       n_missing, threads)
+        if counts.sum() == 0:
+            raise ValueError("no matchup is possible: the players' ranges always share a card")
+        return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
     if exact:
         matchups, weights = _matchups(combo_lists, weight_lists)
         if len(matchups) == 0:

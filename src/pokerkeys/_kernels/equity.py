@@ -306,3 +306,83 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
                                   mult, hmask, shift)
             hist[mask] += 1
     return out
+
+
+@kernel(parallel=True)
+def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a, weights_a,
+                          combos_b, weights_b, compatible, card_keys, flush_keys, flush_suit,
+                          hash_base, hash_ranks, flush_ranks):
+    """Weighted winner-mask counts of two ranges over a list of board completions.
+
+    Board-major: each board's every combo is evaluated once (combos touching the board are
+    skipped), then all compatible pairs are compared, so a range-vs-range run costs
+    boards x (|A| + |B| + |A||B|) cheap steps instead of |A||B| full board enumerations.
+    Boards are dealt to chunks round-robin; chunk sums are combined in a fixed order, so the
+    result does not depend on the thread count.
+    """
+    mult, hmask, shift = HASH_7  # compile-time constants
+    n_boards, k = boards.shape
+    n_chunks = min(n_boards, 256)
+    out = np.zeros((n_chunks, 4), dtype=np.float64)
+    n_a = combos_a.shape[0]
+    n_b = combos_b.shape[0]
+    for chunk in prange(n_chunks):
+        rank_a = np.empty(n_a, dtype=np.int64)
+        rank_b = np.empty(n_b, dtype=np.int64)
+        for bi in range(chunk, n_boards, n_chunks):
+            key = board_key
+            flush = board_flush
+            used = np.uint64(0)
+            for j in range(k):
+                c = boards[bi, j]
+                key += card_keys[c]
+                flush += flush_keys[c]
+                used |= np.uint64(1) << np.uint64(c)
+            for a in range(n_a):
+                x = combos_a[a, 0]
+                y = combos_a[a, 1]
+                if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
+                    rank_a[a] = 0
+                else:
+                    rank_a[a] = rank_of_key(key + card_keys[x] + card_keys[y],
+                                            flush + flush_keys[x] + flush_keys[y], flush_suit,
+                                            hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                            shift)
+            for b in range(n_b):
+                x = combos_b[b, 0]
+                y = combos_b[b, 1]
+                if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
+                    rank_b[b] = 0
+                else:
+                    rank_b[b] = rank_of_key(key + card_keys[x] + card_keys[y],
+                                            flush + flush_keys[x] + flush_keys[y], flush_suit,
+                                            hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                            shift)
+            a_wins = 0.0
+            b_wins = 0.0
+            ties = 0.0
+            for a in range(n_a):
+                ra = rank_a[a]
+                if ra == 0:
+                    continue
+                above = 0.0
+                below = 0.0
+                level = 0.0
+                for b in range(n_b):
+                    rb = rank_b[b]
+                    if rb == 0 or not compatible[a, b]:
+                        continue
+                    if ra > rb:
+                        above += weights_b[b]
+                    elif ra < rb:
+                        below += weights_b[b]
+                    else:
+                        level += weights_b[b]
+                a_wins += weights_a[a] * above
+                b_wins += weights_a[a] * below
+                ties += weights_a[a] * level
+            m = multiplicity[bi]
+            out[chunk, 1] += m * a_wins
+            out[chunk, 2] += m * b_wins
+            out[chunk, 3] += m * ties
+    return out.sum(axis=0)

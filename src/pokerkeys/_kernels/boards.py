@@ -1,0 +1,91 @@
+"""Board completions up to suit symmetry.
+
+When a suit permutation maps the whole problem (board, dead cards, every player's weighted
+range) onto itself, it maps each board completion to one with the same outcome, so only one
+board per orbit needs evaluating, counted orbit-size times.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import inline, kernel
+
+
+@inline
+def _image_is_smaller(cards, k, card_map, image):
+    """True when the sorted image of cards[:k] under card_map is lexicographically smaller."""
+    for i in range(k):
+        image[i] = card_map[cards[i]]
+    for i in range(1, k):  # insertion sort: k is at most 5
+        v = image[i]
+        j = i - 1
+        while j >= 0 and image[j] > v:
+            image[j + 1] = image[j]
+            j -= 1
+        image[j + 1] = v
+    for i in range(k):
+        if image[i] != cards[i]:
+            return image[i] < cards[i]
+    return False
+
+
+@inline
+def _is_fixed(cards, k, card_map, image):
+    """True when card_map maps the sorted cards[:k] onto themselves."""
+    for i in range(k):
+        image[i] = card_map[cards[i]]
+    for i in range(1, k):
+        v = image[i]
+        j = i - 1
+        while j >= 0 and image[j] > v:
+            image[j + 1] = image[j]
+            j -= 1
+        image[j + 1] = v
+    for i in range(k):
+        if image[i] != cards[i]:
+            return False
+    return True
+
+
+@kernel
+def canonical_completions(deck, k, card_maps, boards, multiplicity):
+    """Write one k-card completion per orbit (the smallest) and its orbit size; return count.
+
+    deck: the cards a completion may use, ascending; card_maps (G, 52): the symmetry group.
+    A completion is the smallest of its orbit when no group element maps it lower; its orbit
+    has |G| / |stabiliser| members.
+    """
+    n = len(deck)
+    n_maps = card_maps.shape[0]
+    idx = np.zeros(5, dtype=np.int64)
+    cards = np.zeros(5, dtype=np.uint8)
+    image = np.zeros(5, dtype=np.uint8)
+    count = 0
+    for i in range(k):
+        idx[i] = i
+    while True:
+        for i in range(k):
+            cards[i] = deck[idx[i]]
+        canonical = True
+        for g in range(n_maps):
+            if _image_is_smaller(cards, k, card_maps[g], image):
+                canonical = False
+                break
+        if canonical:
+            fixed = 0
+            for g in range(n_maps):
+                if _is_fixed(cards, k, card_maps[g], image):
+                    fixed += 1
+            for i in range(k):
+                boards[count, i] = cards[i]
+            multiplicity[count] = n_maps // fixed
+            count += 1
+        # next combination of k indices out of n
+        i = k - 1
+        while i >= 0 and idx[i] == n - k + i:
+            i -= 1
+        if i < 0:
+            return count
+        idx[i] += 1
+        for j in range(i + 1, k):
+            idx[j] = idx[j - 1] + 1

@@ -1,0 +1,64 @@
+"""Suit symmetry: the suit permutations that leave a problem unchanged, and board completions
+up to them (see ``_kernels.boards``)."""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import permutations
+
+import numpy as np
+
+from ._kernels.boards import canonical_completions
+from .cards import N_CARDS
+from .classes import ALL_COMBOS, COMBO_INDEX_TABLE
+
+
+@lru_cache(maxsize=1)
+def suit_maps() -> np.ndarray:
+    """(24, 52) uint8: card id -> card id under each permutation of the four suits."""
+    return np.array([[4 * (c >> 2) + perm[c & 3] for c in range(N_CARDS)]
+                     for perm in permutations(range(4))], dtype=np.uint8)
+
+
+def _fixes_set(card_map: np.ndarray, cards: np.ndarray) -> bool:
+    return set(card_map[cards].tolist()) == set(cards.tolist())
+
+
+def stabilizer(board: np.ndarray, dead: np.ndarray, weight_vectors=()) -> np.ndarray:
+    """Card maps of the suit permutations fixing the board, the dead cards (as sets) and each
+    dense (1326,) combo weight vector; the identity comes first."""
+    keep = []
+    for card_map in suit_maps():
+        if not (_fixes_set(card_map, board) and _fixes_set(card_map, dead)):
+            continue
+        image = COMBO_INDEX_TABLE[card_map[ALL_COMBOS[:, 0]], card_map[ALL_COMBOS[:, 1]]]
+        if all(np.array_equal(w[image], w) for w in weight_vectors):
+            keep.append(card_map)
+    return np.array(keep, dtype=np.uint8)
+
+
+def dense_weights(combos: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """(1326,) weights indexed like ``ALL_COMBOS`` (0 for combos not in the list)."""
+    dense = np.zeros(len(ALL_COMBOS))
+    dense[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = weights
+    return dense
+
+
+@lru_cache(maxsize=16)
+def _completions_cached(deck_bytes: bytes, k: int, maps_bytes: bytes):
+    deck = np.frombuffer(deck_bytes, dtype=np.uint8)
+    maps = np.frombuffer(maps_bytes, dtype=np.uint8).reshape(-1, N_CARDS)
+    from math import comb
+    boards = np.empty((comb(len(deck), k), max(k, 1)), dtype=np.uint8)
+    multiplicity = np.empty(len(boards), dtype=np.int64)
+    n = canonical_completions(deck, k, maps, boards, multiplicity)
+    boards, multiplicity = boards[:n, :k].copy(), multiplicity[:n].copy()
+    boards.setflags(write=False)
+    multiplicity.setflags(write=False)
+    return boards, multiplicity
+
+
+def canonical_boards(deck: np.ndarray, k: int, card_maps: np.ndarray):
+    """(boards (B, k) uint8, multiplicity (B,)): k-card completions from ``deck``, one per
+    orbit of ``card_maps``; the multiplicities add up to C(len(deck), k). Cached."""
+    return _completions_cached(np.ascontiguousarray(deck, np.uint8).tobytes(), k,
+                               np.ascontiguousarray(card_maps, np.uint8).tobytes())
