@@ -84,9 +84,14 @@ def parse_player(spec, index: int) -> Player:
         except ValueError as card_error:
             if "duplicate" in str(card_error):
                 raise ValueError(f"{where}: {card_error}") from None
+            ids = None
+        if ids is None or len(ids) > 2:  # not cards, or a list of hands: 'AhKh,AsKs'
             try:
                 rng = Range(text)
             except ValueError as range_error:
+                if ids is not None:
+                    raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not "
+                                     f"{len(ids)} ({format_cards(ids)})") from None
                 raise ValueError(f"{where}: {spec!r} is neither a hand nor a range: "
                                  f"{range_error}") from None
             return Player(text, (), rng)
