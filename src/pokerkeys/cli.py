@@ -100,6 +100,33 @@ def _cmd_equity(args) -> int:
     return 0
 
 
+def _cmd_bench(args) -> int:
+    from . import bench
+
+    def progress(message):
+        if not args.json:
+            print(f"  running: {message}", file=sys.stderr, flush=True)
+
+    rows = bench.bench_pokerkeys(args.hands, args.repeats, progress=progress)
+    if args.peers:
+        found = bench.installed_peers()
+        if not found:
+            raise CliError("--peers: none of eval7, phevaluator, treys, pokerkit is installed "
+                           "(pip install 'pokerkeys[peers]')")
+        rows += bench.bench_peers(args.peer_hands, progress=progress)
+    if args.json:
+        print(json.dumps([dict(vars(r), evals_per_s=r.evals_per_s, ns_per_eval=r.ns_per_eval)
+                          for r in rows], indent=2))
+    else:
+        print(bench.format_rows(rows))
+    bad = [r for r in rows if r.mismatches]
+    if bad:
+        print(f"pokerkeys: error: {', '.join(r.library for r in bad)} ordered hands "
+              f"differently from pokerkeys", file=sys.stderr)
+        return 1
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pokerkeys", description="Texas Hold'em evaluation and equity at C++ speed.")
@@ -130,6 +157,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     p.set_defaults(run=_cmd_equity)
+
+    p = sub.add_parser("bench", help="evaluator throughput (and peers' on the same hands)")
+    p.add_argument("--hands", type=_positive(int), default=10_000_000,
+                   help="random hands per batch (default 10,000,000)")
+    p.add_argument("--repeats", type=_positive(int), default=5, help="timed runs (median)")
+    p.add_argument("--peers", action="store_true",
+                   help="also time eval7, phevaluator, treys, pokerkit if installed, on the "
+                        "same hands, and check they order them exactly as pokerkeys")
+    p.add_argument("--peer-hands", type=_positive(int), default=200_000,
+                   help="hands for the peer comparison (slow peers use fewer)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_cmd_bench)
 
     # Subcommands that live in their own modules register here, one line each.
     return parser
