@@ -219,6 +219,31 @@ def _draw_card(state, spare, n_spare, used):
             return state, spare, n_spare, c
 
 
+@inline
+def _deal_card(state, spare, n_spare, deck, left):
+    """(state, spare, n_spare, card): a uniform pick among deck[:left], swapped to deck[left-1].
+
+    Lemire's multiply maps 32 random bits onto 0..left-1, rejecting the (2**32 mod left) low
+    products that would bias it, so the pick is exactly uniform.
+    """
+    threshold = (np.uint64(1 << 32) - np.uint64(left)) % np.uint64(left)
+    while True:
+        if n_spare == 0:
+            state, spare = next_u64(state)
+            n_spare = 2
+        r = spare & np.uint64(0xFFFFFFFF)
+        spare >>= np.uint64(32)
+        n_spare -= 1
+        m = r * np.uint64(left)
+        if (m & np.uint64(0xFFFFFFFF)) >= threshold:
+            break
+    j = np.int64(m >> np.uint64(32))
+    c = deck[j]
+    deck[j] = deck[left - 1]
+    deck[left - 1] = c
+    return state, spare, n_spare, np.uint64(c)
+
+
 @kernel(parallel=True)
 def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, board,
                        n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
@@ -258,8 +283,18 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
         hole = np.empty((n_players, 2), dtype=np.int64)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
+        # Without ranges every trial deals from the same cards: keep them in `deck` and deal by
+        # a partial Fisher-Yates shuffle (swap each dealt card to the end). The deck stays a
+        # permutation of the same cards, so no trial needs to rebuild it.
+        deck = np.empty(52, dtype=np.uint8)
+        n_deck = 0
+        for c in range(52):
+            if not (base_used >> np.uint64(c)) & np.uint64(1):
+                deck[n_deck] = c
+                n_deck += 1
         for t in range(chunk_trials[chunk]):
             used = base_used
+            left = n_deck
             if has_ranges:
                 rejections = 0
                 while True:
@@ -289,7 +324,13 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
                     for j in range(2):
                         c = np.uint64(known[p, j])
                         if c >= 52:
-                            state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                            if has_ranges:
+                                state, spare, n_spare, c = _draw_card(state, spare, n_spare,
+                                                                      used)
+                            else:
+                                state, spare, n_spare, c = _deal_card(state, spare, n_spare,
+                                                                      deck, left)
+                                left -= 1
                             used |= np.uint64(1) << c
                         hole[p, j] = c
                 hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
@@ -297,8 +338,12 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
             k = board_key
             f = board_flush
             for i in range(n_missing):
-                state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
-                used |= np.uint64(1) << c
+                if has_ranges:
+                    state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                    used |= np.uint64(1) << c
+                else:
+                    state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left)
+                    left -= 1
                 k += card_keys[c]
                 f += flush_keys[c]
             mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
