@@ -27,6 +27,7 @@ from .cards import N_CARDS, format_card, format_cards, parse_cards
 from .classes import ALL_COMBOS
 from .evaluate import _kernel_args
 from .ranges import Range
+from .tables import sequential_tables_7
 
 MAX_PLAYERS = 10
 UNKNOWN = 255
@@ -353,7 +354,7 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
             total += _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
-                                     sub, group_starts, *args).sum(axis=0)
+                                     sub, group_starts, *args, *sequential_tables_7()).sum(axis=0)
             if progress is not None:
                 progress(b + 1, n_batches)
     return total

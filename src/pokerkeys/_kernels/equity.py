@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
+from .._layout import SUIT_BITS, SUIT_MASK
 from .evaluate import HASH_7, rank_of_key
 from .sampling import next_u64
 
@@ -36,9 +37,14 @@ def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, car
 
 @inline
 def _count_five(counts, rem, n_rem, first, board_key, board_flush, n_players, hole_keys,
-                hole_flush, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                flush_ranks, mult, hmask, shift):
-    """Preflop: all 5-card boards whose lowest card is rem[first], as flat nested loops."""
+                hole_flush, hole_face, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                flush_ranks, flush_possible, face_keys, dense_ranks, mult, hmask, shift):
+    """Preflop: all 5-card boards whose lowest card is rem[first], as flat nested loops.
+
+    With four board cards fixed, each player's 6 known cards tell whether a 5th board card can
+    give anyone a flush (some suit already 4 strong); when nobody can, the innermost loop reads
+    face-sum ranks straight from the dense table, which it walks almost in order.
+    """
     c0 = rem[first]
     k0 = board_key + card_keys[c0]
     f0 = board_flush + flush_keys[c0]
@@ -54,13 +60,31 @@ def _count_five(counts, rem, n_rem, first, board_key, board_flush, n_players, ho
                 c3 = rem[i3]
                 k3 = k2 + card_keys[c3]
                 f3 = f2 + flush_keys[c3]
-                for i4 in range(i3 + 1, n_rem):
-                    c4 = rem[i4]
-                    mask = _showdown_mask(n_players, k3 + card_keys[c4], f3 + flush_keys[c4],
-                                          hole_keys, hole_flush, card_keys, flush_keys,
-                                          flush_suit, hash_base, hash_ranks, flush_ranks, mult,
-                                          hmask, shift)
-                    counts[mask] += 1
+                any_flush = False
+                for p in range(n_players):
+                    any_flush |= flush_possible[(k3 + hole_keys[p]) & np.uint64(SUIT_MASK)]
+                if any_flush:
+                    for i4 in range(i3 + 1, n_rem):
+                        c4 = rem[i4]
+                        mask = _showdown_mask(n_players, k3 + card_keys[c4],
+                                              f3 + flush_keys[c4], hole_keys, hole_flush,
+                                              card_keys, flush_keys, flush_suit, hash_base,
+                                              hash_ranks, flush_ranks, mult, hmask, shift)
+                        counts[mask] += 1
+                else:
+                    face3 = np.int64(k3 >> np.uint64(SUIT_BITS))
+                    for i4 in range(i3 + 1, n_rem):
+                        face = face3 + face_keys[rem[i4]]
+                        best = 0
+                        mask = 0
+                        for p in range(n_players):
+                            r = dense_ranks[face + hole_face[p]]
+                            if r > best:
+                                best = r
+                                mask = 1 << p
+                            elif r == best:
+                                mask |= 1 << p
+                        counts[mask] += 1
 
 
 @inline
@@ -105,7 +129,8 @@ def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush
 
 @kernel(parallel=True)
 def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
-                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, flush_possible,
+                 face_keys, dense_ranks):
     """Weighted winner-mask histogram over every board completion of every matchup.
 
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
@@ -128,6 +153,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
+        hole_face = np.empty(n_players, dtype=np.int64)
         counts = np.empty(n_masks, dtype=np.int64)
         idx = np.empty(6, dtype=np.int64)
         key_at = np.empty(6, dtype=np.uint64)
@@ -141,6 +167,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 used |= (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
                 hole_keys[p] = np.uint64(card_keys[a]) + card_keys[b]
                 hole_flush[p] = flush_keys[a] + flush_keys[b]
+                hole_face[p] = face_keys[a] + face_keys[b]
             n_rem = 0
             for c in range(52):
                 if not (used >> np.uint64(c)) & np.uint64(1):
@@ -161,9 +188,9 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 for first in range(lo, hi):
                     if n_missing == 5:
                         _count_five(counts, rem, n_rem, first, board_key, board_flush,
-                                    n_players, hole_keys, hole_flush, card_keys, flush_keys,
-                                    flush_suit, hash_base, hash_ranks, flush_ranks, mult,
-                                    hmask, shift)
+                                    n_players, hole_keys, hole_flush, hole_face, card_keys,
+                                    flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
+                                    flush_possible, face_keys, dense_ranks, mult, hmask, shift)
                     else:
                         _count_odometer(counts, rem, n_rem, first, n_missing, board_key,
                                         board_flush, n_players, hole_keys, hole_flush, idx,
