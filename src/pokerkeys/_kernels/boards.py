@@ -12,26 +12,8 @@ from .._jit import inline, kernel
 
 
 @inline
-def _image_is_smaller(cards, k, card_map, image):
-    """True when the sorted image of cards[:k] under card_map is lexicographically smaller."""
-    for i in range(k):
-        image[i] = card_map[cards[i]]
-    for i in range(1, k):  # insertion sort: k is at most 5
-        v = image[i]
-        j = i - 1
-        while j >= 0 and image[j] > v:
-            image[j + 1] = image[j]
-            j -= 1
-        image[j + 1] = v
-    for i in range(k):
-        if image[i] != cards[i]:
-            return image[i] < cards[i]
-    return False
-
-
-@inline
-def _is_fixed(cards, k, card_map, image):
-    """True when card_map maps the sorted cards[:k] onto themselves."""
+def _sort_image(cards, k, card_map, image):
+    """image[:k] = the images of cards[:k] under card_map, sorted (insertion sort, k <= 5)."""
     for i in range(k):
         image[i] = card_map[cards[i]]
     for i in range(1, k):
@@ -41,10 +23,16 @@ def _is_fixed(cards, k, card_map, image):
             image[j + 1] = image[j]
             j -= 1
         image[j + 1] = v
+
+
+@inline
+def _compare_image(cards, k, card_map, image):
+    """-1, 0 or 1 as the sorted image of cards[:k] is below, equal to or above cards[:k]."""
+    _sort_image(cards, k, card_map, image)
     for i in range(k):
         if image[i] != cards[i]:
-            return False
-    return True
+            return -1 if image[i] < cards[i] else 1
+    return 0
 
 
 @kernel
@@ -68,13 +56,13 @@ def canonical_completions(deck, k, card_maps, boards, multiplicity):
             cards[i] = deck[idx[i]]
         canonical = True
         for g in range(n_maps):
-            if _image_is_smaller(cards, k, card_maps[g], image):
+            if _compare_image(cards, k, card_maps[g], image) < 0:
                 canonical = False
                 break
         if canonical:
             fixed = 0
             for g in range(n_maps):
-                if _is_fixed(cards, k, card_maps[g], image):
+                if _compare_image(cards, k, card_maps[g], image) == 0:
                     fixed += 1
             for i in range(k):
                 boards[count, i] = cards[i]

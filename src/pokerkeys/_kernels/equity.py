@@ -380,6 +380,21 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
     return out
 
 
+@inline
+def _rank_combos(ranks, combos, used, key, flush, card_keys, flush_keys, flush_suit, hash_base,
+                 hash_ranks, flush_ranks, mult, hmask, shift):
+    """ranks[i] = 7-card rank of combo i on a board (key sums given), 0 if it uses a board card."""
+    for i in range(combos.shape[0]):
+        x = combos[i, 0]
+        y = combos[i, 1]
+        if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
+            ranks[i] = 0
+        else:
+            ranks[i] = rank_of_key(key + card_keys[x] + card_keys[y],
+                                   flush + flush_keys[x] + flush_keys[y], flush_suit, hash_base,
+                                   hash_ranks, flush_ranks, mult, hmask, shift)
+
+
 @kernel(parallel=True)
 def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a, weights_a,
                           combos_b, weights_b, compatible, card_keys, flush_keys, flush_suit,
@@ -410,26 +425,10 @@ def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a
                 key += card_keys[c]
                 flush += flush_keys[c]
                 used |= np.uint64(1) << np.uint64(c)
-            for a in range(n_a):
-                x = combos_a[a, 0]
-                y = combos_a[a, 1]
-                if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
-                    rank_a[a] = 0
-                else:
-                    rank_a[a] = rank_of_key(key + card_keys[x] + card_keys[y],
-                                            flush + flush_keys[x] + flush_keys[y], flush_suit,
-                                            hash_base, hash_ranks, flush_ranks, mult, hmask,
-                                            shift)
-            for b in range(n_b):
-                x = combos_b[b, 0]
-                y = combos_b[b, 1]
-                if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
-                    rank_b[b] = 0
-                else:
-                    rank_b[b] = rank_of_key(key + card_keys[x] + card_keys[y],
-                                            flush + flush_keys[x] + flush_keys[y], flush_suit,
-                                            hash_base, hash_ranks, flush_ranks, mult, hmask,
-                                            shift)
+            _rank_combos(rank_a, combos_a, used, key, flush, card_keys, flush_keys, flush_suit,
+                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+            _rank_combos(rank_b, combos_b, used, key, flush, card_keys, flush_keys, flush_suit,
+                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
             a_wins = 0.0
             b_wins = 0.0
             ties = 0.0
