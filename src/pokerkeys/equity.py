@@ -285,6 +285,18 @@ def _board_major_pays(combo_lists, n_missing) -> bool:
     return min(n_a, n_b) > 1 and n_a * n_b <= BOARD_MAJOR_MAX_PAIRS
 
 
+def _exact_cost(combo_lists, weight_lists, board, dead, n_boards, board_major) -> float:
+    """Rough number of hand evaluations an exact run needs (to choose it automatically)."""
+    if board_major:
+        n_a, n_b = len(combo_lists[0]), len(combo_lists[1])
+        group = stabilizer(board, dead, [dense_weights(c, w) for c, w in zip(combo_lists,
+                                                                            weight_lists)])
+        # board-major boards are completions from the deck before hole cards are removed
+        n_completions = math.comb(N_CARDS - len(board) - len(dead), 5 - len(board))
+        return n_completions / len(group) * (n_a + n_b + n_a * n_b / 4)
+    return math.prod(len(c) for c in combo_lists) * n_boards * len(combo_lists)
+
+
 def _heads_up_board_major(combo_lists, weight_lists, board, dead, n_missing, threads):
     """Winner-mask counts of a heads-up range enumeration, board-major (see the kernel)."""
     (combos_a, combos_b), (weights_a, weights_b) = combo_lists, weight_lists
@@ -429,11 +441,12 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
         weight_lists.append(weights)
     labels = [p.label for p in players]
     n_boards = math.comb(n_rem, n_missing)
+    board_major = _board_major_pays(combo_lists, n_missing)
     if exact is None:
-        n_matchups = math.prod(len(c) for c in combo_lists)
-        exact = n_matchups * n_boards * len(players) <= AUTO_EXACT_MAX_EVALS \
-            and trials is None and target_stderr is None and time_limit is None
-    if exact and _board_major_pays(combo_lists, n_missing):
+        exact = trials is None and target_stderr is None and time_limit is None and \
+            _exact_cost(combo_lists, weight_lists, board_ids, dead_ids, n_boards,
+                        board_major) <= AUTO_EXACT_MAX_EVALS
+    if exact and board_major:
         counts = _heads_up_board_major(combo_lists, weight_lists, board_ids, dead_ids,
                                        n_missing, threads)
         if counts.sum() == 0:
