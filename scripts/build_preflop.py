@@ -1,11 +1,24 @@
 #!/usr/bin/env python3
 """Compute the shipped preflop tables and write them with their own manifest.
 
-* ``preflop_equity_vs_random.npy``: (169,) float64, each starting-hand class's exact equity
-  against one random hand (CLASS_NAMES order), over all boards. About half a minute.
+Exact tables (all boards; seconds):
+
+* ``preflop_equity_vs_random.npy``: (169,) float64, each starting-hand class's equity against
+  one random hand (CLASS_NAMES order).
+* ``preflop_heads_up_equity.npy``: (169, 169) float64, the exact heads-up matrix, row class
+  against column class. Its row averages (over combo pairs) must reproduce the table above
+  bit for bit; the build checks that.
+
+Monte Carlo table (minutes; ``--skip-mc`` keeps the files on disk):
+
+* ``preflop_equity_vs_opponents.npy``: (169, 9) float64, column n-1 = equity against n random
+  hands, standard error <= 0.0005 per cell; column 0 is the exact one-opponent value.
+* ``preflop_equity_vs_opponents_stderr.npy``: (169, 9) float64, their standard errors.
 
 Writes ``tables/preflop_manifest.json`` (sha256, dtype, shape), which the table loader merges
-with ``manifest.json``. ``--check`` recomputes and compares with the files on disk.
+with ``manifest.json``. ``--check`` recomputes the exact tables and compares them byte for
+byte; the Monte Carlo table is checked for shape, order and sanity, and ``--mc-cells`` of its
+cells are recomputed with fresh random numbers and must agree within 4 standard errors.
 """
 from __future__ import annotations
 
@@ -22,34 +35,154 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_tables import npy_bytes  # noqa: E402
-from pokerkeys.preflop import exact_equity_vs_random  # noqa: E402
+from pokerkeys import preflop  # noqa: E402
+from pokerkeys.classes import CLASS_NAMES  # noqa: E402
 
 MANIFEST = "preflop_manifest.json"
+EXACT = ("preflop_equity_vs_random", "preflop_heads_up_equity")
+MONTE_CARLO = ("preflop_equity_vs_opponents", "preflop_equity_vs_opponents_stderr")
+MC_SEED = 20240604
+TARGET_STDERR = 0.0005
+# Cells (class, opponents) recomputed by --check: strong, weak, suited connector, offsuit.
+CHECK_CELLS = [("AA", 9), ("72o", 5), ("T9s", 3), ("AKo", 2), ("22", 7), ("K5s", 4),
+               ("QJo", 6), ("88", 8)]
 
 
-def build(quiet: bool) -> dict[str, np.ndarray]:
-    start = time.perf_counter()
-    equity = exact_equity_vs_random()
+def log(quiet: bool, message: str) -> None:
     if not quiet:
-        print(f"equity vs a random hand for 169 classes: {time.perf_counter() - start:.1f} s",
-              file=sys.stderr)
+        print(message, file=sys.stderr, flush=True)
+
+
+def build_exact(quiet: bool, threads) -> dict[str, np.ndarray]:
+    start = time.perf_counter()
+    equity = preflop.exact_equity_vs_random(threads=threads)
+    log(quiet, f"equity vs a random hand for 169 classes: {time.perf_counter() - start:.1f} s")
     if not (np.all(equity > 0.3) and np.all(equity < 0.9)):
         raise ValueError("preflop equities outside 30%..90%: the evaluator tables are wrong")
-    return {"preflop_equity_vs_random": equity}
+    start = time.perf_counter()
+    matrix = preflop.heads_up_matrix(threads=threads)
+    log(quiet, f"exact 169x169 heads-up matrix: {time.perf_counter() - start:.1f} s")
+    if not np.array_equal(matrix.vs_random(), equity):
+        raise ValueError("the heads-up matrix and the equity against a random hand disagree")
+    if np.abs(matrix.equity + matrix.equity.T - 1).max() > 1e-12:
+        raise ValueError("the heads-up matrix is not antisymmetric (a + b != 1)")
+    return {"preflop_equity_vs_random": equity, "preflop_heads_up_equity": matrix.equity}
+
+
+def build_monte_carlo(quiet: bool, threads) -> dict[str, np.ndarray]:
+    progress = None
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+        bar = tqdm(total=169 * preflop.MAX_OPPONENTS, unit="cell", file=sys.stderr,
+                   desc="equity vs 1..9 opponents")
+
+        def progress(done, total):
+            bar.update(done - bar.n)
+    start = time.perf_counter()
+    try:
+        equity, stderr = preflop.compute_equity_vs_opponents(
+            target_stderr=TARGET_STDERR, seed=MC_SEED, threads=threads, progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    log(quiet, f"Monte Carlo equity vs 1..9 random hands: {time.perf_counter() - start:.1f} s")
+    problems = check_mc_sanity(equity, stderr, None)
+    if problems:
+        raise ValueError("; ".join(problems))
+    return {"preflop_equity_vs_opponents": equity,
+            "preflop_equity_vs_opponents_stderr": stderr}
+
+
+def check_mc_sanity(equity, stderr, exact_vs_random) -> list[str]:
+    """Shape, order and plausibility of the Monte Carlo table (no recomputation)."""
+    problems = []
+    shape = (169, preflop.MAX_OPPONENTS)
+    for name, a in (("equity", equity), ("stderr", stderr)):
+        if a.shape != shape or a.dtype != np.float64:
+            problems.append(f"{name} table has shape {a.shape} {a.dtype}, expected {shape} "
+                            f"float64")
+    if problems:
+        return problems
+    if not (np.all(equity > 0) and np.all(equity < 1)):
+        problems.append("equities outside (0, 1)")
+    if not (np.all(stderr >= 0) and np.all(stderr <= TARGET_STDERR)):
+        problems.append(f"standard errors above {TARGET_STDERR}")
+    if np.any(stderr[:, 0] != 0) or np.any(stderr[:, 1:] == 0):
+        problems.append("column 1 (one opponent) must be exact, the others sampled")
+    # More opponents never help: allow 5 standard errors of noise between neighbours.
+    drop = equity[:, :-1] - equity[:, 1:]
+    noise = 5 * np.hypot(stderr[:, :-1], stderr[:, 1:])
+    if np.any(drop < -noise):
+        problems.append("equity rises with more opponents for some class")
+    if exact_vs_random is not None and not np.array_equal(equity[:, 0], exact_vs_random):
+        problems.append("column 1 differs from the exact equity against a random hand")
+    # Ordering: rows are CLASS_NAMES; AA is best against any number of opponents.
+    if not np.all(np.argmax(equity, axis=0) == CLASS_NAMES.index("AA")):
+        problems.append("AA is not the best class in every column (rows out of order?)")
+    return problems
+
+
+def check_mc_cells(equity, stderr, n_cells: int, threads) -> list[str]:
+    """Recompute a few cells with an independent seed: each within 4 combined stderr."""
+    problems = []
+    for name, n in CHECK_CELLS[:n_cells]:
+        (fresh,), (fresh_se,) = (a[0] for a in preflop.compute_equity_vs_opponents(
+            [n], [name], target_stderr=TARGET_STDERR, seed=MC_SEED + 1, threads=threads))
+        k = CLASS_NAMES.index(name)
+        tolerance = 4 * np.hypot(stderr[k, n - 1], fresh_se)
+        if abs(fresh - equity[k, n - 1]) > tolerance:
+            problems.append(f"{name} vs {n} opponents: table {equity[k, n - 1]:.5f}, fresh "
+                            f"Monte Carlo {fresh:.5f} (more than 4 stderr apart)")
+    return problems
+
+
+def load_disk(folder: Path, name: str) -> tuple[np.ndarray, bytes]:
+    path = folder / f"{name}.npy"
+    if not path.is_file():
+        raise ValueError(f"{path} is missing: build it with `python scripts/build_preflop.py` "
+                         f"(without --skip-mc)")
+    data = path.read_bytes()
+    return np.load(path, allow_pickle=False), data
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "tables")
-    parser.add_argument("--check", action="store_true")
+    parser.add_argument("--check", action="store_true",
+                        help="recompute and compare instead of writing")
+    parser.add_argument("--skip-mc", action="store_true",
+                        help="keep the Monte Carlo table on disk instead of recomputing it")
+    parser.add_argument("--mc-cells", type=int, default=4,
+                        help=f"--check: Monte Carlo cells to recompute (0-{len(CHECK_CELLS)})")
+    parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     try:
-        tables = build(args.quiet)
+        tables = build_exact(args.quiet, args.threads)
+        outputs = {f"{name}.npy": npy_bytes(a) for name, a in tables.items()}
+        if args.check or args.skip_mc:
+            mc = {}
+            for name in MONTE_CARLO:
+                mc[name], outputs[f"{name}.npy"] = load_disk(args.out, name)
+            problems = check_mc_sanity(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
+                                       tables["preflop_equity_vs_random"])
+            if args.check and not problems and args.mc_cells > 0:
+                start = time.perf_counter()
+                problems = check_mc_cells(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
+                                          args.mc_cells, args.threads)
+                log(args.quiet, f"{args.mc_cells} Monte Carlo cells recomputed: "
+                                f"{time.perf_counter() - start:.1f} s")
+            if problems:
+                raise ValueError("Monte Carlo table: " + "; ".join(problems))
+            tables.update(mc)
+        else:
+            mc = build_monte_carlo(args.quiet, args.threads)
+            tables.update(mc)
+            outputs.update({f"{name}.npy": npy_bytes(a) for name, a in mc.items()})
     except ValueError as exc:
         print(f"build_preflop: {exc}; nothing written", file=sys.stderr)
         return 1
-    outputs = {f"{name}.npy": npy_bytes(a) for name, a in tables.items()}
     manifest = {"format": 1, "files": {
         name: {"sha256": hashlib.sha256(data).hexdigest(), "dtype": str(tables[name[:-4]].dtype),
                "shape": list(tables[name[:-4]].shape)} for name, data in outputs.items()}}
@@ -62,10 +195,10 @@ def main(argv=None) -> int:
                   file=sys.stderr)
             return 1
         return 0
+    args.out.mkdir(parents=True, exist_ok=True)
     for name, data in sorted(outputs.items()):
         (args.out / name).write_bytes(data)
-    if not args.quiet:
-        print(f"wrote {', '.join(sorted(outputs))} to {args.out}", file=sys.stderr)
+    log(args.quiet, f"wrote {', '.join(sorted(outputs))} to {args.out}")
     return 0
 
 

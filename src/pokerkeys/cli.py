@@ -87,7 +87,8 @@ def _cmd_equity(args) -> int:
     try:
         result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
-                        seed=args.seed, threads=args.threads, progress=progress)
+                        seed=args.seed, threads=args.threads, progress=progress,
+                        game=args.game)
     finally:
         if progress is not None:
             progress.close()
@@ -147,6 +148,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "('QQ+,AKs', 'JJ:0.5', '15%%')")
     p.add_argument("--board", "-b", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
     p.add_argument("--dead", "-d", help="cards out of the deck")
+    p.add_argument("--game", choices=["holdem", "omaha"], default="holdem",
+                   help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board)")
     p.add_argument("--exact", action="store_true", help="force exhaustive enumeration")
     p.add_argument("--trials", type=_positive(int), help="Monte Carlo: number of trials")
     p.add_argument("--stderr", type=_positive(float),
@@ -171,6 +174,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_bench)
 
     # Subcommands that live in their own modules register here, one line each.
+    from . import cli_bulk
+    cli_bulk.add_parser(sub)
+    from . import cli_games
+    cli_games.add_parser(sub)
+    from . import cli_preflop
+    cli_preflop.add_parser(sub)
     return parser
 
 

@@ -391,9 +391,14 @@ def _parse_place(cards, where: str) -> np.ndarray:
         raise type(exc)(f"{where}: {exc}") from None
 
 
+GAMES = ("holdem", "omaha")
+
+
 def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
-           time_limit=None, seed=None, threads=None, progress=None) -> EquityResult:
-    """All-in equity of 2-10 hold'em players.
+           time_limit=None, seed=None, threads=None, progress=None,
+           game: str = "holdem") -> EquityResult:
+    """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
+    ``pokerkeys.omaha.omaha_equity``).
 
     hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
     'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.
@@ -404,6 +409,13 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     whichever comes first (default: 10 million trials). The same ``seed`` gives the same
     result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
     """
+    if game != "holdem":
+        if game != "omaha":
+            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        from .omaha import omaha_equity
+        return omaha_equity(hands, board, dead, exact=exact, trials=trials,
+                            target_stderr=target_stderr, time_limit=time_limit, seed=seed,
+                            threads=threads, progress=progress)
     start = time.perf_counter()
     if isinstance(hands, (str, Range)):
         raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")

@@ -45,3 +45,9 @@ def category_counts(n_cards: int, *, threads: int | None = None) -> dict[HandCat
 def distinct_ranks(n_cards: int) -> int:
     """How many different ranks n-card hands reach (7,462 for 5 cards, 4,824 for 7)."""
     return int(np.count_nonzero(rank_histogram(n_cards)))
+
+
+# Category statistics of the other games and the "what comes first" experiment live in
+# pokerkeys.game_stats (they stand on the functions above); the names are exported here too.
+from .game_stats import (FirstResult, GameStats, format_games_table,  # noqa: E402
+                         game_stats, plot_what_comes_first, what_comes_first)

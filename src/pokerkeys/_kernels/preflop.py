@@ -9,13 +9,18 @@ where below_all counts all combos of the remaining 47 cards ranked under h and b
 those that hold card x (a combo holding both of h's cards is h itself, never below h). Equal
 ranks are counted the same way, adding back h itself, which is in all three groups. So each
 board costs 1,081 evaluations and a few small sorts instead of 1,081 x 990 showdowns.
+
+``vs_random_scores`` does this with 48 comparison sorts and binary searches per board;
+``vs_random_sweep`` (used) gets the same counts from one radix sort and running counts, about
+8x faster. ``class_rank_histograms`` counts each class's ranks over the same boards.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel, prange
+from .._jit import inline, kernel, prange
 from .evaluate import HASH_7, rank_of_key
+from .matrix import _counting_pass
 
 
 @kernel(parallel=True)
@@ -99,3 +104,133 @@ def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, fl
                 score[chunk, cls] += weight * (2 * wins + ties)
                 shows[chunk, cls] += weight * 990
     return score.sum(axis=0), shows.sum(axis=0)
+
+
+@inline
+def _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys, flush_suit,
+                 hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
+    """Rank the 1,081 combos left by board b into keys (rank << 11 | i << 6 | j, where rem[i],
+    rem[j] are the combo's cards, i < j) and sort them by rank."""
+    used = np.uint64(0)
+    key = np.uint64(0)
+    fsum = np.uint64(0)
+    for j in range(5):
+        c = boards[b, j]
+        used |= np.uint64(1) << np.uint64(c)
+        key += card_keys[c]
+        fsum += flush_keys[c]
+    n = 0
+    for c in range(52):
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            rem[n] = c
+            n += 1
+    k = 0
+    for i in range(47):
+        ki = key + card_keys[rem[i]]
+        fi = fsum + flush_keys[rem[i]]
+        for j in range(i + 1, 47):
+            r = rank_of_key(ki + card_keys[rem[j]], fi + flush_keys[rem[j]], flush_suit,
+                            hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+            keys[k] = (np.int32(r) << 12) | np.int32((i << 6) | j)
+            k += 1
+    _counting_pass(keys, spare, counts, 12)
+    _counting_pass(spare, keys, counts, 19)
+
+
+@kernel(parallel=True)
+def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
+                    flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Same result as ``vs_random_scores``, by one sweep over each board's sorted combos.
+
+    Walking the combos in rank order with a count of all combos passed and a count per card of
+    those holding it, the opponents a combo {a, b} beats are passed - holding[a] - holding[b]
+    (no passed combo holds both a and b: that would be the combo itself). Ties are the same
+    count inside the combo's group of equal ranks, where the combo itself is in all three
+    terms. One radix sort and O(1,081) work per board instead of 48 comparison sorts.
+    """
+    mult, hmask, shift = HASH_7  # compile-time constants
+    n_boards = boards.shape[0]
+    n_chunks = min(n_boards, 256)
+    score = np.zeros((n_chunks, n_classes), dtype=np.int64)
+    shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
+    for chunk in prange(n_chunks):
+        rem = np.empty(47, dtype=np.uint8)
+        keys = np.empty(1081, dtype=np.int32)
+        spare = np.empty(1081, dtype=np.int32)
+        counts = np.empty(128, dtype=np.int32)
+        below = np.zeros(47, dtype=np.int64)
+        equal = np.zeros(47, dtype=np.int64)
+        for b in range(chunk, n_boards, n_chunks):
+            _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys,
+                         flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+            weight = multiplicity[b]
+            below[:] = 0
+            passed = 0
+            start = 0
+            while start < 1081:
+                group_rank = keys[start] >> 12
+                stop = start + 1
+                while stop < 1081 and (keys[stop] >> 12) == group_rank:
+                    stop += 1
+                for g in range(start, stop):
+                    equal[(keys[g] >> 6) & 63] += 1
+                    equal[keys[g] & 63] += 1
+                size = stop - start
+                for g in range(start, stop):
+                    i = (keys[g] >> 6) & 63
+                    j = keys[g] & 63
+                    wins = passed - below[i] - below[j]
+                    ties = size - equal[i] - equal[j] + 1
+                    cls = combo_class[rem[i], rem[j]]
+                    score[chunk, cls] += weight * (2 * wins + ties)
+                    shows[chunk, cls] += weight * 990
+                for g in range(start, stop):
+                    i = (keys[g] >> 6) & 63
+                    j = keys[g] & 63
+                    equal[i] = 0
+                    equal[j] = 0
+                    below[i] += 1
+                    below[j] += 1
+                passed += size
+                start = stop
+    return score.sum(axis=0), shows.sum(axis=0)
+
+
+@kernel(parallel=True)
+def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
+                          flush_suit, hash_base, hash_ranks, flush_ranks):
+    """(n_classes, 7463) int64: hist[c, r] = sum over boards x multiplicity of the combos of
+    class c ranked r. Over the canonical boards this is |c| times the histogram of one combo
+    of the class over the C(50, 5) boards it can meet (a suit permutation maps the combos of a
+    class onto each other)."""
+    mult, hmask, shift = HASH_7  # compile-time constants
+    n_boards = boards.shape[0]
+    # A few interleaved chunks (int32: a cell is at most 12 x 2,598,960) keep memory small.
+    n_chunks = min(n_boards, 4)
+    hist = np.zeros((n_chunks, n_classes, 7463), dtype=np.int32)
+    for chunk in prange(n_chunks):
+        rem = np.empty(47, dtype=np.uint8)
+        for b in range(chunk, n_boards, n_chunks):
+            used = np.uint64(0)
+            key = np.uint64(0)
+            fsum = np.uint64(0)
+            for j in range(5):
+                c = boards[b, j]
+                used |= np.uint64(1) << np.uint64(c)
+                key += card_keys[c]
+                fsum += flush_keys[c]
+            n = 0
+            for c in range(52):
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    rem[n] = c
+                    n += 1
+            weight = multiplicity[b]
+            for i in range(47):
+                ki = key + card_keys[rem[i]]
+                fi = fsum + flush_keys[rem[i]]
+                for j in range(i + 1, 47):
+                    r = rank_of_key(ki + card_keys[rem[j]], fi + flush_keys[rem[j]],
+                                    flush_suit, hash_base, hash_ranks, flush_ranks, mult,
+                                    hmask, shift)
+                    hist[chunk, combo_class[rem[i], rem[j]], r] += weight
+    return hist.astype(np.int64).sum(axis=0)

@@ -1,0 +1,165 @@
+"""The exact heads-up preflop matrix, board-major: every combo evaluated once per board.
+
+Why it works. Let N(h1, h2) be the number of boards on which combo h1 beats combo h2. N is
+invariant under suit permutations, so it is known once N(rep_c, x) is known for one
+representative combo rep_c of each class c and every combo x. For each combo h pick a suit
+permutation tau_h with tau_h(h) = rep_class(h); then summing over every board B and every h of
+class c,
+
+    A[c, x] = sum_B sum_{h in c} [h beats tau_h^-1(x) on B] = |c| N(rep_c, x).
+
+A per-board term of A is not invariant under a permutation of the board (tau_h is one fixed
+choice among |Stab(rep_c)|), but its average over the stabiliser of rep_c is; so A can be
+summed over the 134,459 suit-canonical boards times their orbit sizes and symmetrised once at
+the end: N(rep_c, x) = sum_{s in Stab(rep_c)} A[c, s(x)] / 24, because |c| |Stab(rep_c)| = 24.
+
+Per board: the 1,081 combos of the 47 remaining cards are ranked and sorted. A sweep in rank
+order keeps, for each suit permutation t serving as a tau, a 0/1 vector seen[t, :] with
+seen[t, t(h2)] = 1 for every combo h2 already passed (strictly lower rank). Reaching combo h
+adds the row seen[tau_h, :] to A[class(h), :]: one contiguous 1,326-long vector add per combo,
+which the compiler vectorises. Combos x sharing a card with rep_c collect meaningless counts and
+are ignored afterwards. Losses need no pass: they are the other side's wins; ties are what is
+left of the boards (or, optionally, counted pair by pair inside each group of equal ranks).
+
+The counters are bytes (uint8): one board adds at most 12 (an offsuit class has 12 combos) to
+a cell, so 21 boards fit before the counts are flushed, times the boards' orbit size, into int32
+totals (at most 12 x 2,598,960 per cell). Boards arrive sorted by orbit size, so one flush has
+one weight. Bytes instead of wider integers make the vector adds, the whole cost, 2-3x faster.
+Twelve permutations suffice as tau (``preflop._symmetry``), which halves the seen updates.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import inline, kernel, prange
+from .evaluate import HASH_7, rank_of_key
+
+N_COMBOS = 1326
+N_CLASSES = 169
+_BOARDS_PER_FLUSH = 21  # 21 boards x 12 combos of a class <= 255
+
+
+@inline
+def _counting_pass(src, dst, counts, shift):
+    """Stable counting sort of src into dst by the 7 bits of each key above ``shift``."""
+    n = src.shape[0]
+    counts[:] = 0
+    for k in range(n):
+        counts[(src[k] >> shift) & 127] += 1
+    total = 0
+    for d in range(128):
+        c = counts[d]
+        counts[d] = total
+        total += c
+    for k in range(n):
+        d = (src[k] >> shift) & 127
+        dst[counts[d]] = src[k]
+        counts[d] += 1
+
+
+@kernel(parallel=True)
+def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_parts, with_ties,
+                   card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """(wins, ties) int64 (169, 1326), summed over the boards times their multiplicities.
+
+    wins[c, x] = sum over boards b, combos h of class c on b, of multiplicity[b] times
+    [h outranks tau_h^-1(x)]; ties the same with equal ranks (all zero unless with_ties).
+    boards (B, 5) uint8, canonical under suit permutations, sorted by multiplicity;
+    combo_perm (P, 1326) int64: index of each combo's image under each of P permutations; tau_of
+    (1326,) the permutation taking a combo to its class representative; combo_class (1326,)
+    class index. n_parts: independent accumulators (>= threads).
+    """
+    mult, hmask, shift = HASH_7  # compile-time constants
+    n_boards = boards.shape[0]
+    n_perms = combo_perm.shape[0]
+    wins = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
+    ties = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
+    for part in prange(n_parts):
+        win8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
+        tie8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
+        seen = np.zeros((n_perms, N_COMBOS), dtype=np.uint8)
+        rem = np.empty(47, dtype=np.uint8)
+        keys = np.empty(1081, dtype=np.int32)
+        spare = np.empty(1081, dtype=np.int32)
+        counts = np.empty(128, dtype=np.int32)
+        pending = 0
+        pending_weight = 0
+        for b in range(part, n_boards + n_parts, n_parts):
+            # Flush the byte counters after ten boards, before a board of another weight and
+            # at the end (the loop runs one step past the last board for that).
+            last = b >= n_boards
+            if pending > 0 and (last or pending == _BOARDS_PER_FLUSH
+                                or multiplicity[b] != pending_weight):
+                w32 = np.int32(pending_weight)
+                for c in range(N_CLASSES):
+                    for x in range(N_COMBOS):
+                        wins[part, c, x] += w32 * win8[c, x]
+                        win8[c, x] = 0
+                if with_ties:
+                    for c in range(N_CLASSES):
+                        for x in range(N_COMBOS):
+                            ties[part, c, x] += w32 * tie8[c, x]
+                            tie8[c, x] = 0
+                pending = 0
+            if last:
+                break
+            pending += 1
+            pending_weight = multiplicity[b]
+            used = np.uint64(0)
+            key = np.uint64(0)
+            fsum = np.uint64(0)
+            for j in range(5):
+                c = boards[b, j]
+                used |= np.uint64(1) << np.uint64(c)
+                key += card_keys[c]
+                fsum += flush_keys[c]
+            n = 0
+            for c in range(52):
+                if not (used >> np.uint64(c)) & np.uint64(1):
+                    rem[n] = c
+                    n += 1
+            # Rank every combo; sort key = rank << 11 | combo index (combo index < 2048).
+            k = 0
+            for i in range(47):
+                ci = rem[i]
+                ki = key + card_keys[ci]
+                fi = fsum + flush_keys[ci]
+                for j in range(i + 1, 47):
+                    cj = np.int32(rem[j])
+                    r = rank_of_key(ki + card_keys[cj], fi + flush_keys[cj], flush_suit,
+                                    hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+                    # rem is ascending, so cj is the higher card: closed-form combo index.
+                    keys[k] = (np.int32(r) << 11) | (cj * (cj - 1) // 2 + np.int32(ci))
+                    k += 1
+            # Sort by rank (13 bits): two stable counting passes, low 7 then high 6 bits. The
+            # order inside a rank does not matter; several times faster than a comparison sort.
+            _counting_pass(keys, spare, counts, 11)
+            _counting_pass(spare, keys, counts, 18)
+            seen[:, :] = 0
+            start = 0
+            while start < 1081:
+                group_rank = keys[start] >> 11
+                stop = start + 1
+                while stop < 1081 and (keys[stop] >> 11) == group_rank:
+                    stop += 1
+                if start > 0:  # nothing is below the lowest group
+                    for g in range(start, stop):
+                        h = keys[g] & 2047
+                        row = combo_class[h]
+                        src = tau_of[h]
+                        for x in range(N_COMBOS):
+                            win8[row, x] += seen[src, x]
+                if with_ties:  # pairs inside the group, both orders
+                    for g in range(start, stop):
+                        h = keys[g] & 2047
+                        row = combo_class[h]
+                        t = tau_of[h]
+                        for g2 in range(start, stop):
+                            if g2 != g:
+                                tie8[row, combo_perm[t, keys[g2] & 2047]] += 1
+                for g in range(start, stop):
+                    h = keys[g] & 2047
+                    for t in range(n_perms):
+                        seen[t, combo_perm[t, h]] = 1
+                start = stop
+    return wins.astype(np.int64).sum(axis=0), ties.astype(np.int64).sum(axis=0)

@@ -1,0 +1,233 @@
+"""Omaha kernels: best hand from exactly two hole cards and three board cards, equity counts.
+
+An Omaha hand is always five cards (two of the player's 4-6 hole cards, three of the five board
+cards), so every candidate is one 5-card key sum: a hole pair's key sum plus a board triple's.
+Each player's pair sums are formed once per matchup and the board's ten triple sums once per
+board, so a candidate costs one add and one table read.
+
+Like the hold'em kernels, these count showdowns as a histogram over winner masks (bit p set
+when player p holds the best hand). Table arguments follow ``EvalTables.as_tuple()`` for
+5-card hands.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import inline, kernel, prange
+from .evaluate import HASH_5, rank_of_key
+from .sampling import bounded
+
+# The ten 3-card subsets of a 5-card board, as indices into the board.
+TRIPLES = np.array([(a, b, c) for a in range(5) for b in range(a + 1, 5)
+                    for c in range(b + 1, 5)], dtype=np.int64)
+
+
+def hole_pairs(n_hole: int) -> np.ndarray:
+    """(C(n_hole, 2), 2) indices of the 2-card subsets of n_hole hole cards."""
+    return np.array([(a, b) for a in range(n_hole) for b in range(a + 1, n_hole)],
+                    dtype=np.int64)
+
+
+@inline
+def _pair_sums(hole, pairs, pair_keys, pair_flush, card_keys, flush_keys):
+    """Key and flush sums of every hole pair of one player."""
+    for i in range(pairs.shape[0]):
+        a = hole[pairs[i, 0]]
+        b = hole[pairs[i, 1]]
+        pair_keys[i] = np.uint64(card_keys[a]) + card_keys[b]
+        pair_flush[i] = flush_keys[a] + flush_keys[b]
+
+
+@inline
+def _triple_sums(board, tri_keys, tri_flush, card_keys, flush_keys):
+    """Key and flush sums of the ten 3-card subsets of a 5-card board."""
+    t = 0
+    for a in range(5):
+        for b in range(a + 1, 5):
+            kab = np.uint64(card_keys[board[a]]) + card_keys[board[b]]
+            fab = flush_keys[board[a]] + flush_keys[board[b]]
+            for c in range(b + 1, 5):
+                tri_keys[t] = kab + card_keys[board[c]]
+                tri_flush[t] = fab + flush_keys[board[c]]
+                t += 1
+
+
+@inline
+def _best_rank(pair_keys, pair_flush, n_pairs, tri_keys, tri_flush, flush_suit, hash_base,
+               hash_ranks, flush_ranks):
+    """Best rank over every (hole pair, board triple): the player's Omaha hand."""
+    mult, hmask, shift = HASH_5  # compile-time constants
+    best = 0
+    for i in range(n_pairs):
+        pk = pair_keys[i]
+        pf = pair_flush[i]
+        for t in range(10):
+            r = rank_of_key(pk + tri_keys[t], pf + tri_flush[t], flush_suit, hash_base,
+                            hash_ranks, flush_ranks, mult, hmask, shift)
+            if r > best:
+                best = r
+    return best
+
+
+@inline
+def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
+              hash_base, hash_ranks, flush_ranks):
+    best = 0
+    mask = 0
+    for p in range(n_players):
+        r = _best_rank(pair_keys[p], pair_flush[p], n_pairs, tri_keys, tri_flush, flush_suit,
+                       hash_base, hash_ranks, flush_ranks)
+        if r > best:
+            best = r
+            mask = 1 << p
+        elif r == best:
+            mask |= 1 << p
+    return mask
+
+
+@inline
+def _unrank(b, n, k, binom, idx):
+    """idx[:k] = the b-th k-subset of range(n) in lexicographic order."""
+    x = 0
+    for j in range(k):
+        while True:
+            c = binom[n - x - 1, k - j - 1]  # subsets whose j-th element is x
+            if b < c:
+                break
+            b -= c
+            x += 1
+        idx[j] = x
+        x += 1
+
+
+@inline
+def _next_subset(n, k, idx):
+    """Advance idx[:k] to the next k-subset of range(n) in lexicographic order."""
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return
+    idx[j] += 1
+    for i in range(j + 1, k):
+        idx[i] = idx[i - 1] + 1
+
+
+@kernel(parallel=True)
+def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_starts,
+                 card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Winner-mask counts over every (matchup, board completion), one row per chunk.
+
+    holes (M, P, H): the matchups (every player's hole cards); pairs: hole_pairs(H);
+    board: the known board cards; free (F,): the cards completions are drawn from, n_missing
+    of them per board, n_boards = C(F, n_missing) completions per matchup. The flat work index
+    i = m * n_boards + b is split into contiguous chunks [chunk_starts[g], chunk_starts[g+1]);
+    each chunk unranks its first completion and then steps through the rest in order. A
+    completion that uses a card of the matchup (dealt to a random player from the same free
+    cards) is skipped, which weighs every possible deal equally.
+    """
+    n_players = holes.shape[1]
+    n_pairs = pairs.shape[0]
+    n_free = free.shape[0]
+    n_known = board.shape[0]
+    n_chunks = chunk_starts.shape[0] - 1
+    out = np.zeros((n_chunks, 1 << n_players), dtype=np.int64)
+    for g in prange(n_chunks):
+        hist = np.zeros(1 << n_players, dtype=np.int64)
+        pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+        pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+        tri_keys = np.empty(10, dtype=np.uint64)
+        tri_flush = np.empty(10, dtype=np.uint64)
+        full = np.empty(5, dtype=np.uint8)
+        idx = np.empty(5, dtype=np.int64)
+        for j in range(n_known):
+            full[j] = board[j]
+        start = chunk_starts[g]
+        stop = chunk_starts[g + 1]
+        m_now = -1
+        used = np.uint64(0)
+        for i in range(start, stop):
+            m = i // n_boards
+            b = i - m * n_boards
+            if m != m_now:
+                m_now = m
+                used = np.uint64(0)
+                for p in range(n_players):
+                    _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                               flush_keys)
+                    for j in range(holes.shape[2]):
+                        used |= np.uint64(1) << np.uint64(holes[m, p, j])
+                _unrank(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
+            clash = False
+            for j in range(n_missing):
+                c = free[idx[j]]
+                full[n_known + j] = c
+                if (used >> np.uint64(c)) & np.uint64(1):
+                    clash = True
+            if not clash:
+                _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+                hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+                               flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
+            _next_subset(n_free, n_missing, idx)
+        out[g] = hist
+    return out
+
+
+@inline
+def _draw(state, used):
+    """(state, card): a uniform card id whose bit is not set in the 52-bit mask `used`."""
+    while True:
+        state, r = bounded(state, 52)
+        if not (used >> r) & np.uint64(1):
+            return state, r
+
+
+@kernel(parallel=True)
+def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_trials,
+                       card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Winner-mask counts of random deals, one row per chunk.
+
+    holes (P, H): known hole cards (rows of random players are ignored); is_random (P,):
+    players whose H hole cards are dealt; board: the known board cards; base_used: 52-bit mask
+    of every known card (hole, board, dead). Chunk c runs chunk_trials[c] trials on the stream
+    seeded by seeds[c]: random hole cards first, then the rest of the board, each card uniform
+    over the cards not yet used.
+    """
+    n_players = holes.shape[0]
+    n_hole = holes.shape[1]
+    n_pairs = pairs.shape[0]
+    n_known = board.shape[0]
+    n_chunks = seeds.shape[0]
+    out = np.zeros((n_chunks, 1 << n_players), dtype=np.int64)
+    for g in prange(n_chunks):
+        state = seeds[g]
+        hist = np.zeros(1 << n_players, dtype=np.int64)
+        pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+        pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+        tri_keys = np.empty(10, dtype=np.uint64)
+        tri_flush = np.empty(10, dtype=np.uint64)
+        full = np.empty(5, dtype=np.uint8)
+        hole = np.empty(n_hole, dtype=np.uint8)
+        for j in range(n_known):
+            full[j] = board[j]
+        for p in range(n_players):
+            if not is_random[p]:
+                _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+        for _ in range(chunk_trials[g]):
+            used = base_used
+            for p in range(n_players):
+                if is_random[p]:
+                    for j in range(n_hole):
+                        state, c = _draw(state, used)
+                        used |= np.uint64(1) << c
+                        hole[j] = c
+                    _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            for j in range(n_known, 5):
+                state, c = _draw(state, used)
+                used |= np.uint64(1) << c
+                full[j] = c
+            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+                           flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
+        out[g] = hist
+    return out

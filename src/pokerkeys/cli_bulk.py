@@ -1,0 +1,96 @@
+"""``pokerkeys eval-file``: stream a file of hands through the evaluator (see pokerkeys.io).
+
+Registered by ``cli.build_parser`` with ``cli_bulk.add_parser(sub)``; errors surface as
+ValueError/TypeError, which ``cli.main`` prints as one line ``pokerkeys: error: ...`` (exit 2).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser(
+        "eval-file", help="rank every hand of a CSV, Parquet, .npy or UCI file",
+        description="Read hands from INPUT, write them with rank and category to OUTPUT "
+                    "(.csv, .parquet or .npy), streaming in chunks, rows in input order.")
+    p.add_argument("input", help="a .csv (or .csv.gz), .parquet or .npy file of hands")
+    p.add_argument("-o", "--output", required=True,
+                   help="where to write: .csv, .parquet or .npy (written under a temporary "
+                        "name, renamed when complete)")
+    p.add_argument("--format", choices=["csv", "parquet", "npy", "uci"],
+                   help="input format when the extension does not say it; 'uci' reads the "
+                        "UCI Poker Hand files and checks their classes")
+    p.add_argument("--columns", help="card columns, by name or 1-based number: one holding "
+                                     "whole hands ('hand') or 5-7 of one card each "
+                                     "('c1,c2,c3,c4,c5')")
+    p.add_argument("--header", choices=["auto", "yes", "no"], default="auto",
+                   help="whether the CSV's first line is a header (default: detected)")
+    p.add_argument("--delimiter", help="CSV field delimiter (default: detected)")
+    p.add_argument("--describe", action="store_true",
+                   help="also write a description column ('Full house, eights over kings')")
+    p.add_argument("--on-error", choices=["fail", "skip", "report"], default="fail",
+                   help="bad rows: fail (default) stops at the first one; skip leaves them out "
+                        "and counts them; report also lists them in a side file")
+    p.add_argument("--report", help="side file for --on-error report "
+                                    "(default: OUTPUT.errors.csv)")
+    p.add_argument("--chunk-rows", type=_positive_int, default=None,
+                   help="rows per chunk (default 262144); memory stays proportional to it")
+    p.add_argument("--threads", type=_positive_int, default=1,
+                   help="ranking kernel threads (default 1: reading and writing take the "
+                        "time, and run on another core)")
+    bar = p.add_mutually_exclusive_group()
+    bar.add_argument("--progress", action="store_true",
+                     help="always draw the progress bar (default: on a terminal)")
+    bar.add_argument("--no-progress", action="store_true", help="never draw it")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.set_defaults(run=run)
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+    return value
+
+
+def _progress_bar(forced: bool):
+    """A tqdm bar in rows and rows/s on stderr (after a second unless forced)."""
+    from tqdm import tqdm
+
+    state = {}
+
+    def update(done, total):
+        if "bar" not in state:
+            state["bar"] = tqdm(total=total, unit="rows", unit_scale=True, smoothing=0.1,
+                                delay=0 if forced else 1.0, leave=forced, file=sys.stderr)
+        state["bar"].update(done - state["bar"].n)
+
+    update.close = lambda: state["bar"].close() if "bar" in state else None
+    return update
+
+
+def run(args) -> int:
+    from . import io
+
+    if args.report and args.on_error != "report":
+        raise ValueError("--report goes with --on-error report")
+    show = args.progress or (not args.no_progress and not args.json and sys.stderr.isatty())
+    progress = _progress_bar(args.progress) if show else None
+    try:
+        summary = io.evaluate_file(
+            args.input, args.output, format=args.format, columns=args.columns,
+            header=args.header, delimiter=args.delimiter, describe=args.describe,
+            on_error=args.on_error, report=args.report,
+            chunk_rows=args.chunk_rows or io.DEFAULT_CHUNK_ROWS, threads=args.threads,
+            progress=progress)
+    finally:
+        if progress is not None:
+            progress.close()
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary)
+    # A UCI file whose classes disagree with our categories is a finding, not bad input.
+    return 1 if summary.uci_mismatches else 0

@@ -1,0 +1,254 @@
+"""Command-line subcommands for showdowns, other games and statistics.
+
+``cli.build_parser`` calls ``add_parser``; errors surface as ValueError/CliError, which
+``cli.main`` prints as one line ``pokerkeys: error: ...`` with exit code 2.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+
+def _cli_error(message: str) -> Exception:
+    from .cli import CliError
+
+    return CliError(message)
+
+
+def _read_source(path: str) -> list[str]:
+    if path == "-":
+        return sys.stdin.read().splitlines()
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read().splitlines()
+    except OSError as exc:
+        raise _cli_error(f"cannot read {path}: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise _cli_error(f"cannot read {path}: not a UTF-8 text file") from None
+
+
+# ---------------------------------------------------------------------------- winners
+def _cmd_winners(args) -> int:
+    from .cards import format_cards
+    from .games import best_hand, short_hand_value
+    from .showdown import detect_format, euler54, read_showdowns
+
+    lines = _read_source(args.file)
+    fmt = detect_format(lines) if args.format == "auto" else args.format
+    if fmt == "euler54":
+        result = euler54(lines)
+        if args.json:
+            print(json.dumps({"player1": result.player1, "player2": result.player2,
+                              "ties": result.ties, "hands": result.hands}, indent=2))
+        else:
+            print(f"player 1 wins {result.player1:,}")
+            print(f"player 2 wins {result.player2:,}")
+            print(f"ties          {result.ties:,}")
+        return 0
+    showdowns = read_showdowns(lines)
+    if args.json:
+        out = []
+        for s in showdowns:
+            players = []
+            for name, ids in zip(s.names, s.hands):
+                entry = {"name": name, "cards": format_cards(ids)}
+                if len(ids) >= 5:
+                    hand = best_hand(ids)
+                    entry.update(rank=hand.rank, hand=hand.describe(),
+                                 best_five=format_cards(hand.cards))
+                else:
+                    entry["value"] = list(short_hand_value(ids))
+                players.append(entry)
+            out.append({"players": players, "winners": list(s.winners)})
+        print(json.dumps(out, indent=2))
+        return 0
+    for s in showdowns:
+        print(", ".join(s.winners))
+    return 0
+
+
+# ---------------------------------------------------------------------------- best hand
+def _cmd_best(args) -> int:
+    from .cards import format_cards
+    from .games import best_hand, holdem_hand, three_d_hand
+    from .omaha import omaha_hand
+    from .wild import has_jokers, wild_hand
+
+    game = args.game
+    if game is None:
+        game = "holdem" if args.board else "any"
+    if has_jokers(args.cards):
+        if args.board:
+            raise _cli_error("wild cards are supported in a hand of 5-7 cards without a board")
+        hand = wild_hand(args.cards, max_jokers=args.max_jokers)
+    elif game == "any":
+        cards = args.cards + (" " + args.board if args.board else "")
+        hand = best_hand(cards)
+    elif not args.board:
+        raise _cli_error(f"{game} needs the board: pokerkeys best HOLE BOARD --game {game}")
+    elif game == "holdem":
+        hand = holdem_hand(args.cards, args.board)
+    elif game == "omaha":
+        hand = omaha_hand(args.cards, args.board)
+    else:
+        hand = three_d_hand(args.cards, args.board)
+    info = {"rank": hand.rank, "category": hand.label, "description": hand.describe(),
+            "best_five": format_cards(hand.cards)}
+    subs = hand.substitutions() if hasattr(hand, "substitutions") else ""
+    if subs:
+        info["jokers"] = subs
+    if args.json:
+        print(json.dumps(info, indent=2))
+        return 0
+    print(f"{info['best_five']}  {info['description']}  (rank {hand.rank})"
+          + (f"  jokers: {subs}" if subs else ""))
+    return 0
+
+
+# ---------------------------------------------------------------------------- draw
+def _cmd_draw(args) -> int:
+    from .cards import format_cards
+    from .draw import best_discard
+
+    decision = best_discard(args.hand, max_discards=args.max_discards, method=args.method)
+    if args.json:
+        print(json.dumps({
+            "hand": format_cards(decision.hand), "discard": format_cards(decision.discard),
+            "win_probability": decision.win_probability,
+            "options": [{"discard": format_cards(o.discard),
+                         "win_probability": o.win_probability} for o in decision.options]},
+            indent=2))
+        return 0
+    print(decision if args.all else decision.best)
+    return 0
+
+
+# ---------------------------------------------------------------------------- stats
+def _cmd_stats(args) -> int:
+    from .game_stats import EXACT_GAMES, canonical_game, format_games_table, game_stats
+    from .games import _LABELS
+
+    games = [canonical_game(g) for g in args.games] or \
+        ["deal", "draw", "joker", "texas", "omaha", "threed"]
+    results = []
+    for g in games:
+        if g not in EXACT_GAMES or (args.simulate and g in ("deal", "draw")):
+            results.append(game_stats(g, exact=False, trials=args.trials, seed=args.seed,
+                                      threads=args.threads))
+        else:
+            results.append(game_stats(g, exact=True, threads=args.threads))
+    if args.json:
+        print(json.dumps([{"game": r.game, "exact": r.exact, "total": r.total, "what": r.what,
+                           "counts": r.as_dict(),
+                           "probabilities": {_LABELS[c]: float(r.probabilities[c])
+                                             for c in range(10, 0, -1)},
+                           "stderr": {_LABELS[c]: float(r.stderr[c]) for c in range(10, 0, -1)},
+                           "seconds": round(r.elapsed, 3)} for r in results], indent=2))
+        return 0
+    if len(results) == 1 or args.detail:
+        print("\n\n".join(str(r) for r in results))
+    else:
+        print(format_games_table(results))
+        for r in results:
+            print(f"  {r.game}: {r.what} ({r.elapsed:.2f} s)")
+    return 0
+
+
+def _cmd_first(args) -> int:
+    from .game_stats import FIRST_CATEGORIES, plot_what_comes_first, what_comes_first
+
+    result = what_comes_first(args.trials, seed=args.seed, threads=args.threads)
+    if args.plot:
+        try:
+            plot_what_comes_first(result, args.plot)
+        except ImportError as exc:
+            raise _cli_error(str(exc)) from None
+        except OSError as exc:
+            raise _cli_error(f"cannot write {args.plot}: {exc.strerror}") from None
+    if args.json:
+        from .games import _LABELS
+
+        print(json.dumps({"trials": result.trials,
+                          "mean_cards": {_LABELS[c]: result.mean(c) for c in FIRST_CATEGORIES},
+                          "stderr": {_LABELS[c]: result.stderr(c) for c in FIRST_CATEGORIES},
+                          "straight_first": result.straight_first,
+                          "flush_first": result.flush_first, "same_card": result.same_card},
+                         indent=2))
+    else:
+        print(result)
+        if args.plot:
+            print(f"plot written to {args.plot}")
+    return 0
+
+
+def _positive_int(text: str) -> int:
+    import argparse
+
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
+    return value
+
+
+def add_parser(sub) -> None:
+    """Register winners, best, draw, stats and first on the main parser's subparsers."""
+    p = sub.add_parser("winners", help="winners of showdowns in a file (or stdin)",
+                       description="Lines 'Name, card, card, ...' (a blank line starts the next "
+                                   "showdown; prints the winners, all of them on a tie), or "
+                                   "Project Euler 54 lines of ten cards (prints how often each "
+                                   "player wins).")
+    p.add_argument("file", nargs="?", default="-", help="input file ('-' or none: stdin)")
+    p.add_argument("--format", choices=["auto", "named", "euler54"], default="auto",
+                   help="input format (default: detected from the first line)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(run=_cmd_winners)
+
+    p = sub.add_parser("best", help="best hand: any five, hold'em, Omaha, Three-D, wild cards",
+                       description="Best five-card hand. With jokers ('**', '?B', '?R') in "
+                                   "CARDS the jokers are substituted (five of a kind ranks "
+                                   "above a straight flush).")
+    p.add_argument("cards", help="hole cards, or the whole hand, e.g. 'As 7d 6d 5d'")
+    p.add_argument("board", nargs="?", help="board cards (Three-D: 15 cards, three fives)")
+    p.add_argument("--game", choices=["any", "holdem", "omaha", "threed"],
+                   help="default: holdem with a board, else the best five of CARDS")
+    p.add_argument("--max-jokers", type=_positive_int, default=2,
+                   help="most jokers a hand may hold (default 2)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_cmd_best)
+
+    p = sub.add_parser("draw", help="draw poker: the best card(s) to discard")
+    p.add_argument("hand", help="five cards, e.g. '2d 3d 4d Kc As'")
+    p.add_argument("--max-discards", type=int, default=1, help="0-5 (default 1, the notebook's)")
+    p.add_argument("--method", choices=["notebook", "exact"], default="notebook",
+                   help="win probability estimate (default: the notebook's)")
+    p.add_argument("--all", action="store_true", help="list every option, best first")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_cmd_draw)
+
+    p = sub.add_parser("stats", help="category frequencies per game (the notebook's table)",
+                       description="Frequencies of each category: exact for deal, draw, joker "
+                                   "and texas (every deal enumerated), simulated with standard "
+                                   "errors for omaha, omaha5, omaha6 and threed.")
+    p.add_argument("games", nargs="*", metavar="GAME",
+                   help="deal draw joker texas omaha omaha5 omaha6 threed (default: the "
+                        "notebook's six)")
+    p.add_argument("--trials", type=_positive_int,
+                   help="deals per simulated game (default 1,000,000)")
+    p.add_argument("--simulate", action="store_true",
+                   help="simulate deal and draw too instead of enumerating them")
+    p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
+    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--detail", action="store_true", help="one table per game, with counts")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_cmd_stats)
+
+    p = sub.add_parser("first", help='"what comes first": deal until each category appears')
+    p.add_argument("--trials", type=_positive_int, default=100_000)
+    p.add_argument("--seed", type=int)
+    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--plot", metavar="FILE.png", help="write the figure (needs matplotlib)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=_cmd_first)

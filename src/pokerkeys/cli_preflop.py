@@ -1,0 +1,256 @@
+"""``pokerkeys preflop ...``: the 169 starting-hand classes and the preflop tables.
+
+    pokerkeys preflop equity [CLASS ...] [--opponents N] [--rank] [--plot out.png] [--json]
+    pokerkeys preflop distribution CLASS [--plot out.png] [--json]
+    pokerkeys preflop matrix [--out matrix.npy] [--restart] [--threads N] [--plot out.png]
+    pokerkeys preflop matchups [CLASS CLASS] [--json]
+
+Bad input (an unknown class, an opponent count outside 1..9) is one line
+``pokerkeys: error: ...`` and exit code 2, like every other command.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+
+def _opponents(text) -> int:
+    from .preflop import MAX_OPPONENTS, _check_opponents
+
+    try:
+        return _check_opponents(int(str(text).strip()))
+    except ValueError:
+        raise ValueError(f"--opponents must be an integer from 1 to {MAX_OPPONENTS}, "
+                         f"not {text!r}") from None
+
+
+def _threads(text):
+    if text is None:
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise ValueError(f"--threads must be a positive integer, not {text!r}")
+    return value
+
+
+def _plot(kind, path, *args, **kwargs):
+    from . import plots
+
+    try:
+        getattr(plots, kind)(*args, path=path, **kwargs)
+    except ImportError as exc:
+        raise ValueError(str(exc)) from None
+    except OSError as exc:
+        raise ValueError(f"cannot write the plot to {path}: {exc.strerror or exc}") from None
+    print(f"plot written to {path}", file=sys.stderr)
+
+
+def _grid_text(values, fmt) -> str:
+    from .classes import CLASS_NAMES
+
+    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values)]
+    width = max(len(c) for c in cells)
+    return "\n".join(" ".join(c.ljust(width) for c in cells[13 * r:13 * r + 13]).rstrip()
+                     for r in range(13))
+
+
+def _cmd_equity(args) -> int:
+    from . import preflop
+
+    n = _opponents(args.opponents)
+    if args.classes:
+        names = [preflop.normalize_class_name(c) for c in args.classes]
+        table = preflop.equity_vs_opponents()
+        stderr = preflop.equity_vs_opponents_stderr()
+        rows = {name: {"equity": table[preflop.class_index(name)].tolist(),
+                       "stderr": stderr[preflop.class_index(name)].tolist(),
+                       "rank": [int(preflop.class_ranks(k)[preflop.class_index(name)])
+                                for k in range(1, preflop.MAX_OPPONENTS + 1)]}
+                for name in names}
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            print("equity against 1..9 random hands (1: exact; 2-9: Monte Carlo, "
+                  "stderr <= 0.05%)")
+            print("class " + "".join(f"{k:>8}" for k in range(1, preflop.MAX_OPPONENTS + 1)))
+            for name, row in rows.items():
+                print(f"{name:<6}" + "".join(f"{100 * e:>7.2f}%" for e in row["equity"]))
+        if args.plot:
+            _plot("equity_grid", args.plot, n)
+        return 0
+    equity = preflop.equity_vs_opponents(n)
+    ranks = preflop.class_ranks(n)
+    if args.json:
+        print(json.dumps({"opponents": n, "classes": {
+            name: {"equity": float(e), "stderr": float(s), "rank": int(r)}
+            for name, e, s, r in zip(preflop.CLASS_NAMES, equity,
+                                     preflop.equity_vs_opponents_stderr(n), ranks)}},
+            indent=2))
+    else:
+        what = "rank (1 = best) by equity" if args.rank else "equity (%)"
+        exact = "exact" if n == 1 else "Monte Carlo, stderr <= 0.05%"
+        print(f"{what} against {n} random hand{'s' if n > 1 else ''} ({exact})")
+        print(_grid_text(ranks, "{:>3d}") if args.rank else _grid_text(100 * equity,
+                                                                          "{:4.1f}"))
+    if args.plot:
+        _plot("rank_grid" if args.rank else "equity_grid", args.plot, n)
+    return 0
+
+
+def _cmd_distribution(args) -> int:
+    from .preflop import rank_distribution
+
+    dist = rank_distribution(args.name)
+    if args.json:
+        print(json.dumps(dist.to_dict(), indent=2))
+    else:
+        print(dist)
+    if args.plot:
+        _plot("rank_distribution", args.plot, dist.name)
+    return 0
+
+
+def _cmd_matrix(args) -> int:
+    from . import preflop
+    from .cli import _progress_bar
+
+    threads = _threads(args.threads)
+    if args.out is None:
+        if args.restart:
+            raise ValueError("--restart needs --out (only a run writing a file can resume)")
+        matrix = preflop.heads_up_equity()
+        source = "shipped table (exact); compute it afresh with --out FILE"
+        elapsed = None
+    else:
+        show = not (args.json or args.no_progress) and sys.stderr.isatty()
+        progress = _progress_bar("boards") if show else None
+        try:
+            result = preflop.heads_up_matrix(args.out, threads=threads, progress=progress,
+                                             resume=not args.restart,
+                                             max_boards=args.max_boards)
+        except KeyboardInterrupt as exc:
+            print(f"pokerkeys: interrupted ({exc}); run the same command again to resume",
+                  file=sys.stderr)
+            return 130
+        finally:
+            if progress is not None:
+                progress.close()
+        matrix = result.equity
+        elapsed = result.elapsed
+        source = (f"computed exactly in {elapsed:.1f} s; written to {args.out} and "
+                  f"{preflop._matchups_path(Path(args.out))}")
+        if args.max_boards is not None:
+            source += f" (reduced problem: the first {args.max_boards} canonical boards only)"
+    names = preflop.CLASS_NAMES
+    if args.json:
+        print(json.dumps({"classes": list(names), "equity": matrix.tolist(),
+                          "elapsed": elapsed, "matchups": preflop.count_matchups()}))
+    else:
+        print(f"169 x 169 heads-up equity matrix over {preflop.count_matchups():,} "
+              f"suit-distinct matchups x {preflop.BOARDS_PER_MATCHUP:,} boards")
+        print(source)
+        pairs = [("AA", "KK"), ("AKs", "QQ"), ("AKo", "QQ"), ("AKo", "22"), ("JTs", "22"),
+                 ("72o", "AA")]
+        for a, b in pairs:
+            print(f"  {a:>4} vs {b:<4} {100 * matrix[names.index(a), names.index(b)]:8.4f}%")
+    if args.plot:
+        _plot("heads_up_matrix", args.plot, matrix)
+    return 0
+
+
+def _cmd_matchups(args) -> int:
+    from . import preflop
+    from .cards import format_cards
+    from .equity import equity
+
+    if not args.classes:
+        counts = {c: preflop.count_matchups(c) for c in preflop.MATCHUP_CONVENTIONS}
+        if args.json:
+            print(json.dumps(counts, indent=2))
+        else:
+            print(f"suit-distinct heads-up matchups: {counts['strict']:,} (strict: unordered, "
+                  f"up to suit permutations)")
+            print(f"  ordered pairs of hands:           {counts['ordered']:,}")
+            print(f"  the notebook's count:             {counts['notebook']:,} (two hands of "
+                  f"the same class taken in order)")
+        return 0
+    if len(args.classes) != 2:
+        raise ValueError(f"give two classes (e.g. AKs QQ), not {len(args.classes)}")
+    a, b = (preflop.normalize_class_name(c) for c in args.classes)
+    ia, ib = preflop.class_index(a), preflop.class_index(b)
+    m = preflop.suit_distinct_matchups()
+    lo, hi = min(ia, ib), max(ia, ib)
+    rows = m[(m["class1"] == lo) & (m["class2"] == hi)]
+    flip = ia > ib
+    out = []
+    total_w = total_e = 0.0
+    for row in rows:
+        h1, h2 = format_cards(row["hand1"], ""), format_cards(row["hand2"], "")
+        if flip:
+            h1, h2 = h2, h1
+        r = equity([h1, h2], exact=True)
+        wins, ties, losses = int(r.wins[0]), int(r.ties[0]), int(r.losses[0])
+        out.append({"hand1": h1, "hand2": h2, "weight": int(row["weight"]), "wins": wins,
+                    "ties": ties, "losses": losses, "equity": float(r.equity[0])})
+        total_w += row["weight"]
+        total_e += row["weight"] * r.equity[0]
+    class_equity = total_e / total_w
+    if args.json:
+        print(json.dumps({"class1": a, "class2": b, "equity": class_equity, "matchups": out},
+                         indent=2))
+        return 0
+    print(f"{a} vs {b}: {len(out)} suit-distinct matchups, {int(total_w)} combo pairs, "
+          f"equity {100 * class_equity:.4f}%")
+    print(f"{'hand 1':<8}{'hand 2':<8}{'weight':>7}{'wins':>10}{'ties':>9}{'losses':>10}"
+          f"{'equity':>10}")
+    for r in out:
+        print(f"{r['hand1']:<8}{r['hand2']:<8}{r['weight']:>7}{r['wins']:>10}{r['ties']:>9}"
+              f"{r['losses']:>10}{100 * r['equity']:>9.4f}%")
+    return 0
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("preflop", help="starting-hand classes: equity tables, rank "
+                                       "distributions, the exact heads-up matrix")
+    psub = p.add_subparsers(dest="preflop_command", required=True)
+
+    q = psub.add_parser("equity", help="equity of the 169 classes against 1..9 random hands")
+    q.add_argument("classes", nargs="*", help="classes to show against 1..9 opponents "
+                                              "(default: the whole 13x13 grid)")
+    q.add_argument("--opponents", "-n", default="1", help="random opponents, 1..9 (default 1)")
+    q.add_argument("--rank", action="store_true", help="show each class's rank instead")
+    q.add_argument("--plot", metavar="PNG", help="also draw the grid to this image file")
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(run=_cmd_equity)
+
+    q = psub.add_parser("distribution", help="exact distribution of a class's best 7-card "
+                                             "rank over all 2,118,760 boards")
+    q.add_argument("name", help="a class: AA, AKs, T9o, ...")
+    q.add_argument("--plot", metavar="PNG", help="also draw it (by rank and by category)")
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(run=_cmd_distribution)
+
+    q = psub.add_parser("matrix", help="the exact 169x169 heads-up equity matrix")
+    q.add_argument("--out", "-o", metavar="NPY",
+                   help="compute it afresh (seconds) and write it here as .npy, with the "
+                        "47,008 matchups' counts beside it; an interrupted run resumes")
+    q.add_argument("--restart", action="store_true",
+                   help="with --out: ignore a partial run instead of resuming it")
+    q.add_argument("--threads", help="threads to use (default: all)")
+    q.add_argument("--plot", metavar="PNG", help="also draw the matrix as a heat map")
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    # Tests only: a reduced problem (the first N suit-canonical boards), see heads_up_matrix.
+    q.add_argument("--max-boards", type=int, help=argparse.SUPPRESS)
+    q.set_defaults(run=_cmd_matrix)
+
+    q = psub.add_parser("matchups", help="count suit-distinct matchups, or list those of two "
+                                         "classes with exact counts")
+    q.add_argument("classes", nargs="*", help="two classes, e.g. AKs QQ")
+    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.set_defaults(run=_cmd_matchups)

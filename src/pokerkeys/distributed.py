@@ -1,0 +1,282 @@
+"""Scaling out on Dask: batch evaluation of dask arrays and dataframes, Monte Carlo equity
+across workers.
+
+    import dask.array as da
+    from pokerkeys import distributed as pkd
+    ranks = pkd.evaluate_array(da.from_npy_stack(...))        # lazy (N,) uint16
+    frame = pkd.evaluate_dataframe(ddf, columns=["hand"])      # adds rank, category
+    result = pkd.equity(["AhKh", "random", "random"], trials=10**9, seed=1)
+
+Every function runs on whatever scheduler dask would use: a ``distributed.Client`` that is
+active (``Client("tcp://scheduler:8786")`` for an existing cluster) or the local threads.
+
+Monte Carlo splits the trials into the same fixed chunks as ``pokerkeys.equity`` (chunk i
+gets TRIALS_PER_CHUNK trials and the i-th child of ``SeedSequence(seed)``), groups the chunks
+into tasks and sums the workers' winner-mask counts. Integer counts add up in any order, so the
+result is the same for any number of workers or tasks, and equal to ``pokerkeys.equity(...,
+trials=trials, seed=seed)`` on one machine.
+
+Each task runs its kernel on ``threads=1`` by default: the cluster's worker threads are the
+parallelism, and a parallel kernel in every worker thread would oversubscribe the cores.
+"""
+from __future__ import annotations
+
+import os
+import time
+
+import numpy as np
+
+from . import _jit
+from .equity import (DEFAULT_TRIALS, MAX_PLAYERS, MAX_REJECTIONS, TRIALS_PER_CHUNK, UNKNOWN,
+                     EquityResult, _check_conflicts, _combos_of, _parse_place, parse_player)
+from .cards import N_CARDS, format_cards
+from .evaluate import _CATEGORY_OF_RANK, HandCategory, _kernel_args
+from .io import cards_from_columns, descriptions, explain_row, rank_rows
+from .ranges import Range
+from ._sampling import spawn_seeds
+
+_LABELS = [c.label for c in HandCategory]
+
+
+def _dask():
+    try:
+        import dask
+        import dask.array  # noqa: F401 - registers dask.array
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        raise ImportError("pokerkeys.distributed needs dask: pip install 'pokerkeys[dask]'") \
+            from None
+    return dask
+
+
+# ------------------------------------------------------------------ batch evaluation
+def _rank_block(block: np.ndarray, first_row: int, threads) -> np.ndarray:
+    """Ranks of one block of rows; a bad row raises with its row number in the whole array."""
+    if block.dtype != np.uint8:
+        out = (block < 0) | (block >= N_CARDS)
+        if out.any():
+            i = int(np.flatnonzero(out.any(axis=1))[0])
+            raise ValueError(f"row {first_row + i}: card id {int(block[i][out[i]][0])} is "
+                             f"outside 0..51")
+    cards = np.ascontiguousarray(block, dtype=np.uint8)
+    ranks = rank_rows(cards, threads)
+    if len(ranks) and not ranks.all():
+        i = int(np.argmin(ranks))
+        raise ValueError(f"row {first_row + i}: {explain_row(cards[i])}")
+    return ranks
+
+
+def _rank_array_block(block, threads, block_info=None):
+    first_row = block_info[0]["array-location"][0][0] if block_info else 0
+    return _rank_block(block, first_row, threads)
+
+
+def evaluate_array(hands, *, threads: int | None = 1):
+    """Lazy (N,) uint16 ranks of an (N, k) dask array of card ids, k in 5, 6, 7.
+
+    One kernel call per block of rows (blocks split along the cards are merged first). A bad
+    row fails the computation with a ValueError naming its row in the whole array.
+    """
+    _dask()
+    import dask.array as da
+
+    if not isinstance(hands, da.Array):
+        raise TypeError(f"evaluate_array takes a dask array, not {type(hands).__name__} "
+                        f"(for NumPy arrays use pokerkeys.evaluate_batch)")
+    if hands.ndim != 2:
+        raise ValueError(f"expected an (N, k) array of card ids, got {hands.ndim} dimensions")
+    if hands.shape[1] not in (5, 6, 7):
+        raise ValueError(f"a row holds 5, 6 or 7 cards, not {hands.shape[1]} "
+                         f"(shape {hands.shape})")
+    if hands.dtype.kind not in "iu":
+        raise TypeError(f"card ids must be integers, not {hands.dtype}")
+    if len(hands.chunks[1]) > 1:
+        hands = hands.rechunk({1: -1})
+    return hands.map_blocks(_rank_array_block, threads, drop_axis=1, dtype=np.uint16,
+                            meta=np.empty((0,), dtype=np.uint16))
+
+
+def _evaluate_frame(frame, columns, describe, threads):
+    """A pandas partition with rank, category (and description) appended."""
+    import pandas as pd
+    import pyarrow as pa
+
+    out = frame.copy()
+    n = len(frame)
+    ranks = np.zeros(n, dtype=np.uint16)
+    if n:
+        arrays = [pa.array(frame[c], from_pandas=True) for c in columns]
+        cards, reasons, _ = cards_from_columns(arrays, [str(c) for c in columns])
+        ranks = rank_rows(cards, threads)
+        bad = np.flatnonzero(ranks == 0)
+        if bad.size:
+            i = int(bad[0])
+            why = reasons.get(i) or explain_row(cards[i])
+            label = frame.index[i:i + 1].tolist()[0]  # a Python scalar, not np.int64(...)
+            raise ValueError(f"row with index {label!r}: {why}")
+    out["rank"] = ranks
+    codes = _CATEGORY_OF_RANK[ranks].astype(np.int8) - 1 if n else np.zeros(0, np.int8)
+    out["category"] = pd.Categorical.from_codes(codes, categories=_LABELS, ordered=True)
+    if describe:
+        labels, codes = descriptions()
+        out["description"] = pd.Categorical.from_codes(codes[ranks], categories=labels)
+    return out
+
+
+def evaluate_dataframe(df, columns=None, *, describe: bool = False, threads: int | None = 1):
+    """Lazy dask dataframe with ``rank`` (uint16) and ``category`` (ordered categorical)
+    appended, and ``description`` if asked; partitions are evaluated independently.
+
+    columns: one column of whole hands ('As Kd ...' or lists of ids) or 5-7 columns of one
+    card each (text like 'As' or ids 0..51); by default every column, if there are 1 or 5-7.
+    A bad row fails the computation with a ValueError naming the row's index.
+    """
+    _dask()
+    import dask.dataframe as dd
+
+    if not isinstance(df, dd.DataFrame):
+        raise TypeError(f"evaluate_dataframe takes a dask DataFrame, not {type(df).__name__}")
+    names = list(df.columns)
+    if columns is None:
+        if len(names) != 1 and not 5 <= len(names) <= 7:
+            raise ValueError(f"cannot tell which of the {len(names)} columns hold the cards; "
+                             f"pass columns= (one hand column or 5-7 card columns)")
+        columns = names
+    elif isinstance(columns, str):
+        columns = [columns]
+    columns = list(columns)
+    missing = [c for c in columns if c not in names]
+    if missing:
+        raise ValueError(f"no column {missing[0]!r}; the columns are {', '.join(map(str, names))}")
+    if len(columns) != 1 and not 5 <= len(columns) <= 7:
+        raise ValueError(f"columns are one column of whole hands or 5 to 7 card columns, not "
+                         f"{len(columns)}")
+    taken = [c for c in ("rank", "category", "description") if c in names]
+    if taken:
+        raise ValueError(f"the dataframe already has a column {taken[0]!r}")
+    meta = _evaluate_frame(df._meta, columns, describe, threads)
+    return df.map_partitions(_evaluate_frame, columns, describe, threads, meta=meta)
+
+
+# ------------------------------------------------------------------ Monte Carlo equity
+def _monte_carlo_setup(hands, board, dead):
+    """(labels, kernel arguments before the seeds) for Monte Carlo, validated as pk.equity does.
+
+    Mirrors the set-up of ``pokerkeys.equity.equity`` and ``_monte_carlo``; it belongs there
+    as one shared function (asked of the core), so the two can never drift apart.
+    """
+    if isinstance(hands, (str, Range)):
+        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
+    hands = list(hands)
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
+    players = [parse_player(h, i) for i, h in enumerate(hands)]
+    board_ids = _parse_place(board, "board")
+    dead_ids = _parse_place(dead, "dead cards")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
+                         f"({format_cards(board_ids)})")
+    _check_conflicts(players, board_ids, dead_ids)
+    n_missing = 5 - len(board_ids)
+    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
+    if n_rem < n_missing:
+        raise ValueError(f"too many players for the deck: {len(players)} players, "
+                         f"{len(board_ids)} board and {len(dead_ids)} dead cards")
+    blocked = 0
+    for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
+        blocked |= 1 << int(c)
+    n = len(players)
+    known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
+    range_of = np.full(n, -1, dtype=np.int64)
+    range_combos, range_cdf, range_starts = [], [], [0]
+    for i, p in enumerate(players):
+        known[i, :len(p.known)] = p.known
+        own = 0
+        for c in p.known:
+            own |= 1 << c
+        combos, weights = _combos_of(p, blocked & ~own)
+        if len(combos) == 0:
+            raise ValueError(f"the range of player {i + 1} ({p.label!r}) is empty once the "
+                             f"board, dead cards and other players' cards are removed")
+        if p.range is not None:
+            range_of[i] = len(range_starts) - 1
+            cdf = np.cumsum(weights)
+            cdf /= cdf[-1]
+            cdf[-1] = 1.0  # the kernel's binary search relies on the last entry being >= 1
+            range_combos.append(combos)
+            range_cdf.append(cdf)
+            range_starts.append(range_starts[-1] + len(cdf))
+    range_combos = np.ascontiguousarray(np.concatenate(range_combos) if range_combos
+                                        else np.zeros((1, 2), dtype=np.uint8))
+    range_cdf = np.concatenate(range_cdf) if range_cdf else np.ones(1)
+    excluded = 0
+    for c in list(board_ids) + list(dead_ids):
+        excluded |= 1 << int(c)
+    args = (known, range_of, range_combos, range_cdf, np.array(range_starts, dtype=np.int64),
+            board_ids, n_missing, np.uint64(excluded))
+    return [p.label for p in players], args
+
+
+def _monte_carlo_task(args, seeds, sizes, threads):
+    """Winner-mask counts of a run of chunks (runs on a worker; loads the tables there)."""
+    from ._kernels import equity as _k
+
+    with _jit.threads(threads):
+        out = _k.monte_carlo_counts(*args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
+    if (out[:, -1] < 0).any():
+        raise ValueError("the players' ranges almost never fit together without sharing a "
+                         "card; Monte Carlo cannot sample them")
+    return out[:, :-1].sum(axis=0)
+
+
+def _cluster_threads(client) -> int:
+    if client is None:
+        try:
+            from distributed import get_client
+            client = get_client()
+        except (ImportError, ValueError):
+            return os.cpu_count() or 1
+    return max(1, sum(client.nthreads().values()))
+
+
+def equity(hands, board=None, dead=None, *, trials: int = DEFAULT_TRIALS, seed=None,
+           tasks: int | None = None, client=None, threads: int | None = 1) -> EquityResult:
+    """Monte Carlo equity of 2-10 players, computed by dask tasks and merged.
+
+    Players, board and dead cards are as in ``pokerkeys.equity``. The same ``seed`` gives the
+    same result for any ``tasks`` (default: 4 per worker thread) and any cluster, equal to
+    ``pokerkeys.equity(hands, board, dead, trials=trials, seed=seed)``. client: a
+    ``distributed.Client`` (default: the active one, else dask's local scheduler).
+    threads: kernel threads inside each task.
+    """
+    dask = _dask()
+    start = time.perf_counter()
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials <= 0:
+        raise ValueError(f"trials must be a positive integer, not {trials!r}")
+    if tasks is not None and (isinstance(tasks, bool) or not isinstance(tasks, int)
+                              or tasks < 1):
+        raise ValueError(f"tasks must be a positive integer, not {tasks!r}")
+    labels, args = _monte_carlo_setup(hands, board, dead)
+    n_chunks = -(-int(trials) // TRIALS_PER_CHUNK)
+    # Chunk i: the i-th child seed and TRIALS_PER_CHUNK trials (the last one the rest), as in
+    # pokerkeys.equity, so how chunks are grouped into tasks cannot change the counts.
+    seeds = spawn_seeds(np.random.SeedSequence(seed), n_chunks)
+    sizes = np.full(n_chunks, TRIALS_PER_CHUNK, dtype=np.int64)
+    sizes[-1] = int(trials) - TRIALS_PER_CHUNK * (n_chunks - 1)
+    if tasks is None:
+        tasks = 4 * _cluster_threads(client)
+    bounds = np.linspace(0, n_chunks, min(tasks, n_chunks) + 1).round().astype(int)
+    task = dask.delayed(_monte_carlo_task, pure=True)
+    # The arguments (a few KB) go into every task rather than into one shared key: a shared
+    # key would draw all tasks to the worker holding it until work stealing spreads them.
+    parts = [task(args, seeds[a:b], sizes[a:b], threads)
+             for a, b in zip(bounds[:-1], bounds[1:])]
+    if client is not None:
+        counts = client.compute(parts, sync=True)
+    else:
+        counts = dask.compute(*parts)
+    total = np.sum(counts, axis=0)
+    return EquityResult.from_mask_counts(labels, total, False, time.perf_counter() - start,
+                                         int(trials))
+
+
+__all__ = ["equity", "evaluate_array", "evaluate_dataframe"]

@@ -1,0 +1,230 @@
+"""Omaha: the best hand (exactly 2 of 4-6 hole cards and 3 of the board) and equity.
+
+``omaha_equity`` takes the same arguments as ``pk.equity`` and returns the same
+``EquityResult``: exhaustive enumeration of every board (and every deal of 'random' players'
+hole cards) when that takes about a second or less, Monte Carlo otherwise.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import time
+from itertools import combinations
+
+import numpy as np
+
+from . import _jit
+from ._kernels import omaha as _k
+from ._sampling import spawn_seeds
+from .cards import N_CARDS, format_cards, parse_cards
+from .equity import EquityResult
+from .evaluate import _kernel_args
+from .games import BestHand, best_of_rows, check_disjoint
+
+HOLE_SIZES = (4, 5, 6)
+MAX_PLAYERS = 10
+# Exhaustive enumeration is chosen automatically below this many 5-card lookups (about a
+# second on two cores); exact=True refuses beyond EXACT_MAX_LOOKUPS (hours of work).
+AUTO_EXACT_MAX_LOOKUPS = 3e8
+EXACT_MAX_LOOKUPS = 2e11
+EXACT_MAX_MATCHUPS = 2_000_000
+TRIALS_PER_CHUNK = 1 << 14
+CHUNKS_PER_ROUND = 8
+DEFAULT_TRIALS = 1_000_000
+N_CHUNKS_EXACT = 256
+_RANDOM_WORDS = {"??", "????", "random", "any", "xx", "*"}
+_BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 1)],
+                  dtype=np.int64)
+
+
+def _parse(cards, where: str) -> np.ndarray:
+    try:
+        return parse_cards(cards if cards is not None else [], allow_duplicates=True)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+def _check_hole(ids: np.ndarray, where: str) -> None:
+    if len(ids) not in HOLE_SIZES:
+        raise ValueError(f"{where}: an Omaha hand has 4, 5 or 6 hole cards, not {len(ids)} "
+                         f"({format_cards(ids) or 'none'})")
+
+
+def omaha_hand(hole, board) -> BestHand:
+    """Best Omaha hand: exactly two of the 4, 5 or 6 hole cards and exactly three of the 3 to 5
+    board cards."""
+    hole_ids = _parse(hole, "hole cards")
+    board_ids = _parse(board, "board")
+    _check_hole(hole_ids, "hole cards")
+    if not 3 <= len(board_ids) <= 5:
+        raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board_ids)}")
+    check_disjoint([("the hole cards", hole_ids), ("the board", board_ids)])
+    rows = np.array([(*pair, *triple) for pair in combinations(hole_ids.tolist(), 2)
+                     for triple in combinations(board_ids.tolist(), 3)], dtype=np.uint8)
+    return best_of_rows(rows)
+
+
+# ---------------------------------------------------------------------------- equity
+def _players(hands) -> tuple[list[np.ndarray | None], int]:
+    """Known hole cards per player (None for a random player) and the common hole size."""
+    if isinstance(hands, str):
+        raise TypeError("hands is a list of players, e.g. ['AsKsQdJd', 'random']")
+    hands = list(hands)
+    if not 2 <= len(hands) <= MAX_PLAYERS:
+        raise ValueError(f"Omaha equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
+    players: list[np.ndarray | None] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS:
+            players.append(None)
+            continue
+        ids = _parse(h, f"player {i + 1}")
+        _check_hole(ids, f"player {i + 1}")
+        players.append(ids)
+    sizes = {len(p) for p in players if p is not None}
+    if len(sizes) > 1:
+        raise ValueError(f"all Omaha players hold the same number of hole cards, got "
+                         f"{sorted(sizes)}")
+    return players, sizes.pop() if sizes else 4
+
+
+def _validate_stop(trials, target_stderr, time_limit) -> None:
+    if trials is not None and (isinstance(trials, bool)
+                               or not isinstance(trials, numbers.Integral) or trials <= 0):
+        raise ValueError(f"trials must be a positive integer, not {trials!r}")
+    if target_stderr is not None and not target_stderr > 0:
+        raise ValueError(f"target_stderr must be positive, not {target_stderr!r}")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
+
+
+def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
+                 time_limit=None, seed=None, threads=None, progress=None) -> EquityResult:
+    """All-in equity of 2-10 Omaha players (4-, 5- or 6-card Omaha, all players alike).
+
+    hands: each hole cards ('AsKsQdJd') or 'random' ('??'); board: 0, 3, 4 or 5 cards; dead:
+    cards out of the deck. exact: None enumerates when that takes about a second or less,
+    True forces enumeration, False Monte Carlo, which stops after ``trials``, when every
+    standard error is below ``target_stderr`` or after ``time_limit`` seconds (default: one
+    million trials). The same ``seed`` gives the same result whatever ``threads`` is.
+    """
+    start = time.perf_counter()
+    _validate_stop(trials, target_stderr, time_limit)
+    players, n_hole = _players(hands)
+    board_ids = _parse(board, "board")
+    dead_ids = _parse(dead, "dead cards")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
+                         f"({format_cards(board_ids)})")
+    places = [(f"player {i + 1}", p) for i, p in enumerate(players) if p is not None]
+    places += [("the board", board_ids), ("the dead cards", dead_ids)]
+    for place, ids in places:
+        if len(set(ids.tolist())) < len(ids):
+            dup = next(c for c in ids.tolist() if ids.tolist().count(c) > 1)
+            raise ValueError(f"card {format_cards([dup])} is used twice in {place}")
+    check_disjoint(places)
+    known = np.concatenate([ids for _, ids in places]).astype(np.int64)
+    free = np.setdiff1d(np.arange(N_CARDS), known).astype(np.uint8)
+    n_missing = 5 - len(board_ids)
+    n_random = sum(p is None for p in players)
+    if len(free) < n_missing + n_random * n_hole:
+        raise ValueError(f"too many players for the deck: {len(free)} cards remain, but the "
+                         f"random players and the board need {n_missing + n_random * n_hole}")
+    labels = [format_cards(p, sep="") if p is not None else "random" for p in players]
+    pairs = _k.hole_pairs(n_hole)
+    n_boards = math.comb(len(free), n_missing)
+    n_matchups = math.comb(len(free), n_hole) ** n_random  # an upper bound with 2+ random
+    lookups = n_matchups * n_boards * len(players) * len(pairs) * 10
+    stop_given = trials is not None or target_stderr is not None or time_limit is not None
+    if exact is None:
+        exact = lookups <= AUTO_EXACT_MAX_LOOKUPS and not stop_given
+    if exact:
+        if lookups > EXACT_MAX_LOOKUPS:
+            raise ValueError(f"exact Omaha enumeration would take about {lookups:.1e} hand "
+                             f"lookups; use Monte Carlo (exact=False)")
+        counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress)
+        return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
+    if trials is None and not stop_given:
+        trials = DEFAULT_TRIALS
+    return _monte_carlo(players, labels, n_hole, pairs, board_ids, known, trials, target_stderr,
+                        time_limit, seed, threads, progress, start)
+
+
+def _matchups(players, n_hole, free) -> np.ndarray:
+    """(M, P, H) every deal of the random players' hole cards from `free`, no card twice."""
+    if any(p is None for p in players):
+        deals = np.array(list(combinations(free.tolist(), n_hole)), dtype=np.uint8)
+        bits = (np.uint64(1) << deals.astype(np.uint64)).sum(axis=1, dtype=np.uint64)
+    rows = np.zeros((1, 0, n_hole), dtype=np.uint8)
+    used = np.zeros(1, dtype=np.uint64)
+    for p in players:
+        if p is not None:
+            rows = np.concatenate([rows, np.broadcast_to(p, (len(rows), 1, n_hole))], axis=1)
+            continue
+        ok = (used[:, None] & bits[None, :]) == 0
+        r, d = np.nonzero(ok)
+        if len(r) > EXACT_MAX_MATCHUPS:
+            raise ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
+                             f"deals of the random players' cards; use Monte Carlo "
+                             f"(exact=False)")
+        rows = np.concatenate([rows[r], deals[d][:, None, :]], axis=1)
+        used = used[r] | bits[d]
+    return np.ascontiguousarray(rows)
+
+
+def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress) -> np.ndarray:
+    holes = _matchups(players, n_hole, free)
+    n_boards = math.comb(len(free), n_missing)
+    total = len(holes) * n_boards
+    n_chunks = min(N_CHUNKS_EXACT, total)
+    chunk_starts = np.linspace(0, total, n_chunks + 1).round().astype(np.int64)
+    # With a progress callback the chunks run in 20 batches, reporting after each.
+    n_batches = min(20, n_chunks) if progress is not None else 1
+    cuts = np.linspace(0, n_chunks, n_batches + 1).round().astype(np.int64)
+    counts = np.zeros(1 << len(players), dtype=np.int64)
+    with _jit.threads(threads):
+        for b in range(n_batches):
+            starts = chunk_starts[cuts[b]:cuts[b + 1] + 1]
+            counts += _k.exact_counts(holes, pairs, board, free, n_missing, n_boards, _BINOM,
+                                      starts, *_kernel_args(5)).sum(axis=0)
+            if progress is not None:
+                progress(b + 1, n_batches)
+    return counts
+
+
+def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_stderr,
+                 time_limit, seed, threads, progress, start) -> EquityResult:
+    n = len(players)
+    holes = np.zeros((n, n_hole), dtype=np.uint8)
+    is_random = np.array([p is None for p in players])
+    for i, p in enumerate(players):
+        if p is not None:
+            holes[i] = p
+    base_used = np.uint64(sum(1 << int(c) for c in known))
+    seed_seq = np.random.SeedSequence(seed)
+    counts = np.zeros(1 << n, dtype=np.int64)
+    done = 0
+    args = _kernel_args(5)
+    while True:
+        remaining = trials - done if trials is not None else CHUNKS_PER_ROUND * TRIALS_PER_CHUNK
+        # Chunk i of the run always gets the i-th child seed and TRIALS_PER_CHUNK trials (the
+        # last one fewer), so the result depends on seed and trials, not on threads.
+        sizes = [min(TRIALS_PER_CHUNK, remaining - i * TRIALS_PER_CHUNK)
+                 for i in range(min(CHUNKS_PER_ROUND, -(-remaining // TRIALS_PER_CHUNK)))]
+        seeds = spawn_seeds(seed_seq, len(sizes))
+        with _jit.threads(threads):
+            out = _k.monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds,
+                                        np.array(sizes, dtype=np.int64), *args)
+        counts += out.sum(axis=0)
+        done += sum(sizes)
+        if progress is not None:
+            progress(done, trials)
+        if trials is not None and done >= trials:
+            break
+        if time_limit is not None and time.perf_counter() - start >= time_limit:
+            break
+        if target_stderr is not None and done >= 10_000:
+            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
+            if (partial.stderr <= target_stderr).all():
+                break
+    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
+                                         done)

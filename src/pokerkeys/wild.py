@@ -1,0 +1,184 @@
+"""Wild cards: the best hand when jokers stand for cards.
+
+Jokers are written '**' (any card), '?B' (any black card: clubs or spades) and '?R' (any red
+card: diamonds or hearts), as in the notebook and the course notes. The rules:
+
+* a joker may stand for a card already in the hand; that is how five of a kind arises, which
+  ranks above every straight flush (ranks 7463 = five twos .. 7475 = five aces), and how
+  'Ac As Ah ?B' makes four aces although both black aces are held;
+* a flush still needs five different cards (no "double-ace flush").
+
+The search runs in a kernel: five of a kind first, then every assignment of distinct unheld
+cards to the jokers (ranked by key sum), then every assignment of bare ranks (ranked as a
+non-flush hand), keeping the best.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from itertools import combinations
+
+import numpy as np
+
+from ._kernels import evaluate as _ke
+from ._kernels import games as _kg
+from .cards import format_cards, parse_cards
+from .games import BestHand, N_NATURAL_RANKS, _sorted_desc
+from .tables import eval_tables
+
+ANY, BLACK, RED = "**", "?B", "?R"
+JOKERS = (ANY, BLACK, RED)
+DEFAULT_MAX_JOKERS = 2  # a deck has two jokers
+
+_SUIT_BITS = {suit: sum(1 << (4 * r + suit) for r in range(13)) for suit in range(4)}
+JOKER_MASKS = {ANY: (1 << 52) - 1, BLACK: _SUIT_BITS[0] | _SUIT_BITS[3],
+               RED: _SUIT_BITS[1] | _SUIT_BITS[2]}
+_JOKER_TOKEN = re.compile(r"\*\*|\?[bBrR]")
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+@dataclass(frozen=True, eq=False)
+class WildHand(BestHand):
+    """A BestHand whose jokers were substituted.
+
+    ``jokers``: the jokers of the hand in input order; ``stands_for``: the card id each joker
+    stands for in the best five, or None when that joker is not among the five cards used.
+    """
+    jokers: tuple[str, ...] = ()
+    stands_for: tuple[int | None, ...] = ()
+
+    def substitutions(self) -> str:
+        """'** = Td, ** = 9d'"""
+        return ", ".join(f"{j} = {format_cards([c]) if c is not None else 'unused'}"
+                         for j, c in zip(self.jokers, self.stands_for))
+
+
+def has_jokers(cards) -> bool:
+    """Whether a hand spec (string or list of strings) contains a joker token."""
+    if isinstance(cards, str):
+        return _JOKER_TOKEN.search(cards) is not None
+    if isinstance(cards, (list, tuple)):
+        return any(isinstance(c, str) and _JOKER_TOKEN.search(c) for c in cards)
+    return False
+
+
+def _split_text(text: str, where: str) -> tuple[list[int], list[str]]:
+    naturals: list[int] = []
+    jokers: list[str] = []
+    for chunk in _SEPARATORS.split(text.strip()):
+        pos = 0
+        while pos < len(chunk):
+            two = chunk[pos:pos + 2]
+            if _JOKER_TOKEN.fullmatch(two):
+                jokers.append(two.upper())
+                pos += 2
+                continue
+            token = chunk[pos:pos + 3] if two == "10" else two
+            try:
+                ids = parse_cards(token)
+            except ValueError:
+                raise ValueError(f"{where}unknown card {token!r} in {text!r}: expected a card "
+                                 f"like 'As' or '10h', or a joker '**', '?B', '?R'") from None
+            naturals.extend(int(c) for c in ids)
+            pos += len(token)
+    return naturals, jokers
+
+
+def parse_wild(cards, *, where: str = "") -> tuple[np.ndarray, list[str]]:
+    """(natural card ids, jokers) of a hand like '8d ** 7d 6d **' or ['TD', '?R', '?B']."""
+    prefix = f"{where}: " if where else ""
+    if isinstance(cards, str):
+        naturals, jokers = _split_text(cards, prefix)
+    elif isinstance(cards, (list, tuple)):
+        naturals, jokers = [], []
+        for item in cards:
+            if isinstance(item, str):
+                n, j = _split_text(item, prefix)
+                naturals += n
+                jokers += j
+            else:
+                try:
+                    naturals += [int(c) for c in parse_cards([item])]
+                except (ValueError, TypeError) as exc:
+                    raise type(exc)(f"{prefix}{exc}") from None
+    else:
+        try:
+            return parse_cards(cards), []
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"{prefix}{exc}") from None
+    ids = np.array(naturals, dtype=np.uint8)
+    counts = np.bincount(ids, minlength=52)
+    if counts.max(initial=0) > 1:
+        dup = int(np.flatnonzero(counts > 1)[0])
+        raise ValueError(f"{prefix}duplicate card {format_cards([dup])}")
+    return ids, jokers
+
+
+def _rank5(ids: list[int]) -> int:
+    """Rank of five substituted cards, which may repeat a card (a joker's duplicate)."""
+    ranks = [c >> 2 for c in ids]
+    if len(set(ranks)) == 1:
+        return N_NATURAL_RANKS + 1 + ranks[0]
+    if len(set(ids)) < 5:
+        # A repeated card: no flush is allowed, so rank the bare ranks with suits 0,1,2,3,0.
+        ids = [4 * r + (i & 3) for i, r in enumerate(ranks)]
+    t = eval_tables(5)
+    return int(_ke.rank_one(np.array(ids, dtype=np.uint8), *t.as_tuple(), *_ke.HASH_5))
+
+
+def best_wild(naturals, jokers, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> WildHand:
+    """Best hand of natural card ids plus jokers ('**', '?B', '?R'), 5 to 7 cards in all."""
+    naturals = np.asarray(naturals, dtype=np.uint8)
+    jokers = [str(j).upper() for j in jokers]
+    bad = [j for j in jokers if j not in JOKER_MASKS]
+    if bad:
+        raise ValueError(f"unknown joker {bad[0]!r}: jokers are '**', '?B' and '?R'")
+    if len(jokers) > max_jokers:
+        raise ValueError(f"{len(jokers)} jokers in {_show(naturals, jokers)}, but at most "
+                         f"{max_jokers} are allowed")
+    n = len(naturals) + len(jokers)
+    if not 5 <= n <= 7:
+        raise ValueError(f"a hand with wild cards has 5 to 7 cards, not {n} "
+                         f"({_show(naturals, jokers)})")
+    # The kernel wants jokers of one kind next to each other; keep the way back to input order.
+    order = sorted(range(len(jokers)), key=lambda i: JOKERS.index(jokers[i]))
+    allowed = np.array([JOKER_MASKS[jokers[i]] for i in order], dtype=np.uint64)
+    sub = np.empty(len(jokers), dtype=np.uint8)
+    rank = int(_kg.wild_best(np.ascontiguousarray(naturals), len(naturals), allowed,
+                             len(jokers), sub, *eval_tables(n).as_tuple(),
+                             *_ke._hash_constants(n)))
+    cards = naturals.tolist() + [int(c) for c in sub]
+    owners = [None] * len(naturals) + order  # which joker each substituted card came from
+    five = _best_five_positions(cards, rank)
+    stands_for: list[int | None] = [None] * len(jokers)
+    for pos in five:
+        if owners[pos] is not None:
+            stands_for[owners[pos]] = cards[pos]
+    return WildHand(rank, _sorted_desc(cards[p] for p in five), tuple(jokers),
+                    tuple(stands_for))
+
+
+def _best_five_positions(cards: list[int], rank: int) -> tuple[int, ...]:
+    """Positions of five of the substituted cards that make `rank` (jokers unused by five of
+    a kind hold 255 and are skipped)."""
+    usable = [i for i, c in enumerate(cards) if c != _kg.NO_CARD]
+    for five in combinations(usable, 5):
+        if _rank5([cards[i] for i in five]) == rank:
+            return five
+    raise AssertionError("no five substituted cards make the wild hand's rank")  # pragma: no cover
+
+
+def _show(naturals, jokers) -> str:
+    return " ".join([format_cards(naturals)] * bool(len(naturals)) + list(jokers))
+
+
+def wild_hand(cards, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> WildHand:
+    """Best hand of 5 to 7 cards with jokers substituted.
+
+    >>> wild_hand('8d ** 7d 6d **').describe()
+    'Straight flush, ten high'
+
+    ``max_jokers`` caps the jokers a hand may hold (default 2, the jokers of one deck).
+    """
+    naturals, jokers = parse_wild(cards)
+    return best_wild(naturals, jokers, max_jokers=max_jokers)
