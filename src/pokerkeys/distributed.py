@@ -26,13 +26,11 @@ import time
 
 import numpy as np
 
-from . import _jit
-from .equity import (DEFAULT_TRIALS, MAX_PLAYERS, MAX_REJECTIONS, TRIALS_PER_CHUNK, UNKNOWN,
-                     EquityResult, _check_conflicts, _combos_of, _parse_place, parse_player)
-from .cards import N_CARDS, format_cards
-from .evaluate import _CATEGORY_OF_RANK, HandCategory, _kernel_args
+from .equity import (DEFAULT_TRIALS, EquityResult, chunk_sizes, monte_carlo_args, prepare,
+                     run_chunks)
+from .cards import N_CARDS
+from .evaluate import _CATEGORY_OF_RANK, HandCategory
 from .io import cards_from_columns, descriptions, explain_row, rank_rows
-from .ranges import Range
 from ._sampling import spawn_seeds
 
 _LABELS = [c.label for c in HandCategory]
@@ -158,74 +156,9 @@ def evaluate_dataframe(df, columns=None, *, describe: bool = False, threads: int
 
 
 # ------------------------------------------------------------------ Monte Carlo equity
-def _monte_carlo_setup(hands, board, dead):
-    """(labels, kernel arguments before the seeds) for Monte Carlo, validated as pk.equity does.
-
-    Mirrors the set-up of ``pokerkeys.equity.equity`` and ``_monte_carlo``; it belongs there
-    as one shared function (asked of the core), so the two can never drift apart.
-    """
-    if isinstance(hands, (str, Range)):
-        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
-    hands = list(hands)
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
-    players = [parse_player(h, i) for i, h in enumerate(hands)]
-    board_ids = _parse_place(board, "board")
-    dead_ids = _parse_place(dead, "dead cards")
-    if len(board_ids) not in (0, 3, 4, 5):
-        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
-                         f"({format_cards(board_ids)})")
-    _check_conflicts(players, board_ids, dead_ids)
-    n_missing = 5 - len(board_ids)
-    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
-    if n_rem < n_missing:
-        raise ValueError(f"too many players for the deck: {len(players)} players, "
-                         f"{len(board_ids)} board and {len(dead_ids)} dead cards")
-    blocked = 0
-    for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
-        blocked |= 1 << int(c)
-    n = len(players)
-    known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
-    range_of = np.full(n, -1, dtype=np.int64)
-    range_combos, range_cdf, range_starts = [], [], [0]
-    for i, p in enumerate(players):
-        known[i, :len(p.known)] = p.known
-        own = 0
-        for c in p.known:
-            own |= 1 << c
-        combos, weights = _combos_of(p, blocked & ~own)
-        if len(combos) == 0:
-            raise ValueError(f"the range of player {i + 1} ({p.label!r}) is empty once the "
-                             f"board, dead cards and other players' cards are removed")
-        if p.range is not None:
-            range_of[i] = len(range_starts) - 1
-            cdf = np.cumsum(weights)
-            cdf /= cdf[-1]
-            cdf[-1] = 1.0  # the kernel's binary search relies on the last entry being >= 1
-            range_combos.append(combos)
-            range_cdf.append(cdf)
-            range_starts.append(range_starts[-1] + len(cdf))
-    range_combos = np.ascontiguousarray(np.concatenate(range_combos) if range_combos
-                                        else np.zeros((1, 2), dtype=np.uint8))
-    range_cdf = np.concatenate(range_cdf) if range_cdf else np.ones(1)
-    excluded = 0
-    for c in list(board_ids) + list(dead_ids):
-        excluded |= 1 << int(c)
-    args = (known, range_of, range_combos, range_cdf, np.array(range_starts, dtype=np.int64),
-            board_ids, n_missing, np.uint64(excluded))
-    return [p.label for p in players], args
-
-
 def _monte_carlo_task(args, seeds, sizes, threads):
     """Winner-mask counts of a run of chunks (runs on a worker; loads the tables there)."""
-    from ._kernels import equity as _k
-
-    with _jit.threads(threads):
-        out = _k.monte_carlo_counts(*args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
-    if (out[:, -1] < 0).any():
-        raise ValueError("the players' ranges almost never fit together without sharing a "
-                         "card; Monte Carlo cannot sample them")
-    return out[:, :-1].sum(axis=0)
+    return run_chunks(args, seeds, sizes, threads)
 
 
 def _cluster_threads(client) -> int:
@@ -255,13 +188,13 @@ def equity(hands, board=None, dead=None, *, trials: int = DEFAULT_TRIALS, seed=N
     if tasks is not None and (isinstance(tasks, bool) or not isinstance(tasks, int)
                               or tasks < 1):
         raise ValueError(f"tasks must be a positive integer, not {tasks!r}")
-    labels, args = _monte_carlo_setup(hands, board, dead)
-    n_chunks = -(-int(trials) // TRIALS_PER_CHUNK)
-    # Chunk i: the i-th child seed and TRIALS_PER_CHUNK trials (the last one the rest), as in
-    # pokerkeys.equity, so how chunks are grouped into tasks cannot change the counts.
+    setup = prepare(hands, board, dead)
+    labels, args = setup.labels, monte_carlo_args(setup)
+    # The chunks and seeds of pokerkeys.equity, so how chunks are grouped into tasks cannot
+    # change the counts.
+    sizes = chunk_sizes(int(trials))
+    n_chunks = len(sizes)
     seeds = spawn_seeds(np.random.SeedSequence(seed), n_chunks)
-    sizes = np.full(n_chunks, TRIALS_PER_CHUNK, dtype=np.int64)
-    sizes[-1] = int(trials) - TRIALS_PER_CHUNK * (n_chunks - 1)
     if tasks is None:
         tasks = 4 * _cluster_threads(client)
     bounds = np.linspace(0, n_chunks, min(tasks, n_chunks) + 1).round().astype(int)

@@ -394,35 +394,37 @@ def _parse_place(cards, where: str) -> np.ndarray:
 GAMES = ("holdem", "omaha")
 
 
-def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
-           time_limit=None, seed=None, threads=None, progress=None,
-           game: str = "holdem") -> EquityResult:
-    """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
-    ``pokerkeys.omaha.omaha_equity``).
+@dataclass(frozen=True)
+class Setup:
+    """A validated equity problem: players, board, dead cards and each player's combos."""
+    players: tuple[Player, ...]
+    board: np.ndarray
+    dead: np.ndarray
+    combo_lists: tuple[np.ndarray, ...]   # per player, combos free of everybody else's cards
+    weight_lists: tuple[np.ndarray, ...]
+    n_missing: int                        # board cards still to come
+    n_rem: int                            # cards left once every hole card is dealt
 
-    hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
-    'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.
-    board: 0, 3, 4 or 5 cards; dead: cards out of the deck.
-    exact: None picks enumeration when it takes about a second or less, else Monte Carlo;
-    True forces enumeration, False Monte Carlo. Monte Carlo stops after ``trials``, when every
-    player's standard error is below ``target_stderr``, or after ``time_limit`` seconds,
-    whichever comes first (default: 10 million trials). The same ``seed`` gives the same
-    result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
-    """
-    if game != "holdem":
-        if game != "omaha":
-            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-        from .omaha import omaha_equity
-        return omaha_equity(hands, board, dead, exact=exact, trials=trials,
-                            target_stderr=target_stderr, time_limit=time_limit, seed=seed,
-                            threads=threads, progress=progress)
-    start = time.perf_counter()
+    @property
+    def labels(self) -> list[str]:
+        return [p.label for p in self.players]
+
+    @property
+    def excluded(self) -> int:
+        """52-bit mask of the board and dead cards."""
+        mask = 0
+        for c in list(self.board) + list(self.dead):
+            mask |= 1 << int(c)
+        return mask
+
+
+def prepare(hands, board=None, dead=None) -> Setup:
+    """Parse and check an equity problem; every bad input raises here, named."""
     if isinstance(hands, (str, Range)):
         raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
     hands = list(hands)
     if not 2 <= len(hands) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
-    _validate_stop(trials, target_stderr, time_limit)
     players = [parse_player(h, i) for i, h in enumerate(hands)]
     board_ids = _parse_place(board, "board")
     dead_ids = _parse_place(dead, "dead cards")
@@ -451,81 +453,122 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                              f"board, dead cards and other players' cards are removed")
         combo_lists.append(combos)
         weight_lists.append(weights)
-    labels = [p.label for p in players]
-    n_boards = math.comb(n_rem, n_missing)
-    board_major = _board_major_pays(combo_lists, n_missing)
+    return Setup(tuple(players), board_ids, dead_ids, tuple(combo_lists), tuple(weight_lists),
+                 n_missing, n_rem)
+
+
+def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
+           time_limit=None, seed=None, threads=None, progress=None,
+           game: str = "holdem") -> EquityResult:
+    """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
+    ``pokerkeys.omaha.omaha_equity``).
+
+    hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
+    'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.
+    board: 0, 3, 4 or 5 cards; dead: cards out of the deck.
+    exact: None picks enumeration when it takes about a second or less, else Monte Carlo;
+    True forces enumeration, False Monte Carlo. Monte Carlo stops after ``trials``, when every
+    player's standard error is below ``target_stderr``, or after ``time_limit`` seconds,
+    whichever comes first (default: 10 million trials). The same ``seed`` gives the same
+    result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
+    """
+    if game != "holdem":
+        if game != "omaha":
+            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+        from .omaha import omaha_equity
+        return omaha_equity(hands, board, dead, exact=exact, trials=trials,
+                            target_stderr=target_stderr, time_limit=time_limit, seed=seed,
+                            threads=threads, progress=progress)
+    start = time.perf_counter()
+    _validate_stop(trials, target_stderr, time_limit)
+    setup = prepare(hands, board, dead)
+    combo_lists, weight_lists = setup.combo_lists, setup.weight_lists
+    board_major = _board_major_pays(combo_lists, setup.n_missing)
     if exact is None:
+        n_boards = math.comb(setup.n_rem, setup.n_missing)
         exact = trials is None and target_stderr is None and time_limit is None and \
-            _exact_cost(combo_lists, weight_lists, board_ids, dead_ids, n_boards,
+            _exact_cost(combo_lists, weight_lists, setup.board, setup.dead, n_boards,
                         board_major) <= AUTO_EXACT_MAX_EVALS
-    if exact and board_major:
-        counts = _heads_up_board_major(combo_lists, weight_lists, board_ids, dead_ids,
-                                       n_missing, threads)
-        if counts.sum() == 0:
-            raise ValueError("no matchup is possible: the players' ranges always share a card")
-        return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
-    if exact:
+    if not exact:
+        return _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
+                            start)
+    if board_major:
+        counts = _heads_up_board_major(combo_lists, weight_lists, setup.board, setup.dead,
+                                       setup.n_missing, threads)
+    else:
         matchups, weights = _matchups(combo_lists, weight_lists)
         if len(matchups) == 0:
             raise ValueError("no matchup is possible: the players' ranges always share a card")
-        matchups, weights = _merge_isomorphic(matchups, weights, board_ids, dead_ids)
-        excluded = 0
-        for c in list(board_ids) + list(dead_ids):
-            excluded |= 1 << int(c)
-        counts = _exact_counts(np.ascontiguousarray(matchups), weights, board_ids, excluded,
-                               n_missing, n_rem, threads, progress)
-        return EquityResult.from_mask_counts(labels, counts, True,
-                                             time.perf_counter() - start)
-    return _monte_carlo(players, labels, combo_lists, weight_lists, board_ids, dead_ids,
-                        n_missing, trials, target_stderr, time_limit, seed, threads, progress,
-                        start)
+        matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
+        counts = _exact_counts(np.ascontiguousarray(matchups), weights, setup.board,
+                               setup.excluded, setup.n_missing, setup.n_rem, threads, progress)
+    if counts.sum() == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    return EquityResult.from_mask_counts(setup.labels, counts, True, time.perf_counter() - start)
 
 
-def _monte_carlo(players, labels, combo_lists, weight_lists, board, dead, n_missing, trials,
-                 target_stderr, time_limit, seed, threads, progress, start):
-    if trials is None and target_stderr is None and time_limit is None:
-        trials = DEFAULT_TRIALS
-    n = len(players)
+def monte_carlo_args(setup: Setup) -> tuple:
+    """Arguments of ``_kernels.equity.monte_carlo_counts`` before the seeds, for a setup.
+
+    Known cards per player (255 where unknown), and each range player's combos with the
+    running sum of their weights, which the kernel samples by binary search.
+    """
+    n = len(setup.players)
     known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
     range_of = np.full(n, -1, dtype=np.int64)
     range_combos, range_cdf, range_starts = [], [], [0]
-    for i, p in enumerate(players):
+    for i, p in enumerate(setup.players):
         known[i, :len(p.known)] = p.known
         if p.range is not None:
             range_of[i] = len(range_starts) - 1
-            cdf = np.cumsum(weight_lists[i])
+            cdf = np.cumsum(setup.weight_lists[i])
             cdf /= cdf[-1]
             cdf[-1] = 1.0  # the binary search relies on the last entry being >= any draw
-            range_combos.append(combo_lists[i])
+            range_combos.append(setup.combo_lists[i])
             range_cdf.append(cdf)
             range_starts.append(range_starts[-1] + len(cdf))
     range_combos = np.ascontiguousarray(np.concatenate(range_combos) if range_combos
                                         else np.zeros((1, 2), dtype=np.uint8))
     range_cdf = np.concatenate(range_cdf) if range_cdf else np.ones(1)
-    range_starts = np.array(range_starts, dtype=np.int64)
-    excluded = 0
-    for c in list(board) + list(dead):
-        excluded |= 1 << int(c)
-    args = _kernel_args(7)
+    return (known, range_of, range_combos, range_cdf, np.array(range_starts, dtype=np.int64),
+            setup.board, setup.n_missing, np.uint64(setup.excluded))
+
+
+def chunk_sizes(n_trials: int) -> np.ndarray:
+    """Trials per chunk for a run of n_trials: TRIALS_PER_CHUNK each, the last one the rest.
+
+    Chunk i always runs on the i-th child seed of ``SeedSequence(seed)``, so a result depends
+    on the seed and the trial count only, not on threads, rounds or (distributed) tasks.
+    """
+    n_chunks = -(-n_trials // TRIALS_PER_CHUNK)
+    sizes = np.full(n_chunks, TRIALS_PER_CHUNK, dtype=np.int64)
+    sizes[-1] = n_trials - TRIALS_PER_CHUNK * (n_chunks - 1)
+    return sizes
+
+
+def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
+    """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
+    with _jit.threads(threads):
+        out = _k.monte_carlo_counts(*mc_args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
+    if (out[:, -1] < 0).any():
+        raise ValueError("the players' ranges almost never fit together without sharing "
+                         "a card; Monte Carlo cannot sample them")
+    return out[:, :-1].sum(axis=0)
+
+
+def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress, start):
+    if trials is None and target_stderr is None and time_limit is None:
+        trials = DEFAULT_TRIALS
+    mc_args = monte_carlo_args(setup)
     seed_seq = np.random.SeedSequence(seed)
-    counts = np.zeros(1 << n, dtype=np.int64)
+    counts = np.zeros(1 << len(setup.players), dtype=np.int64)
     done = 0
     while True:
+        # Rounds of CHUNKS_PER_ROUND chunks, so stopping rules are checked between rounds.
         remaining = trials - done if trials is not None else CHUNKS_PER_ROUND * TRIALS_PER_CHUNK
-        # Chunk i always gets the i-th child seed and TRIALS_PER_CHUNK trials (the very last
-        # one fewer), so results depend on the seed and the trial count, not on threads.
-        sizes = [min(TRIALS_PER_CHUNK, remaining - i * TRIALS_PER_CHUNK)
-                 for i in range(min(CHUNKS_PER_ROUND, -(-remaining // TRIALS_PER_CHUNK)))]
-        seeds = spawn_seeds(seed_seq, len(sizes))
-        with _jit.threads(threads):
-            out = _k.monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts,
-                                        board, n_missing, np.uint64(excluded), seeds,
-                                        np.array(sizes, dtype=np.int64), MAX_REJECTIONS, *args)
-        if (out[:, -1] < 0).any():
-            raise ValueError("the players' ranges almost never fit together without sharing "
-                             "a card; Monte Carlo cannot sample them")
-        counts += out[:, :-1].sum(axis=0)
-        done += sum(sizes)
+        sizes = chunk_sizes(remaining)[:CHUNKS_PER_ROUND]
+        counts += run_chunks(mc_args, spawn_seeds(seed_seq, len(sizes)), sizes, threads)
+        done += int(sizes.sum())
         if progress is not None:
             progress(done, trials)
         if trials is not None and done >= trials:
@@ -533,8 +576,8 @@ def _monte_carlo(players, labels, combo_lists, weight_lists, board, dead, n_miss
         if time_limit is not None and time.perf_counter() - start >= time_limit:
             break
         if target_stderr is not None:
-            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
+            partial = EquityResult.from_mask_counts(setup.labels, counts, False, 0.0, done)
             if (partial.stderr <= target_stderr).all() and done >= 10_000:
                 break
-    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
-                                         done)
+    return EquityResult.from_mask_counts(setup.labels, counts, False,
+                                         time.perf_counter() - start, done)
