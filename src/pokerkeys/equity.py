@@ -306,14 +306,15 @@ def _heads_up_board_major(combo_lists, weight_lists, board, dead, n_missing, thr
     boards, multiplicity = canonical_boards(deck, n_missing, maps)
     bits_a = _combo_bits(combos_a)
     bits_b = _combo_bits(combos_b)
-    compatible = (bits_a[:, None] & bits_b[None, :]) == 0
+    # w_b where combos a and b share no card, else 0: the kernel's pair loop multiplies by it
+    pair_weights = np.where((bits_a[:, None] & bits_b[None, :]) == 0, weights_b[None, :], 0.0)
     tables = _kernel_args(7)
     board_key = np.uint64(sum(int(tables[0][c]) for c in board))
     board_flush = np.uint64(sum(int(tables[1][c]) for c in board))
     with _jit.threads(threads):
         return _k.heads_up_board_counts(boards, multiplicity.astype(np.float64), board_key,
-                                        board_flush, combos_a, weights_a, combos_b, weights_b,
-                                        compatible, *tables)
+                                        board_flush, combos_a, weights_a, combos_b,
+                                        np.ascontiguousarray(pair_weights), *tables)
 
 
 def _combo_bits(combos: np.ndarray) -> np.ndarray:

@@ -397,8 +397,8 @@ def _rank_combos(ranks, combos, used, key, flush, card_keys, flush_keys, flush_s
 
 @kernel(parallel=True)
 def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a, weights_a,
-                          combos_b, weights_b, compatible, card_keys, flush_keys, flush_suit,
-                          hash_base, hash_ranks, flush_ranks):
+                          combos_b, pair_weights, card_keys, flush_keys, flush_suit, hash_base,
+                          hash_ranks, flush_ranks):
     """Weighted winner-mask counts of two ranges over a list of board completions.
 
     Board-major: each board's every combo is evaluated once (combos touching the board are
@@ -416,6 +416,7 @@ def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a
     for chunk in prange(n_chunks):
         rank_a = np.empty(n_a, dtype=np.int64)
         rank_b = np.empty(n_b, dtype=np.int64)
+        valid_b = np.empty(n_b, dtype=np.float64)
         for bi in range(chunk, n_boards, n_chunks):
             key = board_key
             flush = board_flush
@@ -429,6 +430,8 @@ def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a
                          hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
             _rank_combos(rank_b, combos_b, used, key, flush, card_keys, flush_keys, flush_suit,
                          hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+            for b in range(n_b):
+                valid_b[b] = 1.0 if rank_b[b] > 0 else 0.0
             a_wins = 0.0
             b_wins = 0.0
             ties = 0.0
@@ -436,21 +439,19 @@ def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a
                 ra = rank_a[a]
                 if ra == 0:
                     continue
+                # Branch-free over b (who wins is a coin flip, so branches would mispredict):
+                # pair_weights[a, b] is w_b, or 0 when a and b share a card.
                 above = 0.0
-                below = 0.0
                 level = 0.0
+                total = 0.0
                 for b in range(n_b):
+                    x = pair_weights[a, b] * valid_b[b]
                     rb = rank_b[b]
-                    if rb == 0 or not compatible[a, b]:
-                        continue
-                    if ra > rb:
-                        above += weights_b[b]
-                    elif ra < rb:
-                        below += weights_b[b]
-                    else:
-                        level += weights_b[b]
+                    above += x * (rb < ra)
+                    level += x * (rb == ra)
+                    total += x
                 a_wins += weights_a[a] * above
-                b_wins += weights_a[a] * below
+                b_wins += weights_a[a] * (total - above - level)
                 ties += weights_a[a] * level
             m = multiplicity[bi]
             out[chunk, 1] += m * a_wins
