@@ -16,6 +16,10 @@ from .evaluate import (HandCategory, best_five, category, describe, evaluate,
                        evaluate_batch)
 from .ranges import Range
 from .tables import TableError
+# These two functions share their module's name: they must be bound eagerly, or importing
+# the submodule later would replace the function with the module on the package.
+from .deal import deal
+from .showdown import showdown
 
 __version__ = "0.1.0"
 
@@ -25,7 +29,7 @@ _LAZY = {
     "BestHand": "games", "best_hand": "games", "holdem_hand": "games",
     "three_d_hand": "games", "winners": "games",
     "omaha_equity": "omaha", "omaha_hand": "omaha",
-    "wild_hand": "wild", "best_discard": "draw", "deal": "deal", "showdown": "showdown",
+    "wild_hand": "wild", "best_discard": "draw",
 }
 
 
@@ -40,6 +44,6 @@ def __getattr__(name):
 
 __all__ = [
     "EquityResult", "HandCategory", "Range", "TableError", "best_five", "category",
-    "describe", "equity", "evaluate", "evaluate_batch", "format_cards", "parse_cards",
-    *_LAZY,
+    "deal", "describe", "equity", "evaluate", "evaluate_batch", "format_cards", "parse_cards",
+    "showdown", *_LAZY,
 ]
