@@ -188,7 +188,7 @@ class EquityResult:
         else:
             second = (counts * share ** 2) @ members / total
             stderr = np.sqrt(np.maximum(second - equity ** 2, 0.0) / max(total - 1, 1))
-        splits = {tuple(int(p) for p in np.flatnonzero(members[m])): counts[m] / total
+        splits = {tuple(int(p) for p in np.flatnonzero(members[m])): float(counts[m] / total)
                   for m in masks if size[m] > 1 and counts[m] > 0}
         return cls(players=tuple(players), equity=equity, win=wins / total, tie=ties / total,
                    tie_share=tie_share, wins=wins, ties=ties, losses=losses, splits=splits,
