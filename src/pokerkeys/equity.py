@@ -549,8 +549,10 @@ def chunk_sizes(n_trials: int) -> np.ndarray:
 
 def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
     """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
+    has_ranges = bool((mc_args[1] >= 0).any())
+    kernel = _k.monte_carlo_counts if has_ranges else _k.monte_carlo_plain
     with _jit.threads(threads):
-        out = _k.monte_carlo_counts(*mc_args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
+        out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
     if (out[:, -1] < 0).any():
         raise ValueError("the players' ranges almost never fit together without sharing "
                          "a card; Monte Carlo cannot sample them")
@@ -564,10 +566,17 @@ def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progre
     seed_seq = np.random.SeedSequence(seed)
     counts = np.zeros(1 << len(setup.players), dtype=np.int64)
     done = 0
+    # Stopping rules are checked between rounds of CHUNKS_PER_ROUND chunks; a plain trial count
+    # runs in one kernel call (or about 50 with a progress bar). The chunks, and so the
+    # result, are the same either way.
+    if target_stderr is None and time_limit is None:
+        n_chunks = len(chunk_sizes(trials))
+        per_round = n_chunks if progress is None else max(CHUNKS_PER_ROUND, n_chunks // 50)
+    else:
+        per_round = CHUNKS_PER_ROUND
     while True:
-        # Rounds of CHUNKS_PER_ROUND chunks, so stopping rules are checked between rounds.
-        remaining = trials - done if trials is not None else CHUNKS_PER_ROUND * TRIALS_PER_CHUNK
-        sizes = chunk_sizes(remaining)[:CHUNKS_PER_ROUND]
+        remaining = trials - done if trials is not None else per_round * TRIALS_PER_CHUNK
+        sizes = chunk_sizes(remaining)[:per_round]
         counts += run_chunks(mc_args, spawn_seeds(seed_seq, len(sizes)), sizes, threads)
         done += int(sizes.sum())
         if progress is not None:

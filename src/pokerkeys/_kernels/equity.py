@@ -247,13 +247,23 @@ def _draw_card(state, spare, n_spare, used):
 
 
 @inline
-def _deal_card(state, spare, n_spare, deck, left):
+def _rejection_thresholds():
+    """t[n] = 2**32 mod n: Lemire's multiply maps 32 random bits onto 0..n-1 exactly
+    uniformly once the t[n] lowest products are rejected. A table, because a modulo per dealt
+    card (a division) would cost more than the rest of the draw."""
+    t = np.zeros(53, dtype=np.uint64)
+    for n in range(1, 53):
+        t[n] = (np.uint64(1 << 32) - np.uint64(n)) % np.uint64(n)
+    return t
+
+
+@inline
+def _deal_card(state, spare, n_spare, deck, left, thresholds):
     """(state, spare, n_spare, card): a uniform pick among deck[:left], swapped to deck[left-1].
 
-    Lemire's multiply maps 32 random bits onto 0..left-1, rejecting the (2**32 mod left) low
-    products that would bias it, so the pick is exactly uniform.
+    Each splitmix64 output gives two 32-bit numbers (`spare` keeps the second).
     """
-    threshold = (np.uint64(1 << 32) - np.uint64(left)) % np.uint64(left)
+    threshold = thresholds[left]
     while True:
         if n_spare == 0:
             state, spare = next_u64(state)
@@ -269,6 +279,79 @@ def _deal_card(state, spare, n_spare, deck, left):
     deck[j] = deck[left - 1]
     deck[left - 1] = c
     return state, spare, n_spare, np.uint64(c)
+
+
+@kernel(parallel=True)
+def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, board,
+                      n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
+                      flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """``monte_carlo_counts`` for players without ranges (same arguments, ranges unused).
+
+    Every trial deals from the same cards, so they live in a per-chunk `deck` and are dealt
+    by a partial Fisher-Yates shuffle (each dealt card swapped to the end): the deck stays a
+    permutation of the same cards and no trial rebuilds it. Known hole cards are summed once.
+    """
+    mult, hmask, shift = HASH_7  # compile-time constants
+    n_players = known.shape[0]
+    n_chunks = len(seeds)
+    out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
+    board_key = np.uint64(0)
+    board_flush = np.uint64(0)
+    for c in board:
+        board_key += card_keys[c]
+        board_flush += flush_keys[c]
+    used = excluded
+    known_keys = np.zeros(n_players, dtype=np.uint64)
+    known_flush = np.zeros(n_players, dtype=np.uint64)
+    n_unknown = np.zeros(n_players, dtype=np.int64)
+    for p in range(n_players):
+        for j in range(2):
+            c = known[p, j]
+            if c < 52:
+                used |= np.uint64(1) << np.uint64(c)
+                known_keys[p] += card_keys[c]
+                known_flush[p] += flush_keys[c]
+            else:
+                n_unknown[p] += 1
+    for chunk in prange(n_chunks):
+        thresholds = _rejection_thresholds()
+        state = seeds[chunk]
+        spare = np.uint64(0)
+        n_spare = 0
+        hist = out[chunk]
+        hole_keys = np.empty(n_players, dtype=np.uint64)
+        hole_flush = np.empty(n_players, dtype=np.uint64)
+        deck = np.empty(52, dtype=np.uint8)
+        n_deck = 0
+        for c in range(52):
+            if not (used >> np.uint64(c)) & np.uint64(1):
+                deck[n_deck] = c
+                n_deck += 1
+        for t in range(chunk_trials[chunk]):
+            left = n_deck
+            for p in range(n_players):
+                k = known_keys[p]
+                f = known_flush[p]
+                for j in range(n_unknown[p]):
+                    state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left,
+                                                          thresholds)
+                    left -= 1
+                    k += card_keys[c]
+                    f += flush_keys[c]
+                hole_keys[p] = k
+                hole_flush[p] = f
+            k = board_key
+            f = board_flush
+            for i in range(n_missing):
+                state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left,
+                                                      thresholds)
+                left -= 1
+                k += card_keys[c]
+                f += flush_keys[c]
+            hist[_showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys, flush_keys,
+                                flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                shift)] += 1
+    return out
 
 
 @kernel(parallel=True)
@@ -293,12 +376,10 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
     board_key = np.uint64(0)
     board_flush = np.uint64(0)
     base_used = excluded
-    has_ranges = False
     for c in board:
         board_key += card_keys[c]
         board_flush += flush_keys[c]
     for p in range(n_players):
-        has_ranges |= range_of[p] >= 0
         for j in range(2):
             if known[p, j] < 52:
                 base_used |= np.uint64(1) << np.uint64(known[p, j])
@@ -310,54 +391,36 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
         hole = np.empty((n_players, 2), dtype=np.int64)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
-        # Without ranges every trial deals from the same cards: keep them in `deck` and deal by
-        # a partial Fisher-Yates shuffle (swap each dealt card to the end). The deck stays a
-        # permutation of the same cards, so no trial needs to rebuild it.
-        deck = np.empty(52, dtype=np.uint8)
-        n_deck = 0
-        for c in range(52):
-            if not (base_used >> np.uint64(c)) & np.uint64(1):
-                deck[n_deck] = c
-                n_deck += 1
         for t in range(chunk_trials[chunk]):
-            used = base_used
-            left = n_deck
-            if has_ranges:
-                rejections = 0
-                while True:
-                    used = base_used
-                    ok = True
-                    for p in range(n_players):
-                        if range_of[p] >= 0:
-                            q = range_of[p]
-                            state, row = _sample_range(state, range_cdf, range_starts[q],
-                                                       range_starts[q + 1])
-                            bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
-                                    | (np.uint64(1) << np.uint64(range_combos[row, 1])))
-                            ok &= (used & bits) == 0
-                            used |= bits
-                            hole[p, 0] = range_combos[row, 0]
-                            hole[p, 1] = range_combos[row, 1]
-                    if ok:
-                        break
-                    rejections += 1
-                    if rejections >= max_rejections:
-                        break
-                if not ok:
-                    hist[1 << n_players] = -1
+            rejections = 0
+            while True:
+                used = base_used
+                ok = True
+                for p in range(n_players):
+                    if range_of[p] >= 0:
+                        q = range_of[p]
+                        state, row = _sample_range(state, range_cdf, range_starts[q],
+                                                   range_starts[q + 1])
+                        bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
+                                | (np.uint64(1) << np.uint64(range_combos[row, 1])))
+                        ok &= (used & bits) == 0
+                        used |= bits
+                        hole[p, 0] = range_combos[row, 0]
+                        hole[p, 1] = range_combos[row, 1]
+                if ok:
                     break
+                rejections += 1
+                if rejections >= max_rejections:
+                    break
+            if not ok:
+                hist[1 << n_players] = -1
+                break
             for p in range(n_players):
                 if range_of[p] < 0:
                     for j in range(2):
                         c = np.uint64(known[p, j])
                         if c >= 52:
-                            if has_ranges:
-                                state, spare, n_spare, c = _draw_card(state, spare, n_spare,
-                                                                      used)
-                            else:
-                                state, spare, n_spare, c = _deal_card(state, spare, n_spare,
-                                                                      deck, left)
-                                left -= 1
+                            state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
                             used |= np.uint64(1) << c
                         hole[p, j] = c
                 hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
@@ -365,12 +428,8 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
             k = board_key
             f = board_flush
             for i in range(n_missing):
-                if has_ranges:
-                    state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
-                    used |= np.uint64(1) << c
-                else:
-                    state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left)
-                    left -= 1
+                state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                used |= np.uint64(1) << c
                 k += card_keys[c]
                 f += flush_keys[c]
             mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
