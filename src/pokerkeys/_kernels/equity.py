@@ -223,21 +223,27 @@ def _sample_range(state, cdf, start, stop):
 
 
 @inline
+def _next_u32(state, spare, n_spare):
+    """(state, spare, n_spare, r): 32 random bits; each splitmix64 output serves two calls
+    (`spare` keeps the second half)."""
+    if n_spare == 0:
+        state, spare = next_u64(state)
+        n_spare = 2
+    r = spare & np.uint64(0xFFFFFFFF)
+    return state, spare >> np.uint64(32), n_spare - 1, r
+
+
+@inline
 def _draw_card(state, spare, n_spare, used):
     """(state, spare, n_spare, card): a uniform card id not in the 52-bit mask `used`.
 
-    Each splitmix64 output gives two 32-bit numbers (`spare` keeps the second); Lemire's
-    multiply maps one onto 0..51, rejecting the 48 of 2**32 low products that would bias it
-    (2**32 mod 52 = 48), and a card already in `used` is drawn again. Drawing from the whole
-    deck and rejecting used cards is uniform over the unused ones and needs no deck array.
+    Lemire's multiply maps 32 random bits onto 0..51, rejecting the 48 of 2**32 low products
+    that would bias it (2**32 mod 52 = 48), and a card already in `used` is drawn again.
+    Drawing from the whole deck and rejecting used cards is uniform over the unused ones and
+    needs no deck array (ranges change the used cards every trial).
     """
     while True:
-        if n_spare == 0:
-            state, spare = next_u64(state)
-            n_spare = 2
-        r = spare & np.uint64(0xFFFFFFFF)
-        spare >>= np.uint64(32)
-        n_spare -= 1
+        state, spare, n_spare, r = _next_u32(state, spare, n_spare)
         m = r * np.uint64(52)
         if (m & np.uint64(0xFFFFFFFF)) < np.uint64(48):
             continue
@@ -259,18 +265,10 @@ def _rejection_thresholds():
 
 @inline
 def _deal_card(state, spare, n_spare, deck, left, thresholds):
-    """(state, spare, n_spare, card): a uniform pick among deck[:left], swapped to deck[left-1].
-
-    Each splitmix64 output gives two 32-bit numbers (`spare` keeps the second).
-    """
+    """(state, spare, n_spare, card): a uniform pick among deck[:left], swapped to deck[left-1]."""
     threshold = thresholds[left]
     while True:
-        if n_spare == 0:
-            state, spare = next_u64(state)
-            n_spare = 2
-        r = spare & np.uint64(0xFFFFFFFF)
-        spare >>= np.uint64(32)
-        n_spare -= 1
+        state, spare, n_spare, r = _next_u32(state, spare, n_spare)
         m = r * np.uint64(left)
         if (m & np.uint64(0xFFFFFFFF)) >= threshold:
             break
