@@ -7,7 +7,6 @@ hole cards) when that takes about a second or less, Monte Carlo otherwise.
 from __future__ import annotations
 
 import math
-import numbers
 import time
 from itertools import combinations
 
@@ -17,7 +16,7 @@ from . import _jit
 from ._kernels import omaha as _k
 from ._sampling import spawn_seeds
 from .cards import N_CARDS, format_cards, parse_cards
-from .equity import EquityResult
+from .equity import EquityResult, _validate_stop
 from .evaluate import _kernel_args
 from .games import BestHand, best_of_rows, check_disjoint
 
@@ -85,16 +84,6 @@ def _players(hands) -> tuple[list[np.ndarray | None], int]:
         raise ValueError(f"all Omaha players hold the same number of hole cards, got "
                          f"{sorted(sizes)}")
     return players, sizes.pop() if sizes else 4
-
-
-def _validate_stop(trials, target_stderr, time_limit) -> None:
-    if trials is not None and (isinstance(trials, bool)
-                               or not isinstance(trials, numbers.Integral) or trials <= 0):
-        raise ValueError(f"trials must be a positive integer, not {trials!r}")
-    if target_stderr is not None and not target_stderr > 0:
-        raise ValueError(f"target_stderr must be positive, not {target_stderr!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
 
 
 def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,

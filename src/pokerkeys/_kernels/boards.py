@@ -77,3 +77,22 @@ def canonical_completions(deck, k, card_maps, boards, multiplicity):
         idx[i] += 1
         for j in range(i + 1, k):
             idx[j] = idx[j - 1] + 1
+
+
+@inline
+def board_sums(boards, b, rem, card_keys, flush_keys):
+    """(key sum, flush sums) of board b; rem[:47] = the cards not on it, ascending."""
+    used = np.uint64(0)
+    key = np.uint64(0)
+    fsum = np.uint64(0)
+    for j in range(5):
+        c = boards[b, j]
+        used |= np.uint64(1) << np.uint64(c)
+        key += card_keys[c]
+        fsum += flush_keys[c]
+    n = 0
+    for c in range(52):
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            rem[n] = c
+            n += 1
+    return key, fsum

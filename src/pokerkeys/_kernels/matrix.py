@@ -32,6 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
+from .boards import board_sums
 from .evaluate import HASH_7, rank_of_key
 
 N_COMBOS = 1326
@@ -105,19 +106,7 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
                 break
             pending += 1
             pending_weight = multiplicity[b]
-            used = np.uint64(0)
-            key = np.uint64(0)
-            fsum = np.uint64(0)
-            for j in range(5):
-                c = boards[b, j]
-                used |= np.uint64(1) << np.uint64(c)
-                key += card_keys[c]
-                fsum += flush_keys[c]
-            n = 0
-            for c in range(52):
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    rem[n] = c
-                    n += 1
+            key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
             # Rank every combo; sort key = rank << 11 | combo index (combo index < 2048).
             k = 0
             for i in range(47):

@@ -20,26 +20,8 @@ import numpy as np
 
 from .._jit import inline, kernel, prange
 from .evaluate import HASH_7, rank_of_key
+from .boards import board_sums
 from .matrix import _counting_pass
-
-
-@inline
-def _board_sums(boards, b, rem, card_keys, flush_keys):
-    """(key sum, flush sums) of board b; rem[:47] = the cards not on it, ascending."""
-    used = np.uint64(0)
-    key = np.uint64(0)
-    fsum = np.uint64(0)
-    for j in range(5):
-        c = boards[b, j]
-        used |= np.uint64(1) << np.uint64(c)
-        key += card_keys[c]
-        fsum += flush_keys[c]
-    n = 0
-    for c in range(52):
-        if not (used >> np.uint64(c)) & np.uint64(1):
-            rem[n] = c
-            n += 1
-    return key, fsum
 
 
 @kernel(parallel=True)
@@ -67,7 +49,7 @@ def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, fl
         n_holding = np.empty(47, dtype=np.int64)
         own = np.empty(46, dtype=np.int64)
         for b in range(chunk, n_boards, n_chunks):
-            key, fsum = _board_sums(boards, b, rem, card_keys, flush_keys)
+            key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
             n_holding[:] = 0
             k = 0
             for i in range(47):
@@ -118,7 +100,7 @@ def _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys, flu
                  hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
     """Rank the 1,081 combos left by board b into keys (rank << 11 | i << 6 | j, where rem[i],
     rem[j] are the combo's cards, i < j) and sort them by rank."""
-    key, fsum = _board_sums(boards, b, rem, card_keys, flush_keys)
+    key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
     k = 0
     for i in range(47):
         ki = key + card_keys[rem[i]]
@@ -206,7 +188,7 @@ def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_key
     for chunk in prange(n_chunks):
         rem = np.empty(47, dtype=np.uint8)
         for b in range(chunk, n_boards, n_chunks):
-            key, fsum = _board_sums(boards, b, rem, card_keys, flush_keys)
+            key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
             weight = multiplicity[b]
             for i in range(47):
                 ki = key + card_keys[rem[i]]
