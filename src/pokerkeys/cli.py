@@ -10,6 +10,8 @@ import argparse
 import json
 import sys
 
+from ._cli_args import positive, positive_int
+
 
 class CliError(Exception):
     """A user error the CLI reports in one line."""
@@ -151,24 +153,24 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=["holdem", "omaha"], default="holdem",
                    help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board)")
     p.add_argument("--exact", action="store_true", help="force exhaustive enumeration")
-    p.add_argument("--trials", type=_positive(int), help="Monte Carlo: number of trials")
-    p.add_argument("--stderr", type=_positive(float),
+    p.add_argument("--trials", type=positive_int, help="Monte Carlo: number of trials")
+    p.add_argument("--stderr", type=positive(float),
                    help="Monte Carlo: stop when every standard error is below this (e.g. 0.001)")
-    p.add_argument("--time", type=_positive(float), help="Monte Carlo: stop after S seconds")
+    p.add_argument("--time", type=positive(float), help="Monte Carlo: stop after S seconds")
     p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
-    p.add_argument("--threads", type=_positive(int), help="threads to use (default: all)")
+    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
     p.set_defaults(run=_cmd_equity)
 
     p = sub.add_parser("bench", help="evaluator throughput (and peers' on the same hands)")
-    p.add_argument("--hands", type=_positive(int), default=10_000_000,
+    p.add_argument("--hands", type=positive_int, default=10_000_000,
                    help="random hands per batch (default 10,000,000)")
-    p.add_argument("--repeats", type=_positive(int), default=5, help="timed runs (median)")
+    p.add_argument("--repeats", type=positive_int, default=5, help="timed runs (median)")
     p.add_argument("--peers", action="store_true",
                    help="also time eval7, phevaluator, treys, pokerkit if installed, on the "
                         "same hands, and check they order them exactly as pokerkeys")
-    p.add_argument("--peer-hands", type=_positive(int), default=200_000,
+    p.add_argument("--peer-hands", type=positive_int, default=200_000,
                    help="hands for the peer comparison (slow peers use fewer)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_bench)
@@ -181,21 +183,6 @@ def build_parser() -> argparse.ArgumentParser:
     from . import cli_preflop
     cli_preflop.add_parser(sub)
     return parser
-
-
-def _positive(kind):
-    def convert(text):
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-        if value <= 0:
-            raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-        return value
-    convert.__name__ = kind.__name__
-    return convert
-
-
 
 
 def main(argv=None) -> int:

@@ -5,9 +5,10 @@ ValueError/TypeError, which ``cli.main`` prints as one line ``pokerkeys: error: 
 """
 from __future__ import annotations
 
-import argparse
 import json
 import sys
+
+from ._cli_args import positive_int
 
 
 def add_parser(sub) -> None:
@@ -35,9 +36,9 @@ def add_parser(sub) -> None:
                         "and counts them; report also lists them in a side file")
     p.add_argument("--report", help="side file for --on-error report "
                                     "(default: OUTPUT.errors.csv)")
-    p.add_argument("--chunk-rows", type=_positive_int, default=None,
+    p.add_argument("--chunk-rows", type=positive_int, default=None,
                    help="rows per chunk (default 262144); memory stays proportional to it")
-    p.add_argument("--threads", type=_positive_int, default=1,
+    p.add_argument("--threads", type=positive_int, default=1,
                    help="ranking kernel threads (default 1: reading and writing take the "
                         "time, and run on another core)")
     bar = p.add_mutually_exclusive_group()
@@ -46,16 +47,6 @@ def add_parser(sub) -> None:
     bar.add_argument("--no-progress", action="store_true", help="never draw it")
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.set_defaults(run=run)
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
 
 
 def _progress_bar(forced: bool):

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
+from ._cli_args import positive_int
+
 
 def _cli_error(message: str) -> Exception:
     from .cli import CliError
@@ -181,18 +183,6 @@ def _cmd_first(args) -> int:
     return 0
 
 
-def _positive_int(text: str) -> int:
-    import argparse
-
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer") from None
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive, not {text}")
-    return value
-
-
 def add_parser(sub) -> None:
     """Register winners, best, draw, stats and first on the main parser's subparsers."""
     p = sub.add_parser("winners", help="winners of showdowns in a file (or stdin)",
@@ -214,7 +204,7 @@ def add_parser(sub) -> None:
     p.add_argument("board", nargs="?", help="board cards (Three-D: 15 cards, three fives)")
     p.add_argument("--game", choices=["any", "holdem", "omaha", "threed"],
                    help="default: holdem with a board, else the best five of CARDS")
-    p.add_argument("--max-jokers", type=_positive_int, default=2,
+    p.add_argument("--max-jokers", type=positive_int, default=2,
                    help="most jokers a hand may hold (default 2)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_best)
@@ -235,20 +225,20 @@ def add_parser(sub) -> None:
     p.add_argument("games", nargs="*", metavar="GAME",
                    help="deal draw joker texas omaha omaha5 omaha6 threed (default: the "
                         "notebook's six)")
-    p.add_argument("--trials", type=_positive_int,
+    p.add_argument("--trials", type=positive_int,
                    help="deals per simulated game (default 1,000,000)")
     p.add_argument("--simulate", action="store_true",
                    help="simulate deal and draw too instead of enumerating them")
     p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
-    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--threads", type=positive_int)
     p.add_argument("--detail", action="store_true", help="one table per game, with counts")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_stats)
 
     p = sub.add_parser("first", help='"what comes first": deal until each category appears')
-    p.add_argument("--trials", type=_positive_int, default=100_000)
+    p.add_argument("--trials", type=positive_int, default=100_000)
     p.add_argument("--seed", type=int)
-    p.add_argument("--threads", type=_positive_int)
+    p.add_argument("--threads", type=positive_int)
     p.add_argument("--plot", metavar="FILE.png", help="write the figure (needs matplotlib)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=_cmd_first)
