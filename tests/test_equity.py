@@ -424,3 +424,15 @@ def test_canonical_boards_cover_every_completion():
         assert mult.sum() == comb(52, k)
     boards, mult = canonical_boards(deck, 5, stabilizer(deck[:0], deck[:0]))
     assert len(boards) == 134_459 and mult.sum() == comb(52, 5)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_deck_exhausted_by_the_last_board_card(threads):
+    """Ten players, a four-card board and every other card dead but one: one river left."""
+    hands = ["AhKh", "QsQd", "JcTc", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d", "4c4d", "3c3d"]
+    board = "2c2d2h2s"
+    used = set(parse_cards(" ".join(hands) + " " + board).tolist())
+    rest = [c for c in range(52) if c not in used]
+    result = equity(hands, board=board, dead=rest[:-1], threads=threads)
+    assert result.exact and result.boards == 1
+    assert result.equity.sum() == pytest.approx(1.0)

@@ -351,7 +351,10 @@ def _work_items(n_matchups, n_missing, n_rem, n_batches, n_threads):
                      axis=-1).reshape(-1, 2).astype(np.int64)
     n_batches = min(n_batches, max(1, len(items) // (8 * n_threads)))
     per_batch = _groups_per_batch(len(items) // n_batches, n_threads)
-    order, starts = balanced_groups(np.tile(per_first, n_matchups), per_batch * n_batches)
+    n_groups = per_batch * n_batches
+    order, starts = balanced_groups(np.tile(per_first, n_matchups), n_groups)
+    # Fewer items than groups: the missing groups are empty (every batch must exist).
+    starts = np.concatenate([starts, np.full(n_groups + 1 - len(starts), starts[-1])])
     return items[order], starts, per_batch
 
 
