@@ -144,3 +144,26 @@ def test_preflop_equity_vs_random_published_values():
     for name, published in {"AA": 0.852037, "KK": 0.823957, "AKs": 0.670446, "AKo": 0.653201,
                             "72o": 0.345836}.items():
         assert abs(equity[name] - published) < 5e-7, name
+
+
+def test_cli_reports_a_corrupt_table_in_one_line(tmp_path):
+    folder = _copy_tables(tmp_path)
+    path = folder / "hash_ranks_5.npy"
+    data = bytearray(path.read_bytes())
+    data[-2] ^= 0x55
+    path.write_bytes(bytes(data))
+    env = dict(__import__("os").environ, POKERKEYS_TABLES=str(folder))
+    out = subprocess.run([sys.executable, "-m", "pokerkeys", "eval", "As Ks Qs Js Ts"],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 2
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("pokerkeys: error:")
+    assert "corrupt" in lines[0] and "build_tables" in lines[0]
+    assert "Traceback" not in out.stderr
+
+
+def test_tables_folder_override_must_hold_a_manifest(tmp_path):
+    env = dict(__import__("os").environ, POKERKEYS_TABLES=str(tmp_path))
+    out = subprocess.run([sys.executable, "-m", "pokerkeys", "eval", "As Ks Qs Js Ts"],
+                         capture_output=True, text=True, env=env)
+    assert out.returncode == 2 and "POKERKEYS_TABLES" in out.stderr

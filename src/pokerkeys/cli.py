@@ -11,6 +11,7 @@ import json
 import sys
 
 from ._cli_args import positive, positive_int
+from .tables import TableError
 
 
 class CliError(Exception):
@@ -190,7 +191,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (ValueError, TypeError, CliError) as exc:
+    except (ValueError, TypeError, CliError, TableError) as exc:
         print(f"pokerkeys: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

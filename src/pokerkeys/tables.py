@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -28,7 +29,15 @@ class TableError(RuntimeError):
 
 @lru_cache(maxsize=1)
 def tables_dir() -> Path:
-    """The folder holding manifest.json: packaged first, then the source checkout's tables/."""
+    """The folder holding manifest.json: $POKERKEYS_TABLES if set, else the packaged tables,
+    else the source checkout's tables/."""
+    override = os.environ.get("POKERKEYS_TABLES")
+    if override:
+        folder = Path(override)
+        if not (folder / "manifest.json").is_file():
+            raise TableError(f"POKERKEYS_TABLES={override} holds no manifest.json; "
+                             f"{REBUILD_HINT}")
+        return folder
     candidates = []
     try:
         candidates.append(Path(str(resources.files("pokerkeys") / "tables")))
