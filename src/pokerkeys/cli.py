@@ -191,11 +191,11 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     try:
         return args.run(args)
-    except (ValueError, TypeError, CliError, TableError) as exc:
+    except BrokenPipeError:  # output piped into `head`: not an error
+        return 0
+    except (ValueError, TypeError, OSError, CliError, TableError) as exc:
         print(f"pokerkeys: error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pokerkeys: interrupted", file=sys.stderr)
         return 130
-    except BrokenPipeError:
-        return 0
