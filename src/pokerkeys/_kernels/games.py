@@ -11,7 +11,7 @@ import numpy as np
 from .._jit import inline, kernel, prange
 from .._layout import SUIT_MASK
 from .evaluate import HASH_5, rank_of_key
-from .sampling import bounded
+from .sampling import bounded, shuffle_prefix
 
 N_HIST = 7476  # ranks 0..7475: 1..7462 natural, 7463..7475 five of a kind
 FIVE_BASE = 7463
@@ -310,18 +310,6 @@ GAME_THREE_D = 2
 GAME_DRAW = 3
 
 
-@inline
-def _deal(state, deck, k):
-    """Partial Fisher-Yates: deck[:k] becomes k uniformly random distinct cards."""
-    for j in range(k):
-        state, r = bounded(state, 52 - j)
-        pick = j + np.int64(r)
-        c = deck[pick]
-        deck[pick] = deck[j]
-        deck[j] = c
-    return state
-
-
 # The per-game hands below: deal_rank is small enough to call; the Omaha and Three-D searches
 # are inlined (60-125 lookups per deal run 3-5x faster inlined, for seconds more compiling).
 @kernel
@@ -412,7 +400,7 @@ def simulate_ranks(game, n_hole, seeds, chunk_trials, score, card_keys, flush_ke
         hand = np.empty(5, dtype=np.uint8)
         outcomes = np.empty((5, 47), dtype=np.int64)
         for _ in range(chunk_trials[g]):
-            state = _deal(state, deck, n_cards)
+            state = shuffle_prefix(state, deck, n_cards)
             if game == GAME_OMAHA:
                 r = omaha_rank(deck, n_hole, card_keys, flush_keys, flush_suit, hash_base,
                                hash_ranks, flush_ranks)

@@ -41,6 +41,20 @@ def bounded(state, bound):
             return state, m >> np.uint64(32)
 
 
+@inline
+def shuffle_prefix(state, deck, k):
+    """Partial Fisher-Yates over a 52-card deck: deck[:k] becomes k uniformly random distinct
+    cards (every k-permutation equally likely, whatever order the deck was in); returns the
+    new state."""
+    for j in range(k):
+        state, r = bounded(state, 52 - j)
+        pick = j + np.int64(r)
+        c = deck[pick]
+        deck[pick] = deck[j]
+        deck[j] = c
+    return state
+
+
 @kernel(parallel=True)
 def random_hands(out, seeds, rows_per_chunk):
     """Fill out (N, k) with uniformly random hands of k distinct cards, chunk by chunk.
@@ -54,10 +68,6 @@ def random_hands(out, seeds, rows_per_chunk):
         deck = np.arange(52).astype(np.uint8)
         start = chunk * rows_per_chunk
         for i in range(start, min(start + rows_per_chunk, n)):
+            state = shuffle_prefix(state, deck, k)
             for j in range(k):
-                state, r = bounded(state, 52 - j)
-                pick = j + np.int64(r)
-                c = deck[pick]
-                deck[pick] = deck[j]
-                deck[j] = c
-                out[i, j] = c
+                out[i, j] = deck[j]
