@@ -36,6 +36,25 @@ def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, car
 
 
 @inline
+def _monte_carlo_mask(n_players, board_key, board_flush, hole_keys, hole_flush, ranks,
+                      flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
+    """``_showdown_mask`` in two passes (ranks into `ranks`, then best and mask without a
+    branch on who leads): with random hands the leader changes unpredictably, and for many
+    players the mispredicted branches cost more than the second pass."""
+    best = 0
+    for p in range(n_players):
+        r = np.int64(rank_of_key(board_key + hole_keys[p], board_flush + hole_flush[p],
+                                 flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                 shift))
+        ranks[p] = r
+        best = max(best, r)
+    mask = 0
+    for p in range(n_players):
+        mask |= np.int64(ranks[p] == best) << p
+    return mask
+
+
+@inline
 def _count_five(counts, rem, n_rem, first, board_key, board_flush, n_players, hole_keys,
                 hole_flush, hole_face, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
                 flush_ranks, flush_possible, face_keys, dense_ranks, mult, hmask, shift):
@@ -319,6 +338,7 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
         hist = out[chunk]
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
+        ranks = np.empty(n_players, dtype=np.int64)
         deck = np.empty(52, dtype=np.uint8)
         n_deck = 0
         for c in range(52):
@@ -346,9 +366,9 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
                 left -= 1
                 k += card_keys[c]
                 f += flush_keys[c]
-            hist[_showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys, flush_keys,
-                                flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
-                                shift)] += 1
+            hist[_monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
+                                   hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                   shift)] += 1
     return out
 
 
@@ -389,6 +409,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
         hole = np.empty((n_players, 2), dtype=np.int64)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
+        ranks = np.empty(n_players, dtype=np.int64)
         for t in range(chunk_trials[chunk]):
             rejections = 0
             while True:
@@ -430,10 +451,9 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
                 used |= np.uint64(1) << c
                 k += card_keys[c]
                 f += flush_keys[c]
-            mask = _showdown_mask(n_players, k, f, hole_keys, hole_flush, card_keys,
-                                  flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
-                                  mult, hmask, shift)
-            hist[mask] += 1
+            hist[_monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
+                                   hash_base, hash_ranks, flush_ranks, mult, hmask,
+                                   shift)] += 1
     return out
 
 
