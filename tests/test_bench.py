@@ -50,3 +50,13 @@ def test_cli_bench_json():
                           "--repeats", "1", "--json"], capture_output=True, text=True, check=True)
     rows = json.loads(out.stdout)
     assert {"job", "library", "threads", "hands", "evals_per_s", "ns_per_eval"} <= set(rows[0])
+
+
+def test_cli_info_reports_resident_tables():
+    from pokerkeys.tables import eval_tables
+    out = subprocess.run([sys.executable, "-m", "pokerkeys", "info", "--json"],
+                         capture_output=True, text=True, check=True)
+    info = json.loads(out.stdout)
+    assert info["resident_table_bytes"]["7-card"] == eval_tables(7).resident_bytes
+    assert info["resident_table_bytes"]["7-card"] == sum(
+        a.nbytes for a in eval_tables(7).as_tuple())
