@@ -538,15 +538,15 @@ def monte_carlo_args(setup: Setup) -> tuple:
             setup.board, setup.n_missing, np.uint64(setup.excluded))
 
 
-def chunk_sizes(n_trials: int) -> np.ndarray:
+def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK) -> np.ndarray:
     """Trials per chunk for a run of n_trials: TRIALS_PER_CHUNK each, the last one the rest.
 
     Chunk i always runs on the i-th child seed of ``SeedSequence(seed)``, so a result depends
     on the seed and the trial count only, not on threads, rounds or (distributed) tasks.
     """
-    n_chunks = -(-n_trials // TRIALS_PER_CHUNK)
-    sizes = np.full(n_chunks, TRIALS_PER_CHUNK, dtype=np.int64)
-    sizes[-1] = n_trials - TRIALS_PER_CHUNK * (n_chunks - 1)
+    n_chunks = -(-n_trials // per_chunk)
+    sizes = np.full(n_chunks, per_chunk, dtype=np.int64)
+    sizes[-1] = n_trials - per_chunk * (n_chunks - 1)
     return sizes
 
 
@@ -562,25 +562,28 @@ def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=Non
     return out[:, :-1].sum(axis=0)
 
 
-def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress, start):
-    if trials is None and target_stderr is None and time_limit is None:
-        trials = DEFAULT_TRIALS
-    mc_args = monte_carlo_args(setup)
-    seed_seq = np.random.SeedSequence(seed)
-    counts = np.zeros(1 << len(setup.players), dtype=np.int64)
-    done = 0
-    # Stopping rules are checked between rounds of CHUNKS_PER_ROUND chunks; a plain trial count
-    # runs in one kernel call (or about 50 with a progress bar). The chunks, and so the
-    # result, are the same either way.
+def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed, progress,
+                      start, per_chunk: int = TRIALS_PER_CHUNK) -> EquityResult:
+    """Run Monte Carlo chunks until the stopping rules say stop; ``run_round(seeds, sizes)``
+    returns the winner-mask counts of the chunks (seeds[i], sizes[i]).
+
+    Stopping rules are checked between rounds of CHUNKS_PER_ROUND chunks; a plain trial count
+    runs in one round (or about 50 with a progress bar). Chunk i always gets the i-th child
+    seed and ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds
+    are cut.
+    """
     if target_stderr is None and time_limit is None:
-        n_chunks = len(chunk_sizes(trials))
+        n_chunks = len(chunk_sizes(trials, per_chunk))
         per_round = n_chunks if progress is None else max(CHUNKS_PER_ROUND, n_chunks // 50)
     else:
         per_round = CHUNKS_PER_ROUND
+    seed_seq = np.random.SeedSequence(seed)
+    counts = np.zeros(1 << len(labels), dtype=np.int64)
+    done = 0
     while True:
-        remaining = trials - done if trials is not None else per_round * TRIALS_PER_CHUNK
-        sizes = chunk_sizes(remaining)[:per_round]
-        counts += run_chunks(mc_args, spawn_seeds(seed_seq, len(sizes)), sizes, threads)
+        remaining = trials - done if trials is not None else per_round * per_chunk
+        sizes = chunk_sizes(remaining, per_chunk)[:per_round]
+        counts += run_round(spawn_seeds(seed_seq, len(sizes)), sizes)
         done += int(sizes.sum())
         if progress is not None:
             progress(done, trials)
@@ -588,9 +591,18 @@ def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progre
             break
         if time_limit is not None and time.perf_counter() - start >= time_limit:
             break
-        if target_stderr is not None:
-            partial = EquityResult.from_mask_counts(setup.labels, counts, False, 0.0, done)
-            if (partial.stderr <= target_stderr).all() and done >= 10_000:
+        if target_stderr is not None and done >= 10_000:
+            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
+            if (partial.stderr <= target_stderr).all():
                 break
-    return EquityResult.from_mask_counts(setup.labels, counts, False,
-                                         time.perf_counter() - start, done)
+    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
+                                         done)
+
+
+def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress, start):
+    if trials is None and target_stderr is None and time_limit is None:
+        trials = DEFAULT_TRIALS
+    mc_args = monte_carlo_args(setup)
+    return drive_monte_carlo(lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads),
+                             setup.labels, trials, target_stderr, time_limit, seed, progress,
+                             start)

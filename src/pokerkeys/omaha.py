@@ -14,9 +14,8 @@ import numpy as np
 
 from . import _jit
 from ._kernels import omaha as _k
-from ._sampling import spawn_seeds
 from .cards import N_CARDS, format_cards, parse_cards
-from .equity import EquityResult, _validate_stop
+from .equity import EquityResult, _validate_stop, drive_monte_carlo
 from .evaluate import _kernel_args
 from .games import BestHand, best_of_rows, check_disjoint
 
@@ -28,7 +27,6 @@ AUTO_EXACT_MAX_LOOKUPS = 3e8
 EXACT_MAX_LOOKUPS = 2e11
 EXACT_MAX_MATCHUPS = 2_000_000
 TRIALS_PER_CHUNK = 1 << 14
-CHUNKS_PER_ROUND = 8
 DEFAULT_TRIALS = 1_000_000
 N_CHUNKS_EXACT = 256
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "*"}
@@ -189,31 +187,13 @@ def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_st
         if p is not None:
             holes[i] = p
     base_used = np.uint64(sum(1 << int(c) for c in known))
-    seed_seq = np.random.SeedSequence(seed)
-    counts = np.zeros(1 << n, dtype=np.int64)
-    done = 0
     args = _kernel_args(5)
-    while True:
-        remaining = trials - done if trials is not None else CHUNKS_PER_ROUND * TRIALS_PER_CHUNK
-        # Chunk i of the run always gets the i-th child seed and TRIALS_PER_CHUNK trials (the
-        # last one fewer), so the result depends on seed and trials, not on threads.
-        sizes = [min(TRIALS_PER_CHUNK, remaining - i * TRIALS_PER_CHUNK)
-                 for i in range(min(CHUNKS_PER_ROUND, -(-remaining // TRIALS_PER_CHUNK)))]
-        seeds = spawn_seeds(seed_seq, len(sizes))
+
+    def run_round(seeds, sizes):
         with _jit.threads(threads):
-            out = _k.monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds,
-                                        np.array(sizes, dtype=np.int64), *args)
-        counts += out.sum(axis=0)
-        done += sum(sizes)
-        if progress is not None:
-            progress(done, trials)
-        if trials is not None and done >= trials:
-            break
-        if time_limit is not None and time.perf_counter() - start >= time_limit:
-            break
-        if target_stderr is not None and done >= 10_000:
-            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
-            if (partial.stderr <= target_stderr).all():
-                break
-    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
-                                         done)
+            out = _k.monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, sizes,
+                                        *args)
+        return out.sum(axis=0)
+
+    return drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed,
+                             progress, start, TRIALS_PER_CHUNK)
