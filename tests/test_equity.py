@@ -393,27 +393,7 @@ def test_players_labels_and_inputs():
     assert "JJ" in r.players[2]
 
 
-# --- heads-up board-major enumeration vs matchup-major -------------------------------------
-import sys as _sys
-
-_E = _sys.modules["pokerkeys.equity"]
-
-
-@pytest.mark.parametrize("hands, board, dead", [
-    (["QQ+,AKs", "JJ-88,AQs+"], None, None),
-    (["AA,KK:0.5", "QQ,AKs:0.25"], "2c7d9h", None),
-    (["AhKh,AsKs", "random"], "2c7d9hTs", "3c"),
-    (["Ah??", "KK"], "Kc7d2h", None),
-])
-def test_board_major_matches_matchup_major(monkeypatch, hands, board, dead):
-    """The board-major heads-up path and the matchup path give identical weighted counts."""
-    fast = equity(hands, board=board, dead=dead, exact=True)
-    monkeypatch.setattr(_E, "BOARD_MAJOR_MAX_PAIRS", 0)
-    slow = equity(hands, board=board, dead=dead, exact=True)
-    np.testing.assert_allclose(fast.mask_counts, slow.mask_counts, rtol=1e-12)
-    assert fast.boards == slow.boards
-
-
+# --- suit-canonical boards (the preflop matrix's sweep) ------------------------------------
 def test_canonical_boards_cover_every_completion():
     from math import comb
 

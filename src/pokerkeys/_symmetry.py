@@ -9,7 +9,6 @@ import numpy as np
 
 from ._kernels.boards import canonical_completions
 from .cards import N_CARDS
-from .classes import ALL_COMBOS, COMBO_INDEX_TABLE
 
 
 @lru_cache(maxsize=1)
@@ -23,24 +22,12 @@ def _fixes_set(card_map: np.ndarray, cards: np.ndarray) -> bool:
     return set(card_map[cards].tolist()) == set(cards.tolist())
 
 
-def stabilizer(board: np.ndarray, dead: np.ndarray, weight_vectors=()) -> np.ndarray:
-    """Card maps of the suit permutations fixing the board, the dead cards (as sets) and each
-    dense (1326,) combo weight vector; the identity comes first."""
-    keep = []
-    for card_map in suit_maps():
-        if not (_fixes_set(card_map, board) and _fixes_set(card_map, dead)):
-            continue
-        image = COMBO_INDEX_TABLE[card_map[ALL_COMBOS[:, 0]], card_map[ALL_COMBOS[:, 1]]]
-        if all(np.array_equal(w[image], w) for w in weight_vectors):
-            keep.append(card_map)
-    return np.array(keep, dtype=np.uint8)
-
-
-def dense_weights(combos: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """(1326,) weights indexed like ``ALL_COMBOS`` (0 for combos not in the list)."""
-    dense = np.zeros(len(ALL_COMBOS))
-    dense[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = weights
-    return dense
+def stabilizer(board: np.ndarray, dead: np.ndarray) -> np.ndarray:
+    """Card maps of the suit permutations fixing the board and the dead cards (as sets); the
+    identity comes first."""
+    return np.array([card_map for card_map in suit_maps()
+                     if _fixes_set(card_map, board) and _fixes_set(card_map, dead)],
+                    dtype=np.uint8)
 
 
 @lru_cache(maxsize=16)

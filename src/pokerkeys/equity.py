@@ -21,13 +21,14 @@ import numpy as np
 from . import _jit
 from ._balance import balanced_groups
 from ._kernels import equity as _k
+from ._kernels import rank_classes as _rc
 from ._sampling import spawn_seeds
-from ._symmetry import canonical_boards, dense_weights, stabilizer
+from ._symmetry import stabilizer
 from .cards import N_CARDS, format_card, format_cards, parse_cards
 from .classes import ALL_COMBOS
 from .evaluate import _kernel_args
 from .ranges import Range
-from .tables import sequential_tables_7
+from .tables import rank_class_tables_7
 
 MAX_PLAYERS = 10
 UNKNOWN = 255
@@ -272,49 +273,10 @@ def _merge_isomorphic(hands, weights, board, dead):
     return hands[first], merged
 
 
-# Heads-up ranges are enumerated board by board (each board's combos evaluated once, then all
-# pairs compared) when both ranges hold several combos but their product stays small enough
-# for the pair loop; otherwise matchup by matchup.
-BOARD_MAJOR_MAX_PAIRS = 20_000
-
-
-def _board_major_pays(combo_lists, n_missing) -> bool:
-    if len(combo_lists) != 2 or n_missing < 3:
-        return False
-    n_a, n_b = len(combo_lists[0]), len(combo_lists[1])
-    return min(n_a, n_b) > 1 and n_a * n_b <= BOARD_MAJOR_MAX_PAIRS
-
-
-def _exact_cost(combo_lists, weight_lists, board, dead, n_boards, board_major) -> float:
+def _exact_cost(combo_lists, n_boards, preflop) -> float:
     """Rough number of hand evaluations an exact run needs (to choose it automatically)."""
-    if board_major:
-        n_a, n_b = len(combo_lists[0]), len(combo_lists[1])
-        group = stabilizer(board, dead, [dense_weights(c, w) for c, w in zip(combo_lists,
-                                                                            weight_lists)])
-        # board-major boards are completions from the deck before hole cards are removed
-        n_completions = math.comb(N_CARDS - len(board) - len(dead), 5 - len(board))
-        return n_completions / len(group) * (n_a + n_b + n_a * n_b / 4)
-    return math.prod(len(c) for c in combo_lists) * n_boards * len(combo_lists)
-
-
-def _heads_up_board_major(combo_lists, weight_lists, board, dead, n_missing, threads):
-    """Winner-mask counts of a heads-up range enumeration, board-major (see the kernel)."""
-    (combos_a, combos_b), (weights_a, weights_b) = combo_lists, weight_lists
-    maps = stabilizer(board, dead, [dense_weights(c, w) for c, w in zip(combo_lists,
-                                                                        weight_lists)])
-    deck = np.setdiff1d(np.arange(N_CARDS, dtype=np.uint8), np.concatenate([board, dead]))
-    boards, multiplicity = canonical_boards(deck, n_missing, maps)
-    bits_a = _combo_bits(combos_a)
-    bits_b = _combo_bits(combos_b)
-    # w_b where combos a and b share no card, else 0: the kernel's pair loop multiplies by it
-    pair_weights = np.where((bits_a[:, None] & bits_b[None, :]) == 0, weights_b[None, :], 0.0)
-    tables = _kernel_args(7)
-    board_key = np.uint64(sum(int(tables[0][c]) for c in board))
-    board_flush = np.uint64(sum(int(tables[1][c]) for c in board))
-    with _jit.threads(threads):
-        return _k.heads_up_board_counts(boards, multiplicity.astype(np.float64), board_key,
-                                        board_flush, combos_a, weights_a, combos_b,
-                                        np.ascontiguousarray(pair_weights), *tables)
+    per_matchup = PREFLOP_SHOWDOWNS if preflop else n_boards
+    return math.prod(len(c) for c in combo_lists) * per_matchup * len(combo_lists)
 
 
 def _combo_bits(combos: np.ndarray) -> np.ndarray:
@@ -338,39 +300,83 @@ def _groups_per_batch(n_items: int, n_threads: int) -> int:
     return per_thread * n_threads
 
 
-def _work_items(n_matchups, n_missing, n_rem, n_batches, n_threads):
-    """(items (W, 2), group_starts, groups per batch) for the exact kernel."""
-    if n_matchups >= SPLIT_MATCHUPS_BELOW or n_missing == 0:
+def _work_items(piece_work, n_batches, n_threads):
+    """(items (W, 2), group_starts, groups per batch) for the exact kernels.
+
+    piece_work (M, K): the work of each matchup's K pieces (first board cards, or the parts of
+    a preflop rank-class enumeration). Few matchups are split into their pieces, balanced by
+    their work; many are whole items (piece -1) in contiguous groups, as they cost the same.
+    """
+    n_matchups, n_pieces = piece_work.shape
+    if n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1:
         per_batch = _groups_per_batch(n_matchups, n_threads)
         items = np.stack([np.arange(n_matchups), np.full(n_matchups, -1)], axis=1)
         starts = np.linspace(0, n_matchups, per_batch * n_batches + 1).round()
         return items.astype(np.int64), starts.astype(np.int64), per_batch
-    firsts = np.arange(n_rem - n_missing + 1)
-    per_first = np.array([math.comb(n_rem - f - 1, n_missing - 1) for f in firsts], dtype=float)
-    items = np.stack(np.meshgrid(np.arange(n_matchups), firsts, indexing="ij"),
+    items = np.stack(np.meshgrid(np.arange(n_matchups), np.arange(n_pieces), indexing="ij"),
                      axis=-1).reshape(-1, 2).astype(np.int64)
     n_batches = min(n_batches, max(1, len(items) // (8 * n_threads)))
     per_batch = _groups_per_batch(len(items) // n_batches, n_threads)
     n_groups = per_batch * n_batches
-    order, starts = balanced_groups(np.tile(per_first, n_matchups), n_groups)
+    order, starts = balanced_groups(piece_work.ravel(), n_groups)
     # Fewer items than groups: the missing groups are empty (every batch must exist).
     starts = np.concatenate([starts, np.full(n_groups + 1 - len(starts), starts[-1])])
     return items[order], starts, per_batch
 
 
+def _first_card_work(n_matchups, n_missing, n_rem):
+    """Boards per (matchup, first missing card) of the board enumeration."""
+    if n_missing == 0:
+        return np.ones((n_matchups, 1))
+    firsts = np.arange(n_rem - n_missing + 1)
+    per_first = [math.comb(n_rem - f - 1, n_missing - 1) for f in firsts]
+    return np.tile(np.array(per_first, dtype=float), (n_matchups, 1))
+
+
+# Showdowns of one suit's flush correction by the most hole cards a player holds in the suit
+# (0, 1 or 2): sum over j >= 5 - most of C(13, j) suited rank sets x the 91, 13 or 1 rank
+# multisets of the other 5 - j board cards; the rank-multiset part has 6,175.
+_FLUSH_PART_WORK = np.array([1_287, 715 * 13 + 1_287, 286 * 91 + 715 * 13 + 1_287], dtype=float)
+_NON_FLUSH_PART_WORK = 6_175.0
+PREFLOP_SHOWDOWNS = _NON_FLUSH_PART_WORK + 2 * _FLUSH_PART_WORK[1] + _FLUSH_PART_WORK[2]
+
+
+def _rank_class_work(hands):
+    """Work of the five parts of each matchup's preflop rank-class enumeration."""
+    suits = hands.astype(np.int64) & 3
+    most = (suits[..., None] == np.arange(4)).sum(axis=2).max(axis=1)  # (M, 4)
+    return np.concatenate([np.full((len(hands), 1), _NON_FLUSH_PART_WORK),
+                           _FLUSH_PART_WORK[most]], axis=1)
+
+
 def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
-    args = _kernel_args(7)
+    """Winner-mask counts of every matchup over every board completion, weighted.
+
+    Preflop runs by rank classes (``_kernels.rank_classes``), other boards card by card.
+    """
+    preflop = n_missing == 5
+    if preflop:
+        tables = rank_class_tables_7()
+        piece_work = _rank_class_work(hands)
+    else:
+        tables = _kernel_args(7)
+        piece_work = _first_card_work(len(hands), n_missing, n_rem)
     total = np.zeros(1 << hands.shape[1])
     with _jit.threads(threads) as n_threads:
-        items, starts, per_batch = _work_items(len(hands), n_missing, n_rem,
-                                               20 if progress is not None else 1, n_threads)
+        items, starts, per_batch = _work_items(piece_work, 20 if progress is not None else 1,
+                                               n_threads)
         n_batches = (len(starts) - 1) // per_batch
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
-            total += _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
-                                     sub, group_starts, *args, *sequential_tables_7()).sum(axis=0)
+            if preflop:
+                counts = _rc.preflop_counts(hands, weights, np.uint64(excluded), sub,
+                                            group_starts, *tables)
+            else:
+                counts = _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
+                                         sub, group_starts, *tables)
+            total += counts.sum(axis=0)
             if progress is not None:
                 progress(b + 1, n_batches)
     return total
@@ -487,25 +493,19 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     _validate_stop(trials, target_stderr, time_limit)
     setup = prepare(hands, board, dead)
     combo_lists, weight_lists = setup.combo_lists, setup.weight_lists
-    board_major = _board_major_pays(combo_lists, setup.n_missing)
     if exact is None:
         n_boards = math.comb(setup.n_rem, setup.n_missing)
         exact = trials is None and target_stderr is None and time_limit is None and \
-            _exact_cost(combo_lists, weight_lists, setup.board, setup.dead, n_boards,
-                        board_major) <= AUTO_EXACT_MAX_EVALS
+            _exact_cost(combo_lists, n_boards, setup.n_missing == 5) <= AUTO_EXACT_MAX_EVALS
     if not exact:
         return _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
                             start)
-    if board_major:
-        counts = _heads_up_board_major(combo_lists, weight_lists, setup.board, setup.dead,
-                                       setup.n_missing, threads)
-    else:
-        matchups, weights = _matchups(combo_lists, weight_lists)
-        if len(matchups) == 0:
-            raise ValueError("no matchup is possible: the players' ranges always share a card")
-        matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
-        counts = _exact_counts(np.ascontiguousarray(matchups), weights, setup.board,
-                               setup.excluded, setup.n_missing, setup.n_rem, threads, progress)
+    matchups, weights = _matchups(combo_lists, weight_lists)
+    if len(matchups) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
+    counts = _exact_counts(np.ascontiguousarray(matchups), weights, setup.board, setup.excluded,
+                           setup.n_missing, setup.n_rem, threads, progress)
     if counts.sum() == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True, time.perf_counter() - start)

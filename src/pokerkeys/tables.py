@@ -194,3 +194,26 @@ def sequential_tables_7() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     dense = np.zeros(int(sparse[-1, 0]) + 1, dtype=np.uint16)
     dense[sparse[:, 0]] = sparse[:, 1]
     return flush_possible, face_keys, dense
+
+
+@lru_cache(maxsize=1)
+def rank_class_tables_7() -> tuple[np.ndarray, ...]:
+    """Tables of ``_kernels.rank_classes.preflop_counts``, then the 7-card hash and flush tables.
+
+    rank_face[r] / rank_flush[r]: the face key and the flush key of rank r (a card's flush key
+    sits in its suit's field, so clubs' field 0 holds it); subset_face[m] / subset_flush[m]:
+    their sums over the ranks in the 13-bit mask m; subsets: the 8,192 masks ordered by their
+    number of ranks, those with j ranks at subsets[subsets_by_size[j]:subsets_by_size[j + 1]].
+    """
+    t = eval_tables(7)
+    clubs = np.arange(13) * 4
+    rank_face = (t.card_keys[clubs] >> np.uint64(_layout.SUIT_BITS)).astype(np.int64)
+    rank_flush = (t.flush_keys[clubs] & np.uint64((1 << _layout.FLUSH_FIELD_BITS) - 1)
+                  ).astype(np.int64)
+    masks = np.arange(1 << 13)
+    in_mask = (masks[:, None] >> np.arange(13)) & 1
+    size = in_mask.sum(axis=1)
+    subsets = np.argsort(size, kind="stable").astype(np.int64)
+    subsets_by_size = np.searchsorted(size[subsets], np.arange(15)).astype(np.int64)
+    return (rank_face, rank_flush, in_mask @ rank_face, in_mask @ rank_flush, subsets,
+            subsets_by_size, t.hash_base, t.hash_ranks, t.flush_ranks)

@@ -1,4 +1,5 @@
-"""Equity kernels: exhaustive enumeration of boards and Monte Carlo trials.
+"""Equity kernels: enumeration of boards card by card (preflop: ``rank_classes``) and Monte
+Carlo trials.
 
 Both count showdown outcomes as a histogram over *winner masks*: bit p set when player p has the
 best hand. One histogram per chunk of work gives every statistic afterwards (outright wins,
@@ -12,7 +13,6 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .._layout import SUIT_BITS, SUIT_MASK
 from .evaluate import HASH_7, rank_of_key
 from .sampling import next_u64
 
@@ -55,62 +55,10 @@ def _monte_carlo_mask(n_players, board_key, board_flush, hole_keys, hole_flush, 
 
 
 @inline
-def _count_five(counts, rem, n_rem, first, board_key, board_flush, n_players, hole_keys,
-                hole_flush, hole_face, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                flush_ranks, flush_possible, face_keys, dense_ranks, mult, hmask, shift):
-    """Preflop: all 5-card boards whose lowest card is rem[first], as flat nested loops.
-
-    With four board cards fixed, each player's 6 known cards tell whether a 5th board card can
-    give anyone a flush (some suit already 4 strong); when nobody can, the innermost loop reads
-    face-sum ranks straight from the dense table, which it walks almost in order.
-    """
-    c0 = rem[first]
-    k0 = board_key + card_keys[c0]
-    f0 = board_flush + flush_keys[c0]
-    for i1 in range(first + 1, n_rem - 3):
-        c1 = rem[i1]
-        k1 = k0 + card_keys[c1]
-        f1 = f0 + flush_keys[c1]
-        for i2 in range(i1 + 1, n_rem - 2):
-            c2 = rem[i2]
-            k2 = k1 + card_keys[c2]
-            f2 = f1 + flush_keys[c2]
-            for i3 in range(i2 + 1, n_rem - 1):
-                c3 = rem[i3]
-                k3 = k2 + card_keys[c3]
-                f3 = f2 + flush_keys[c3]
-                any_flush = False
-                for p in range(n_players):
-                    any_flush |= flush_possible[(k3 + hole_keys[p]) & np.uint64(SUIT_MASK)]
-                if any_flush:
-                    for i4 in range(i3 + 1, n_rem):
-                        c4 = rem[i4]
-                        mask = _showdown_mask(n_players, k3 + card_keys[c4],
-                                              f3 + flush_keys[c4], hole_keys, hole_flush,
-                                              card_keys, flush_keys, flush_suit, hash_base,
-                                              hash_ranks, flush_ranks, mult, hmask, shift)
-                        counts[mask] += 1
-                else:
-                    face3 = np.int64(k3 >> np.uint64(SUIT_BITS))
-                    for i4 in range(i3 + 1, n_rem):
-                        face = face3 + face_keys[rem[i4]]
-                        best = 0
-                        mask = 0
-                        for p in range(n_players):
-                            r = dense_ranks[face + hole_face[p]]
-                            if r > best:
-                                best = r
-                                mask = 1 << p
-                            elif r == best:
-                                mask |= 1 << p
-                        counts[mask] += 1
-
-
-@inline
 def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush, n_players,
                     hole_keys, hole_flush, idx, key_at, flush_at, card_keys, flush_keys,
                     flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
-    """Boards missing 1-4 cards whose first missing card is rem[first].
+    """Boards missing 1-5 cards whose first missing card is rem[first].
 
     The missing cards are combinations in increasing index order, walked as an odometer over
     `idx` with the key sums kept per depth, so each board costs one key addition per level
@@ -148,8 +96,7 @@ def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush
 
 @kernel(parallel=True)
 def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
-                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, flush_possible,
-                 face_keys, dense_ranks):
+                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Weighted winner-mask histogram over every board completion of every matchup.
 
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
@@ -172,7 +119,6 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
-        hole_face = np.empty(n_players, dtype=np.int64)
         counts = np.empty(n_masks, dtype=np.int64)
         idx = np.empty(6, dtype=np.int64)
         key_at = np.empty(6, dtype=np.uint64)
@@ -186,7 +132,6 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 used |= (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
                 hole_keys[p] = np.uint64(card_keys[a]) + card_keys[b]
                 hole_flush[p] = flush_keys[a] + flush_keys[b]
-                hole_face[p] = face_keys[a] + face_keys[b]
             n_rem = 0
             for c in range(52):
                 if not (used >> np.uint64(c)) & np.uint64(1):
@@ -205,16 +150,10 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                     lo = 0
                     hi = n_rem - n_missing + 1
                 for first in range(lo, hi):
-                    if n_missing == 5:
-                        _count_five(counts, rem, n_rem, first, board_key, board_flush,
-                                    n_players, hole_keys, hole_flush, hole_face, card_keys,
-                                    flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
-                                    flush_possible, face_keys, dense_ranks, mult, hmask, shift)
-                    else:
-                        _count_odometer(counts, rem, n_rem, first, n_missing, board_key,
-                                        board_flush, n_players, hole_keys, hole_flush, idx,
-                                        key_at, flush_at, card_keys, flush_keys, flush_suit,
-                                        hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+                    _count_odometer(counts, rem, n_rem, first, n_missing, board_key,
+                                    board_flush, n_players, hole_keys, hole_flush, idx, key_at,
+                                    flush_at, card_keys, flush_keys, flush_suit, hash_base,
+                                    hash_ranks, flush_ranks, mult, hmask, shift)
             w = weights[m]
             for mask in range(n_masks):
                 out[g, mask] += w * counts[mask]
@@ -455,83 +394,3 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
                                    hash_base, hash_ranks, flush_ranks, mult, hmask,
                                    shift)] += 1
     return out
-
-
-@inline
-def _rank_combos(ranks, combos, used, key, flush, card_keys, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks, mult, hmask, shift):
-    """ranks[i] = 7-card rank of combo i on a board (key sums given), 0 if it uses a board card."""
-    for i in range(combos.shape[0]):
-        x = combos[i, 0]
-        y = combos[i, 1]
-        if (used >> np.uint64(x)) & np.uint64(1) or (used >> np.uint64(y)) & np.uint64(1):
-            ranks[i] = 0
-        else:
-            ranks[i] = rank_of_key(key + card_keys[x] + card_keys[y],
-                                   flush + flush_keys[x] + flush_keys[y], flush_suit, hash_base,
-                                   hash_ranks, flush_ranks, mult, hmask, shift)
-
-
-@kernel(parallel=True)
-def heads_up_board_counts(boards, multiplicity, board_key, board_flush, combos_a, weights_a,
-                          combos_b, pair_weights, card_keys, flush_keys, flush_suit, hash_base,
-                          hash_ranks, flush_ranks):
-    """Weighted winner-mask counts of two ranges over a list of board completions.
-
-    Board-major: each board's every combo is evaluated once (combos touching the board are
-    skipped), then all compatible pairs are compared, so a range-vs-range run costs
-    boards x (|A| + |B| + |A||B|) cheap steps instead of |A||B| full board enumerations.
-    Boards are dealt to chunks round-robin; chunk sums are combined in a fixed order, so the
-    result does not depend on the thread count.
-    """
-    mult, hmask, shift = HASH_7  # compile-time constants
-    n_boards, k = boards.shape
-    n_chunks = min(n_boards, 256)
-    out = np.zeros((n_chunks, 4), dtype=np.float64)
-    n_a = combos_a.shape[0]
-    n_b = combos_b.shape[0]
-    for chunk in prange(n_chunks):
-        rank_a = np.empty(n_a, dtype=np.int64)
-        rank_b = np.empty(n_b, dtype=np.int64)
-        valid_b = np.empty(n_b, dtype=np.float64)
-        for bi in range(chunk, n_boards, n_chunks):
-            key = board_key
-            flush = board_flush
-            used = np.uint64(0)
-            for j in range(k):
-                c = boards[bi, j]
-                key += card_keys[c]
-                flush += flush_keys[c]
-                used |= np.uint64(1) << np.uint64(c)
-            _rank_combos(rank_a, combos_a, used, key, flush, card_keys, flush_keys, flush_suit,
-                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
-            _rank_combos(rank_b, combos_b, used, key, flush, card_keys, flush_keys, flush_suit,
-                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
-            for b in range(n_b):
-                valid_b[b] = 1.0 if rank_b[b] > 0 else 0.0
-            a_wins = 0.0
-            b_wins = 0.0
-            ties = 0.0
-            for a in range(n_a):
-                ra = rank_a[a]
-                if ra == 0:
-                    continue
-                # Branch-free over b (who wins is a coin flip, so branches would mispredict):
-                # pair_weights[a, b] is w_b, or 0 when a and b share a card.
-                above = 0.0
-                level = 0.0
-                total = 0.0
-                for b in range(n_b):
-                    x = pair_weights[a, b] * valid_b[b]
-                    rb = rank_b[b]
-                    above += x * (rb < ra)
-                    level += x * (rb == ra)
-                    total += x
-                a_wins += weights_a[a] * above
-                b_wins += weights_a[a] * (total - above - level)
-                ties += weights_a[a] * level
-            m = multiplicity[bi]
-            out[chunk, 1] += m * a_wins
-            out[chunk, 2] += m * b_wins
-            out[chunk, 3] += m * ties
-    return out.sum(axis=0)
