@@ -13,7 +13,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import HASH_7, rank_of_key
+from .._layout import SUIT_BITS, SUIT_MASK
+from .evaluate import HASH_7, face_sum_rank, rank_of_key, suit_flush_rank
 from .sampling import next_u64
 
 
@@ -211,30 +212,52 @@ def _draw_card(state, spare, n_spare, used):
 
 
 @inline
-def _rejection_thresholds():
-    """t[n] = 2**32 mod n: Lemire's multiply maps 32 random bits onto 0..n-1 exactly
-    uniformly once the t[n] lowest products are rejected. A table, because a modulo per dealt
-    card (a division) would cost more than the rest of the draw."""
-    t = np.zeros(53, dtype=np.uint64)
-    for n in range(1, 53):
-        t[n] = (np.uint64(1 << 32) - np.uint64(n)) % np.uint64(n)
-    return t
+def _deal_up_to_three(state, spare, n_spare, deck, left, count):
+    """(state, spare, n_spare): deal `count` (1-3) cards from deck[:left] to deck[left-count:left]
+    (partial Fisher-Yates) with one 32-bit draw x, exactly uniformly.
+
+    x * left = i1 * 2**32 + l1, l1 * (left - 1) = i2 * 2**32 + l2, l2 * (left - 2) = i3 * 2**32 + l3:
+    (i1, i2, i3) are the mixed-radix digits of floor(x * p / 2**32) for p = left (left-1)
+    (left-2), and l3 = x * p mod 2**32, so Lemire's rejection for the bound p (redraw while
+    l3 < 2**32 mod p, about 3 times in 100,000) makes the three picks exactly uniform. The
+    modulo runs only when l3 < p, almost never. Three cards per draw instead of one halves the
+    cost of the random numbers.
+    """
+    bound = np.uint64(left)
+    if count > 1:
+        bound *= np.uint64(left - 1)
+    if count > 2:
+        bound *= np.uint64(left - 2)
+    while True:
+        state, spare, n_spare, x = _next_u32(state, spare, n_spare)
+        m = x * np.uint64(left)
+        i1 = m >> np.uint64(32)
+        rest = m & np.uint64(0xFFFFFFFF)
+        i2 = np.uint64(0)
+        i3 = np.uint64(0)
+        if count > 1:
+            m = rest * np.uint64(left - 1)
+            i2 = m >> np.uint64(32)
+            rest = m & np.uint64(0xFFFFFFFF)
+        if count > 2:
+            m = rest * np.uint64(left - 2)
+            i3 = m >> np.uint64(32)
+            rest = m & np.uint64(0xFFFFFFFF)
+        if rest >= bound or rest >= (np.uint64(1 << 32) - bound) % bound:
+            break
+    _swap(deck, np.int64(i1), left - 1)
+    if count > 1:
+        _swap(deck, np.int64(i2), left - 2)
+    if count > 2:
+        _swap(deck, np.int64(i3), left - 3)
+    return state, spare, n_spare
 
 
 @inline
-def _deal_card(state, spare, n_spare, deck, left, thresholds):
-    """(state, spare, n_spare, card): a uniform pick among deck[:left], swapped to deck[left-1]."""
-    threshold = thresholds[left]
-    while True:
-        state, spare, n_spare, r = _next_u32(state, spare, n_spare)
-        m = r * np.uint64(left)
-        if (m & np.uint64(0xFFFFFFFF)) >= threshold:
-            break
-    j = np.int64(m >> np.uint64(32))
-    c = deck[j]
-    deck[j] = deck[left - 1]
-    deck[left - 1] = c
-    return state, spare, n_spare, np.uint64(c)
+def _swap(deck, i, j):
+    c = deck[i]
+    deck[i] = deck[j]
+    deck[j] = c
 
 
 @kernel(parallel=True)
@@ -243,9 +266,13 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """``monte_carlo_counts`` for players without ranges (same arguments, ranges unused).
 
-    Every trial deals from the same cards, so they live in a per-chunk `deck` and are dealt
-    by a partial Fisher-Yates shuffle (each dealt card swapped to the end): the deck stays a
-    permutation of the same cards and no trial rebuilds it. Known hole cards are summed once.
+    Every trial deals from the same cards, so they live in a per-chunk `deck` and each trial's
+    unknown cards are dealt to its tail by a partial Fisher-Yates shuffle, three per random
+    draw: the deck stays a permutation of the same cards and no trial rebuilds it. Card i of
+    the deal (players' unknown hole cards in seat order, then the board) sits at
+    deck[top - i]. Known hole cards are summed once. Flush sums are only needed by a player
+    whose suit count says flush (a few percent of hands), so they are summed from the deck's
+    tail then rather than for every card dealt.
     """
     mult, hmask, shift = HASH_7  # compile-time constants
     n_players = known.shape[0]
@@ -260,7 +287,10 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
     known_keys = np.zeros(n_players, dtype=np.uint64)
     known_flush = np.zeros(n_players, dtype=np.uint64)
     n_unknown = np.zeros(n_players, dtype=np.int64)
+    first_dealt = np.zeros(n_players, dtype=np.int64)  # deal index of the player's first card
+    n_hole_dealt = 0
     for p in range(n_players):
+        first_dealt[p] = n_hole_dealt
         for j in range(2):
             c = known[p, j]
             if c < 52:
@@ -269,14 +299,13 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
                 known_flush[p] += flush_keys[c]
             else:
                 n_unknown[p] += 1
+                n_hole_dealt += 1
     for chunk in prange(n_chunks):
-        thresholds = _rejection_thresholds()
         state = seeds[chunk]
         spare = np.uint64(0)
         n_spare = 0
         hist = out[chunk]
         hole_keys = np.empty(n_players, dtype=np.uint64)
-        hole_flush = np.empty(n_players, dtype=np.uint64)
         ranks = np.empty(n_players, dtype=np.int64)
         deck = np.empty(52, dtype=np.uint8)
         n_deck = 0
@@ -284,30 +313,47 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
             if not (used >> np.uint64(c)) & np.uint64(1):
                 deck[n_deck] = c
                 n_deck += 1
+        top = n_deck - 1
+        stop = n_deck - n_hole_dealt - n_missing  # the deal ends when deck[:stop] is left
         for t in range(chunk_trials[chunk]):
             left = n_deck
+            while left - 3 >= stop:
+                state, spare, n_spare = _deal_up_to_three(state, spare, n_spare, deck, left, 3)
+                left -= 3
+            if left > stop:
+                state, spare, n_spare = _deal_up_to_three(state, spare, n_spare, deck, left,
+                                                          left - stop)
+            at = top
             for p in range(n_players):
                 k = known_keys[p]
-                f = known_flush[p]
                 for j in range(n_unknown[p]):
-                    state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left,
-                                                          thresholds)
-                    left -= 1
-                    k += card_keys[c]
-                    f += flush_keys[c]
+                    k += card_keys[deck[at]]
+                    at -= 1
                 hole_keys[p] = k
-                hole_flush[p] = f
             k = board_key
-            f = board_flush
             for i in range(n_missing):
-                state, spare, n_spare, c = _deal_card(state, spare, n_spare, deck, left,
-                                                      thresholds)
-                left -= 1
-                k += card_keys[c]
-                f += flush_keys[c]
-            hist[_monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
-                                   hash_base, hash_ranks, flush_ranks, mult, hmask,
-                                   shift)] += 1
+                k += card_keys[deck[at]]
+                at -= 1
+            best = 0
+            for p in range(n_players):
+                key = k + hole_keys[p]
+                suit = flush_suit[key & SUIT_MASK]
+                if suit < 0:
+                    r = np.int64(face_sum_rank(key >> SUIT_BITS, hash_base, hash_ranks, mult, hmask,
+                                                 shift))
+                else:
+                    f = board_flush + known_flush[p]
+                    for i in range(n_missing):
+                        f += flush_keys[deck[top - n_hole_dealt - i]]
+                    for j in range(n_unknown[p]):
+                        f += flush_keys[deck[top - first_dealt[p] - j]]
+                    r = np.int64(suit_flush_rank(f, suit, flush_ranks))
+                ranks[p] = r
+                best = max(best, r)
+            mask = 0
+            for p in range(n_players):  # no branch on who leads: see _monte_carlo_mask
+                mask |= np.int64(ranks[p] == best) << p
+            hist[mask] += 1
     return out
 
 

@@ -39,8 +39,20 @@ def rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
     """
     suit = flush_suit[key & SUIT_MASK]
     if suit < 0:
-        h = ((key >> SUIT_BITS) * mult) & hmask
-        return hash_ranks[hash_base[h >> shift] + (h & ((1 << shift) - 1))]
+        return face_sum_rank(key >> SUIT_BITS, hash_base, hash_ranks, mult, hmask, shift)
+    return suit_flush_rank(flush_sums, suit, flush_ranks)
+
+
+@inline
+def face_sum_rank(face, hash_base, hash_ranks, mult, hmask, shift):
+    """Non-flush rank of a face sum: scrambled by the multiplier, then the displacement hash."""
+    h = (face * mult) & hmask
+    return hash_ranks[hash_base[h >> shift] + (h & ((1 << shift) - 1))]
+
+
+@inline
+def suit_flush_rank(flush_sums, suit, flush_ranks):
+    """Flush rank of the cards of `suit`, from its field of the per-suit flush sums."""
     return flush_ranks[(flush_sums >> (FLUSH_FIELD_BITS * suit)) & _FIELD_MASK]
 
 

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import HASH_7
+from .evaluate import HASH_7, face_sum_rank
 
 N_PARTS = 5  # part 0: every board as non-flush; part 1 + s: the flush correction of suit s
 
@@ -49,10 +49,9 @@ def _grow(ways, previous, run, rank, available):
 
 @inline
 def _face_rank(face, hash_base, hash_ranks):
-    """Non-flush 7-card rank of a face sum: the evaluator's hash (``rank_of_key``)."""
-    mult, hmask, shift = HASH_7
-    h = (face * mult) & hmask
-    return np.int64(hash_ranks[hash_base[h >> shift] + (h & ((1 << shift) - 1))])
+    """Non-flush 7-card rank of a face sum, by the evaluator's hash."""
+    mult, hmask, shift = HASH_7  # compile-time constants
+    return np.int64(face_sum_rank(face, hash_base, hash_ranks, mult, hmask, shift))
 
 
 @inline

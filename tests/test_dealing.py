@@ -1,0 +1,48 @@
+"""The Monte Carlo kernels' card dealing: three cards per 32-bit draw, exactly uniform."""
+from __future__ import annotations
+
+import numba
+import numpy as np
+import pytest
+
+from pokerkeys._kernels.equity import _deal_up_to_three
+
+from test_deal import chi_square_p
+
+
+@numba.njit(cache=False)
+def _ordered_deals(n_deck, count, n_deals, seed):
+    """Histogram of the ordered cards dealt to the deck's tail, coded in base n_deck."""
+    deck = np.arange(n_deck).astype(np.uint8)
+    hist = np.zeros(n_deck ** count, dtype=np.int64)
+    state = np.uint64(seed)
+    spare = np.uint64(0)
+    n_spare = 0
+    for _ in range(n_deals):
+        state, spare, n_spare = _deal_up_to_three(state, spare, n_spare, deck, n_deck, count)
+        code = 0
+        for i in range(count):
+            code = code * n_deck + np.int64(deck[n_deck - 1 - i])
+        hist[code] += 1
+        # the deck stays a permutation of the same cards
+        seen = 0
+        for c in deck:
+            seen |= 1 << np.int64(c)
+        if seen != (1 << n_deck) - 1:
+            hist[0] = -1
+            return hist
+    return hist
+
+
+@pytest.mark.parametrize("n_deck, count", [(7, 3), (6, 2), (9, 1), (3, 3)])
+def test_every_ordered_deal_equally_likely(n_deck, count):
+    n_deals = 400_000
+    hist = _ordered_deals(n_deck, count, n_deals, 20261122)
+    assert hist.min() >= 0, "the deck lost or duplicated a card"
+    # only codes of distinct cards can occur, each with probability 1 / (n)(n-1)...
+    n_orderings = int(np.prod(np.arange(n_deck - count + 1, n_deck + 1)))
+    possible = hist[hist > 0]
+    assert len(possible) == n_orderings
+    expected = n_deals / n_orderings
+    stat = float(((possible - expected) ** 2 / expected).sum())
+    assert chi_square_p(stat, n_orderings - 1) > 1e-4
