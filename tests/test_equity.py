@@ -245,6 +245,25 @@ def test_auto_picks_monte_carlo_six_random():
     np.testing.assert_allclose(r.equity, 1 / 6, atol=5 * r.stderr.max())
 
 
+def test_auto_counts_suit_symmetry_before_choosing():
+    """AA vs a random hand is 7,350 matchups but only 469 up to suit symmetry: exact."""
+    r = equity(["AA", "random"])
+    assert r.exact is True
+    assert r.equity[0] == pytest.approx(0.852037, abs=5e-7)
+
+
+def test_auto_picks_monte_carlo_when_matchups_are_many():
+    r = equity(["AKs", "random", "random"], trials=None, seed=3)
+    assert r.exact is False
+
+
+def test_auto_never_raises_the_matchup_limit():
+    """exact=True refuses beyond EXACT_MAX_MATCHUPS; exact=None quietly runs Monte Carlo."""
+    with pytest.raises(ValueError, match="matchups"):
+        equity(["random"] * 3, exact=True)
+    assert equity(["random"] * 3, seed=1).exact is False
+
+
 def test_auto_with_stop_rule_is_monte_carlo():
     r = equity(["AcAs", "KhKd"], trials=50_000, seed=5)
     assert r.exact is False and r.trials == 50_000

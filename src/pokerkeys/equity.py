@@ -33,8 +33,13 @@ from .tables import rank_class_tables_7
 MAX_PLAYERS = 10
 UNKNOWN = 255
 # Exhaustive enumeration is chosen automatically below this many hand evaluations (about a
-# second on two cores); Monte Carlo above it.
-AUTO_EXACT_MAX_EVALS = 3e8
+# second on two cores, which enumerate boards card by card at about 590 M evaluations/s:
+# AhKh vs two random hands on 2c3d4h, 2.9e9 in 4.9 s); Monte Carlo above it.
+AUTO_EXACT_MAX_EVALS = 5e8
+# Preflop, a matchup costs about this many evaluations per player: its rank-class showdowns
+# (about 64,000 at most, see _rank_class_work) run at about 890 M/s per player (22+ vs
+# random: 6,097 matchups in 0.88 s), each worth about 0.6 of a card-by-card evaluation.
+PREFLOP_EVALS_PER_PLAYER = 40_000
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -233,13 +238,17 @@ def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
     hands = np.zeros((1, 0, 2), dtype=np.uint8)
     weights = np.ones(1)
     used = np.zeros(1, dtype=np.uint64)
+    too_many = ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
+                          f"matchups; use Monte Carlo (exact=False)")
     for combos, w in zip(combo_lists, weight_lists):
+        # Refuse before the pair table gets huge: even with card removal most pairs fit.
+        if len(used) * len(combos) > 4 * EXACT_MAX_MATCHUPS:
+            raise too_many
         bits = _combo_bits(combos)
         ok = (used[:, None] & bits[None, :]) == 0
         rows, cols = np.nonzero(ok)
         if len(rows) > EXACT_MAX_MATCHUPS:
-            raise ValueError(f"exact enumeration would need more than "
-                             f"{EXACT_MAX_MATCHUPS:,} matchups; use Monte Carlo (exact=False)")
+            raise too_many
         hands = np.concatenate([hands[rows], combos[cols][:, None, :]], axis=1)
         weights = weights[rows] * w[cols]
         used = used[rows] | bits[cols]
@@ -273,10 +282,30 @@ def _merge_isomorphic(hands, weights, board, dead):
     return hands[first], merged
 
 
-def _exact_cost(combo_lists, n_boards, preflop) -> float:
-    """Rough number of hand evaluations an exact run needs (to choose it automatically)."""
-    per_matchup = PREFLOP_SHOWDOWNS if preflop else n_boards
-    return math.prod(len(c) for c in combo_lists) * per_matchup * len(combo_lists)
+def _enumeration(setup: Setup, forced: bool):
+    """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
+    False and the enumeration would take more than about a second (then Monte Carlo runs).
+
+    Its cost is the number of matchups times the hand evaluations each needs: every board
+    completion for every player, or preflop the rank-class showdowns. The matchups are only
+    built when even the best suit symmetry (24 permutations) could bring them under budget.
+    """
+    n_players = len(setup.players)
+    if setup.n_missing == 5:
+        per_matchup = PREFLOP_EVALS_PER_PLAYER * n_players
+    else:
+        per_matchup = math.comb(setup.n_rem, setup.n_missing) * n_players
+    at_most = math.prod(len(c) for c in setup.combo_lists)
+    if not forced and (at_most > EXACT_MAX_MATCHUPS
+                       or at_most * per_matchup / 24 > AUTO_EXACT_MAX_EVALS):
+        return None
+    matchups, weights = _matchups(setup.combo_lists, setup.weight_lists)
+    if len(matchups) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
+    if not forced and len(matchups) * per_matchup > AUTO_EXACT_MAX_EVALS:
+        return None
+    return np.ascontiguousarray(matchups), weights
 
 
 def _combo_bits(combos: np.ndarray) -> np.ndarray:
@@ -338,7 +367,6 @@ def _first_card_work(n_matchups, n_missing, n_rem):
 # multisets of the other 5 - j board cards; the rank-multiset part has 6,175.
 _FLUSH_PART_WORK = np.array([1_287, 715 * 13 + 1_287, 286 * 91 + 715 * 13 + 1_287], dtype=float)
 _NON_FLUSH_PART_WORK = 6_175.0
-PREFLOP_SHOWDOWNS = _NON_FLUSH_PART_WORK + 2 * _FLUSH_PART_WORK[1] + _FLUSH_PART_WORK[2]
 
 
 def _rank_class_work(hands):
@@ -492,20 +520,16 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     start = time.perf_counter()
     _validate_stop(trials, target_stderr, time_limit)
     setup = prepare(hands, board, dead)
-    combo_lists, weight_lists = setup.combo_lists, setup.weight_lists
-    if exact is None:
-        n_boards = math.comb(setup.n_rem, setup.n_missing)
-        exact = trials is None and target_stderr is None and time_limit is None and \
-            _exact_cost(combo_lists, n_boards, setup.n_missing == 5) <= AUTO_EXACT_MAX_EVALS
-    if not exact:
+    stop_given = trials is not None or target_stderr is not None or time_limit is not None
+    plan = None
+    if exact or (exact is None and not stop_given):
+        plan = _enumeration(setup, forced=bool(exact))
+    if plan is None:
         return _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
                             start)
-    matchups, weights = _matchups(combo_lists, weight_lists)
-    if len(matchups) == 0:
-        raise ValueError("no matchup is possible: the players' ranges always share a card")
-    matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
-    counts = _exact_counts(np.ascontiguousarray(matchups), weights, setup.board, setup.excluded,
-                           setup.n_missing, setup.n_rem, threads, progress)
+    matchups, weights = plan
+    counts = _exact_counts(matchups, weights, setup.board, setup.excluded, setup.n_missing,
+                           setup.n_rem, threads, progress)
     if counts.sum() == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True, time.perf_counter() - start)
