@@ -1,0 +1,33 @@
+"""Bulk evaluation of hand files: ``evaluate_file`` behind ``pokerkeys eval-file``.
+
+Inputs: CSV (a column per card, or one column holding the whole hand; header detected), Parquet,
+``.npy`` (N, k) integer arrays, and the UCI Poker Hand files (``format="uci"``). The output
+(CSV, Parquet or ``.npy``, chosen by its extension) is the input's columns plus ``rank`` and
+``category`` (and ``description`` on request), row for row, in input order.
+
+The work is split into modules with one job each:
+
+- ``pipeline``: ``evaluate_file`` itself: checks its arguments, streams the chunks of a reader
+  (read ahead in a background thread) through the ranking into a writer, and returns a
+  ``FileSummary``; also ``format_of`` and ``memory_bound``;
+- ``readers``: an input file as a stream of chunks of card ids, and which columns hold the cards;
+- ``text``: text cards and hands -> card ids, vectorised (``cards_from_columns``);
+- ``ranking``: ranks of a chunk with bad rows, and why a row is bad;
+- ``writers``: the output file and the bad-row report, under temporary names;
+- ``_common``: the shared constants and the optional pyarrow import.
+
+The names other code uses are re-exported here, so ``pokerkeys.io.evaluate_file`` and the rest
+keep working.
+"""
+from ._common import (BAD, DEFAULT_CHUNK_ROWS, INPUT_FORMATS, MAX_CSV_BLOCK, ON_ERROR,
+                      OUTPUT_COLUMNS, OUTPUT_FORMATS)
+from .pipeline import FileSummary, evaluate_file, format_of, memory_bound
+from .ranking import explain_row, rank_rows
+from .readers import choose_columns
+from .text import _card_column, cards_from_columns  # _card_column: used by tests/test_io.py
+from .writers import descriptions
+
+__all__ = ["BAD", "DEFAULT_CHUNK_ROWS", "INPUT_FORMATS", "MAX_CSV_BLOCK", "ON_ERROR",
+           "OUTPUT_COLUMNS", "OUTPUT_FORMATS", "FileSummary", "cards_from_columns",
+           "choose_columns", "descriptions", "evaluate_file", "explain_row", "format_of",
+           "memory_bound", "rank_rows"]

@@ -1,0 +1,282 @@
+"""Text cards -> card ids, vectorised: the card and hand columns of CSV and Parquet files.
+
+A file holds millions of cells like 'As' or 'As Kd Qh Js Tc'; the card parser called per cell
+would cost more than all the rest of the work. So cells are read straight from Arrow's string
+buffers through NumPy lookup tables (one gather per card), and only cells in another form
+('10s', unicode suits, junk) go through the Python parser, which also says why a cell is bad.
+Unreadable rows hold BAD ids and a reason; the ranking kernel rejects them later.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ..cards import N_CARDS, RANK_CHARS, SUIT_CHARS, parse_cards
+from ._common import BAD, _pa
+
+_RANK_LUT = np.full(256, BAD, dtype=np.uint8)
+_SUIT_LUT = np.full(256, BAD, dtype=np.uint8)
+for _i, _ch in enumerate(RANK_CHARS):
+    _RANK_LUT[ord(_ch)] = _RANK_LUT[ord(_ch.lower())] = _i
+for _i, _ch in enumerate(SUIT_CHARS):
+    _SUIT_LUT[ord(_ch)] = _SUIT_LUT[ord(_ch.upper())] = _i
+_SEP_LUT = np.zeros(256, dtype=bool)
+_SEP_LUT[[ord(c) for c in " ,;\t"]] = True
+# Card id of a two-byte card ('As', 'as', 'AS') indexed by byte0 | byte1 << 8; BAD elsewhere.
+# One gather per card: 64 KiB that stays in L2.
+_PAIR_LUT = np.full(1 << 16, BAD, dtype=np.uint8)
+_r, _s = np.nonzero((_RANK_LUT[:, None] != BAD) & (_SUIT_LUT[None, :] != BAD))
+_PAIR_LUT[_r | (_s << 8)] = 4 * _RANK_LUT[_r] + _SUIT_LUT[_s]
+del _i, _ch, _r, _s
+
+
+def _is_string_view(t) -> bool:
+    is_view = getattr(_pa().types, "is_string_view", None)  # pyarrow >= 16
+    return bool(is_view and is_view(t))
+
+
+def _string_parts(arr):
+    """(offsets (n+1,) int64 into data, data bytes, valid mask or None) of an Arrow string array."""
+    pa = _pa()
+    if pa.types.is_dictionary(arr.type):
+        arr = arr.dictionary_decode()
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
+        arr = arr.cast(pa.large_string())  # string views and the like: one copy, rare
+    width = np.int32 if pa.types.is_string(arr.type) else np.int64
+    _, off_buf, data_buf = arr.buffers()[:3]
+    offsets = np.frombuffer(off_buf, dtype=width, count=len(arr) + 1,
+                            offset=arr.offset * np.dtype(width).itemsize).astype(np.int64)
+    data = np.frombuffer(data_buf, dtype=np.uint8) if data_buf is not None and len(arr) \
+        else np.zeros(1, dtype=np.uint8)
+    valid = None if arr.null_count == 0 else arr.is_valid().to_numpy(zero_copy_only=False)
+    return arr, offsets, data, valid
+
+
+def _one_card(text) -> int:
+    """Card id of one cell: 'As', 'a♠', '10s' or an id '0'..'51'; ValueError saying why not."""
+    t = "" if text is None else str(text).strip()
+    if not t:
+        raise ValueError("empty card")
+    if t.isdigit():
+        if int(t) >= N_CARDS:
+            raise ValueError(f"card id {int(t)} is outside 0..51")
+        return int(t)
+    ids = parse_cards(t, allow_duplicates=True)
+    if len(ids) != 1:
+        raise ValueError(f"{t!r} holds {len(ids)} cards, not one")
+    return int(ids[0])
+
+
+def _card_column(arr, name: str, reasons: dict) -> np.ndarray:
+    """(n,) uint8 ids of a column holding one card per row (text or integer ids).
+
+    Text takes a vectorised path (two bytes, looked up in 256-entry tables); only cells it
+    cannot read ('10s', unicode suits, junk) go through the Python parser, which also says why
+    a cell is bad. Bad cells become BAD and their row's reason is recorded in ``reasons``.
+    """
+    pa = _pa()
+    n = len(arr)
+    if pa.types.is_integer(arr.type):
+        if arr.type == pa.uint8() and arr.null_count == 0:
+            return arr.to_numpy()  # ids >= 52 are caught, and explained, by the kernel
+        values = arr.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+        valid = np.ones(n, bool) if arr.null_count == 0 else \
+            arr.is_valid().to_numpy(zero_copy_only=False)
+        bad = (values < 0) | (values >= N_CARDS) | ~valid
+        for i in np.flatnonzero(bad):
+            reasons.setdefault(int(i), f"column {name}: " + (
+                f"card id {values[i]} is outside 0..51" if valid[i] else "empty card"))
+        return np.where(bad, BAD, values).astype(np.uint8)
+    if pa.types.is_dictionary(arr.type):
+        # Read the distinct values, then gather by index (a null index is an empty cell).
+        entry_reasons: dict[int, str] = {}
+        entries = _card_column(arr.dictionary, name, entry_reasons)
+        indices = arr.indices.fill_null(0).to_numpy(zero_copy_only=False)
+        ids = entries[indices] if len(entries) else np.full(n, BAD, np.uint8)
+        bad = ids == BAD
+        if arr.null_count:
+            null = ~arr.is_valid().to_numpy(zero_copy_only=False)
+            ids[null] = BAD
+            bad |= null
+        for i in np.flatnonzero(bad):
+            reasons.setdefault(int(i), entry_reasons.get(int(indices[i]),
+                                                         f"column {name}: empty card"))
+        return ids
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)
+            or _is_string_view(arr.type)):
+        raise TypeError(f"column {name} holds {arr.type}, not cards")
+    arr, offsets, data, valid = _string_parts(arr)
+    lengths = np.diff(offsets)
+    if valid is None and (lengths == 2).all():  # the usual layout: every cell is two bytes
+        ids = _PAIR_LUT[data[offsets[0]:offsets[-1]].view("<u2")]
+    else:
+        two = lengths == 2
+        if valid is not None:
+            two &= valid
+        first = np.where(two, offsets[:-1], 0)
+        ids = np.where(two, _PAIR_LUT[_pairs(data, first, np.minimum(first + 1, len(data) - 1))],
+                       BAD).astype(np.uint8)
+    ok = ids != BAD
+    slow = np.flatnonzero(~ok)
+    if slow.size:
+        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist()):
+            try:
+                ids[i] = _one_card(text)
+            except ValueError as exc:
+                reasons.setdefault(int(i), f"column {name}: {exc}")
+    return ids
+
+
+def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarray, int | None]:
+    """((n, k) uint8 ids, k) of a column holding whole hands: text 'As Kd ..' or lists of ids.
+
+    k is the number of cards of the first readable hand in the file; later rows with another
+    count are bad rows. Rows the vectorised reader cannot take ('10s', unicode suits, junk) go
+    through the Python parser, which also says why a row is bad.
+    """
+    pa = _pa()
+    n = len(arr)
+    if pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type) \
+            or pa.types.is_fixed_size_list(arr.type):
+        return _list_column(arr, name, k, reasons)
+    if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)
+            or pa.types.is_dictionary(arr.type) or _is_string_view(arr.type)):
+        raise TypeError(f"column {name} holds {arr.type}, not hands")
+    arr, offsets, data, valid = _string_parts(arr)
+    if k is None:
+        k = _first_hand_size(arr)
+    kk = k or 7
+    ids = np.full((n, kk), BAD, dtype=np.uint8)
+    fast = np.zeros(n, dtype=bool)
+    if k is not None and n:
+        ids, fast = _text_hands(offsets, data, valid, k)
+    slow = np.flatnonzero(~fast)
+    if slow.size:
+        ids[slow] = BAD
+        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist()):
+            try:
+                ids[i] = _parse_hand(text, k)
+            except ValueError as exc:
+                reasons.setdefault(int(i), f"column {name}: {exc}")
+    return ids, k
+
+
+def _pairs(data: np.ndarray, first, second) -> np.ndarray:
+    """uint16 index into _PAIR_LUT of the two bytes at positions first, second."""
+    return data[first].astype(np.uint16) | (data[second].astype(np.uint16) << 8)
+
+
+def _text_hands(offsets, data, valid, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """((n, k) ids, ok) of hand strings, vectorised; rows not ok go to the Python parser.
+
+    Files usually have one layout on every line ('AsKd..' or 'As Kd ..'), read as an (n, L)
+    byte matrix with fixed card positions. Otherwise separators (space , ; tab) are dropped and
+    the remaining bytes must alternate rank, suit; a separator right after a rank character
+    would glue 'A s' into 'As', so such rows are not ok.
+    """
+    n = len(offsets) - 1
+    lengths = np.diff(offsets)
+    d = data[offsets[0]:offsets[-1]]
+    width = int(lengths[0])
+    if valid is None and width in (2 * k, 3 * k - 1) and (lengths == width).all():
+        cells = d.reshape(n, width)
+        step = 2 if width == 2 * k else 3
+        ids = _PAIR_LUT[cells[:, 0::step].astype(np.uint16)
+                        | (cells[:, 1::step].astype(np.uint16) << 8)]
+        ok = (ids != BAD).all(axis=1)
+        if step == 3:
+            ok &= _SEP_LUT[cells[:, 2::3]].all(axis=1)
+        return ids, ok
+    off = offsets - offsets[0]
+    keep = ~_SEP_LUT[d]
+    kept_before = np.zeros(len(d) + 1, dtype=np.int64)
+    np.cumsum(keep, out=kept_before[1:])
+    ok = (kept_before[off[1:]] - kept_before[off[:-1]]) == 2 * k
+    if valid is not None:
+        ok &= valid
+    seps = np.flatnonzero(~keep)
+    seps = seps[seps > 0]
+    glued = seps[_RANK_LUT[d[seps - 1]] != BAD]
+    if glued.size:
+        ok[np.searchsorted(off, glued, side="right") - 1] = False
+    rows = np.flatnonzero(ok)
+    kept = d[keep]
+    first = kept_before[off[:-1]][rows][:, None] + np.arange(0, 2 * k, 2)
+    ids = np.full((n, k), BAD, dtype=np.uint8)
+    ids[rows] = _PAIR_LUT[_pairs(kept, first, first + 1)]
+    ok &= (ids != BAD).all(axis=1)
+    return ids, ok
+
+
+def _parse_hand(text, k: int | None) -> np.ndarray:
+    if text is None or not str(text).strip():
+        raise ValueError("no cards")
+    ids = parse_cards(str(text), allow_duplicates=True)  # duplicates: the kernel names them
+    if k is None:
+        raise ValueError(f"{len(ids)} cards; a hand has 5, 6 or 7")
+    if len(ids) != k:
+        raise ValueError(f"{len(ids)} cards, expected {k} like the first hand of the file")
+    return ids
+
+
+def _first_hand_size(arr) -> int | None:
+    """Number of cards of the first cell that parses as 5-7 cards (None if none does)."""
+    for i in range(len(arr)):
+        text = arr[i].as_py()
+        try:
+            ids = parse_cards(str(text), allow_duplicates=True) if text is not None else []
+        except (ValueError, TypeError):
+            continue
+        if 5 <= len(ids) <= 7:
+            return len(ids)
+    return None
+
+
+def _list_column(arr, name, k, reasons):
+    """Hands stored as Parquet/Arrow lists of integer card ids."""
+    pa = _pa()
+    n = len(arr)
+    lengths = arr.value_lengths().fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+    if k is None:
+        sizes = lengths[(lengths >= 5) & (lengths <= 7)]
+        k = int(sizes[0]) if sizes.size else None
+    kk = k or 7
+    ids = np.full((n, kk), BAD, dtype=np.uint8)
+    flat = arr.flatten()
+    if not pa.types.is_integer(flat.type):
+        raise TypeError(f"column {name} holds {arr.type}, not lists of card ids")
+    values = flat.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
+    if flat.null_count:
+        values[~flat.is_valid().to_numpy(zero_copy_only=False)] = -1  # a null card: bad
+    starts = np.concatenate([[0], np.cumsum(lengths)])[:-1]
+    ok = lengths == kk
+    if arr.null_count:
+        ok &= arr.is_valid().to_numpy(zero_copy_only=False)
+    rows = np.flatnonzero(ok)
+    block = values[starts[rows][:, None] + np.arange(kk)] if rows.size \
+        else np.zeros((0, kk), np.int64)
+    in_range = ((block >= 0) & (block < N_CARDS)).all(axis=1)
+    ids[rows[in_range]] = block[in_range]
+    for i in rows[~in_range]:
+        v = values[starts[i]:starts[i] + kk]
+        reasons.setdefault(int(i), f"column {name}: card id {int(v[(v < 0) | (v >= N_CARDS)][0])}"
+                                   f" is outside 0..51")
+    for i in np.flatnonzero(~ok):
+        reasons.setdefault(int(i), f"column {name}: {lengths[i]} cards, expected {kk}")
+    return ids, k
+
+
+def cards_from_columns(arrays, names, k: int | None = None):
+    """((n, k) uint8 ids, {row: reason}, k) from Arrow arrays: 5-7 card columns or 1 hand column.
+
+    Rows that cannot be read hold BAD ids and a reason; the batch kernel rejects them later.
+    """
+    reasons: dict[int, str] = {}
+    if len(arrays) == 1:
+        ids, k = _hand_column(arrays[0], names[0], k, reasons)
+        if reasons:  # a row with a reason is bad even if some of its cards read fine
+            ids[list(reasons)] = BAD
+        return ids, reasons, k
+    ids = np.empty((len(arrays[0]), len(arrays)), dtype=np.uint8)
+    for j, (arr, name) in enumerate(zip(arrays, names)):
+        ids[:, j] = _card_column(arr, name, reasons)
+    return ids, reasons, len(arrays)
