@@ -55,11 +55,8 @@ def value_of(ranks: tuple[int, ...], flush: bool) -> tuple:
 
 
 @lru_cache(maxsize=1)
-def five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
-    """Rank 1..7462 of every non-flush rank multiset and every flush rank set.
-
-    Returns (non_flush, flush): dicts from a tuple of 5 ranks sorted descending to the rank.
-    """
+def _classes_in_rank_order() -> list[tuple[tuple, tuple[int, ...], bool]]:
+    """(value, ranks sorted descending, is_flush) of the 7,462 classes, worst first."""
     values = []
     for combo in combinations_with_replacement(range(12, -1, -1), 5):
         if combo[0] != combo[4]:  # five of a kind does not exist without wild cards
@@ -68,9 +65,18 @@ def five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...
         values.append((value_of(combo, True), combo, True))
     values.sort()
     assert len(values) == N_CLASSES
+    return values
+
+
+@lru_cache(maxsize=1)
+def five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
+    """Rank 1..7462 of every non-flush rank multiset and every flush rank set.
+
+    Returns (non_flush, flush): dicts from a tuple of 5 ranks sorted descending to the rank.
+    """
     non_flush: dict[tuple[int, ...], int] = {}
     flush: dict[tuple[int, ...], int] = {}
-    for rank, (_, combo, is_flush) in enumerate(values, start=1):
+    for rank, (_, combo, is_flush) in enumerate(_classes_in_rank_order(), start=1):
         (flush if is_flush else non_flush)[combo] = rank
     return non_flush, flush
 
@@ -81,10 +87,7 @@ def rank_values() -> np.ndarray:
 
     Unused trailing rank slots hold 255. `describe` reads names from here.
     """
-    non_flush, flush = five_card_classes()
     table = np.full((N_CLASSES + 1, 6), 255, dtype=np.uint8)
-    for mapping, is_flush in ((non_flush, False), (flush, True)):
-        for combo, rank in mapping.items():
-            value = value_of(combo, is_flush)
-            table[rank, :len(value)] = value
+    for rank, (value, _, _) in enumerate(_classes_in_rank_order(), start=1):
+        table[rank, :len(value)] = value
     return table
