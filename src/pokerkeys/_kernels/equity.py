@@ -14,7 +14,7 @@ import numpy as np
 
 from .._jit import inline, kernel, prange
 from .._layout import SUIT_BITS, SUIT_MASK
-from .evaluate import HASH_7, face_sum_rank, rank_of_key, suit_flush_rank
+from .evaluate import HASH_7, face_sum_rank, join_leaders, rank_of_key, suit_flush_rank
 from .sampling import next_u64
 
 
@@ -28,11 +28,7 @@ def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, car
     for p in range(n_players):
         r = rank_of_key(board_key + hole_keys[p], board_flush + hole_flush[p], flush_suit,
                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
-        if r > best:
-            best = r
-            mask = 1 << p
-        elif r == best:
-            mask |= 1 << p
+        best, mask = join_leaders(best, mask, np.int64(r), p)
     return mask
 
 

@@ -56,6 +56,17 @@ def suit_flush_rank(flush_sums, suit, flush_ranks):
     return flush_ranks[(flush_sums >> (FLUSH_FIELD_BITS * suit)) & _FIELD_MASK]
 
 
+@inline
+def join_leaders(best, mask, rank, player):
+    """(best, mask) once `player` shows `rank`: a higher rank leads alone, an equal one joins
+    the leaders (mask: bit p set for each player p holding the best rank so far)."""
+    if rank > best:
+        return rank, np.int64(1) << player
+    if rank == best:
+        return best, mask | (np.int64(1) << player)
+    return best, mask
+
+
 @kernel
 def rank_one(cards, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
              mult, hmask, shift):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import HASH_5, rank_of_key
+from .evaluate import HASH_5, join_leaders, rank_of_key
 from .sampling import bounded
 
 # The ten 3-card subsets of a 5-card board, as indices into the board.
@@ -77,11 +77,7 @@ def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, fl
     for p in range(n_players):
         r = _best_rank(pair_keys[p], pair_flush[p], n_pairs, tri_keys, tri_flush, flush_suit,
                        hash_base, hash_ranks, flush_ranks)
-        if r > best:
-            best = r
-            mask = 1 << p
-        elif r == best:
-            mask |= 1 << p
+        best, mask = join_leaders(best, mask, np.int64(r), p)
     return mask
 
 

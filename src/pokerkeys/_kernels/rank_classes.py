@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import HASH_7, face_sum_rank
+from .evaluate import HASH_7, face_sum_rank, join_leaders
 
 N_PARTS = 5  # part 0: every board as non-flush; part 1 + s: the flush correction of suit s
 
@@ -59,12 +59,8 @@ def _non_flush_mask(face, n_players, hole_face, hash_base, hash_ranks):
     best = 0
     mask = 0
     for p in range(n_players):
-        r = _face_rank(face + hole_face[p], hash_base, hash_ranks)
-        if r > best:
-            best = r
-            mask = 1 << p
-        elif r == best:
-            mask |= 1 << p
+        best, mask = join_leaders(best, mask, _face_rank(face + hole_face[p], hash_base,
+                                                         hash_ranks), p)
     return mask
 
 
@@ -158,17 +154,9 @@ def _flush_correction(counts, suit, available, used, n_players, hole_face, hole_
                 actual = 0
                 for p in range(n_players):
                     r = _face_rank(total + hole_face[p], hash_base, hash_ranks)
-                    if r > best_plain:
-                        best_plain = r
-                        plain = 1 << p
-                    elif r == best_plain:
-                        plain |= 1 << p
-                    r = max(r, flush_rank[p])
-                    if r > best_actual:
-                        best_actual = r
-                        actual = 1 << p
-                    elif r == best_actual:
-                        actual |= 1 << p
+                    best_plain, plain = join_leaders(best_plain, plain, r, p)
+                    best_actual, actual = join_leaders(best_actual, actual,
+                                                       max(r, flush_rank[p]), p)
                 if actual != plain:
                     counts[actual] += other_ways[b]
                     counts[plain] -= other_ways[b]
