@@ -35,6 +35,15 @@ def test_monte_carlo_vs_random(benchmark, opponents, threads):
 
 
 @pytest.mark.parametrize("threads", THREADS)
+def test_monte_carlo_range_vs_range(benchmark, threads):
+    benchmark.group = "Monte Carlo QQ+,AKs vs JJ-88,AQs+"
+    trials = 10_000_000
+    run(benchmark, lambda: pk.equity(["QQ+,AKs", "JJ-88,AQs+"], trials=trials, seed=1,
+                                     threads=threads),
+        per_call=trials, unit="trials", rounds=5)
+
+
+@pytest.mark.parametrize("threads", THREADS)
 def test_exact_range_vs_range(benchmark, threads):
     benchmark.group = "exact QQ+,AKs vs JJ-88,AQs+"
     run(benchmark, lambda: pk.equity(["QQ+,AKs", "JJ-88,AQs+"], exact=True, threads=threads),

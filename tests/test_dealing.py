@@ -46,3 +46,29 @@ def test_every_ordered_deal_equally_likely(n_deck, count):
     expected = n_deals / n_orderings
     stat = float(((possible - expected) ** 2 / expected).sum())
     assert chi_square_p(stat, n_orderings - 1) > 1e-4
+
+
+def _implied_probabilities(keep, alias):
+    """P(row) under the alias draw: its own kept share plus what every row aliased to it lends."""
+    n = len(keep)
+    kept = keep.astype(np.float64) / 2.0 ** 63
+    p = kept / n
+    np.add.at(p, alias, (1.0 - kept) / n)
+    return p
+
+
+@pytest.mark.parametrize("weights", [
+    [1.0],
+    [1.0, 1.0, 1.0, 1.0],
+    [0.5, 1.0, 0.25, 1.0, 1.0, 0.1],
+    list(np.random.default_rng(7).random(1326)),
+    [1e-9, 1.0, 1.0],
+])
+def test_alias_table_draws_each_row_with_its_weight(weights):
+    from pokerkeys._sampling import alias_table
+    keep, alias = alias_table(weights)
+    assert keep.dtype == np.uint64 and (keep <= np.uint64(1 << 63)).all()
+    assert ((alias >= 0) & (alias < len(weights))).all()
+    w = np.asarray(weights)
+    np.testing.assert_allclose(_implied_probabilities(keep, alias), w / w.sum(), rtol=1e-9,
+                               atol=1e-15)

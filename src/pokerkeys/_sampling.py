@@ -13,6 +13,31 @@ def spawn_seeds(seq: np.random.SeedSequence, n_chunks: int) -> np.ndarray:
     return np.array([c.generate_state(1, np.uint64)[0] for c in children], dtype=np.uint64)
 
 
+def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:
+    """(keep, alias) of Walker's alias method for drawing index i with probability w_i / sum(w).
+
+    Draw a uniform i, keep it when 63 random bits fall below keep[i], else take alias[i]. Built
+    by Vose's method: each index holds its own scaled weight (n w_i / sum(w)) below 1 and lends
+    the rest of its unit to one index with more, so every index's own share plus what others
+    lend it adds up to its weight. keep is a fraction of 2**63 (2**63: always keep).
+    """
+    weights = np.asarray(weights, dtype=np.float64)
+    n = len(weights)
+    scaled = weights * (n / weights.sum())
+    keep = np.ones(n)
+    alias = np.arange(n, dtype=np.int64)
+    small = [i for i in range(n) if scaled[i] < 1.0]
+    large = [i for i in range(n) if scaled[i] >= 1.0]
+    while small and large:
+        s, big = small.pop(), large.pop()
+        keep[s] = scaled[s]
+        alias[s] = big
+        scaled[big] = (scaled[big] + scaled[s]) - 1.0
+        (small if scaled[big] < 1.0 else large).append(big)
+    # Whatever is left holds a full unit up to rounding: it always keeps itself.
+    return np.floor(keep * 2.0 ** 63).astype(np.uint64), alias
+
+
 def chunk_seeds(seed, n_chunks: int) -> np.ndarray:
     """uint64 seeds for n_chunks independent streams, derived from ``seed`` (None: fresh)."""
     return spawn_seeds(np.random.SeedSequence(seed), n_chunks)

@@ -22,7 +22,7 @@ from . import _jit
 from ._balance import balanced_groups
 from ._kernels import equity as _k
 from ._kernels import rank_classes as _rc
-from ._sampling import spawn_seeds
+from ._sampling import alias_table, spawn_seeds
 from ._symmetry import stabilizer
 from .cards import N_CARDS, format_card, format_cards, parse_cards
 from .classes import ALL_COMBOS
@@ -538,28 +538,31 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
 def monte_carlo_args(setup: Setup) -> tuple:
     """Arguments of ``_kernels.equity.monte_carlo_counts`` before the seeds, for a setup.
 
-    Known cards per player (255 where unknown), and each range player's combos with the
-    running sum of their weights, which the kernel samples by binary search.
+    Known cards per player (255 where unknown), and each range player's combos with their
+    alias tables (``_sampling.alias_table``; aliases as rows of the concatenated combos), which
+    the kernel samples in constant time.
     """
     n = len(setup.players)
     known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
     range_of = np.full(n, -1, dtype=np.int64)
-    range_combos, range_cdf, range_starts = [], [], [0]
+    range_combos, range_keep, range_alias, range_starts = [], [], [], [0]
     for i, p in enumerate(setup.players):
         known[i, :len(p.known)] = p.known
         if p.range is not None:
             range_of[i] = len(range_starts) - 1
-            cdf = np.cumsum(setup.weight_lists[i])
-            cdf /= cdf[-1]
-            cdf[-1] = 1.0  # the binary search relies on the last entry being >= any draw
+            keep, alias = alias_table(setup.weight_lists[i])
             range_combos.append(setup.combo_lists[i])
-            range_cdf.append(cdf)
-            range_starts.append(range_starts[-1] + len(cdf))
-    range_combos = np.ascontiguousarray(np.concatenate(range_combos) if range_combos
-                                        else np.zeros((1, 2), dtype=np.uint8))
-    range_cdf = np.concatenate(range_cdf) if range_cdf else np.ones(1)
-    return (known, range_of, range_combos, range_cdf, np.array(range_starts, dtype=np.int64),
-            setup.board, setup.n_missing, np.uint64(setup.excluded))
+            range_keep.append(keep)
+            range_alias.append(alias + range_starts[-1])
+            range_starts.append(range_starts[-1] + len(keep))
+    if not range_combos:  # the kernels still need arrays of the right types
+        range_combos = [np.zeros((1, 2), dtype=np.uint8)]
+        range_keep = [np.zeros(1, dtype=np.uint64)]
+        range_alias = [np.zeros(1, dtype=np.int64)]
+    return (known, range_of, np.ascontiguousarray(np.concatenate(range_combos)),
+            np.concatenate(range_keep), np.concatenate(range_alias),
+            np.array(range_starts, dtype=np.int64), setup.board, setup.n_missing,
+            np.uint64(setup.excluded))
 
 
 def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK) -> np.ndarray:

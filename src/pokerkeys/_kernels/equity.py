@@ -158,26 +158,6 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
 
 
 @inline
-def _sample_range(state, cdf, start, stop):
-    """(state, row) of a combo drawn with probability proportional to its weight.
-
-    cdf[start:stop] is the running sum of the range's weights, ending at 1.0; 53 random bits
-    give a uniform double, and a binary search finds the first running sum above it.
-    """
-    state, r = next_u64(state)
-    u = np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-    lo = start
-    hi = stop - 1
-    while lo < hi:
-        mid = (lo + hi) >> 1
-        if cdf[mid] > u:
-            hi = mid
-        else:
-            lo = mid + 1
-    return state, lo
-
-
-@inline
 def _next_u32(state, spare, n_spare):
     """(state, spare, n_spare, r): 32 random bits; each splitmix64 output serves two calls
     (`spare` keeps the second half)."""
@@ -186,6 +166,27 @@ def _next_u32(state, spare, n_spare):
         n_spare = 2
     r = spare & np.uint64(0xFFFFFFFF)
     return state, spare >> np.uint64(32), n_spare - 1, r
+
+
+@inline
+def _sample_range(state, spare, n_spare, keep, alias, start, stop, reject_below):
+    """(state, spare, n_spare, row): a row of [start, stop) drawn with probability proportional
+    to its combo's weight, by Walker's alias method: a uniform row (Lemire's multiply, exact
+    with the rejection threshold 2**32 mod n), kept when 63 random bits fall below keep[row],
+    else replaced by alias[row]. Constant time: a binary search over the running weights
+    mispredicts about one branch in two per step, which cost more than all the rest.
+    """
+    n = np.uint64(stop - start)
+    while True:
+        state, spare, n_spare, x = _next_u32(state, spare, n_spare)
+        m = x * n
+        if (m & np.uint64(0xFFFFFFFF)) >= reject_below:
+            break
+    row = start + np.int64(m >> np.uint64(32))
+    state, coin = next_u64(state)
+    if (coin >> np.uint64(1)) >= keep[row]:
+        row = alias[row]
+    return state, spare, n_spare, row
 
 
 @inline
@@ -257,7 +258,7 @@ def _swap(deck, i, j):
 
 
 @kernel(parallel=True)
-def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, board,
+def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, range_starts, board,
                       n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """``monte_carlo_counts`` for players without ranges (same arguments, ranges unused).
@@ -354,7 +355,8 @@ def monte_carlo_plain(known, range_of, range_combos, range_cdf, range_starts, bo
 
 
 @kernel(parallel=True)
-def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, board,
+def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, range_starts,
+                       board,
                        n_missing, excluded, seeds, chunk_trials, max_rejections, card_keys,
                        flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts of random showdowns, one row per chunk.
@@ -382,6 +384,11 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
         for j in range(2):
             if known[p, j] < 52:
                 base_used |= np.uint64(1) << np.uint64(known[p, j])
+    n_ranges = len(range_starts) - 1
+    reject_below = np.zeros(max(n_ranges, 1), dtype=np.uint64)  # 2**32 mod (combos in range)
+    for q in range(n_ranges):
+        n = np.uint64(range_starts[q + 1] - range_starts[q])
+        reject_below[q] = (np.uint64(1 << 32) - n) % n
     for chunk in prange(n_chunks):
         state = seeds[chunk]
         spare = np.uint64(0)
@@ -399,8 +406,9 @@ def monte_carlo_counts(known, range_of, range_combos, range_cdf, range_starts, b
                 for p in range(n_players):
                     if range_of[p] >= 0:
                         q = range_of[p]
-                        state, row = _sample_range(state, range_cdf, range_starts[q],
-                                                   range_starts[q + 1])
+                        state, spare, n_spare, row = _sample_range(
+                            state, spare, n_spare, range_keep, range_alias, range_starts[q],
+                            range_starts[q + 1], reject_below[q])
                         bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
                                 | (np.uint64(1) << np.uint64(range_combos[row, 1])))
                         ok &= (used & bits) == 0
