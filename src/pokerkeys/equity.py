@@ -5,7 +5,9 @@ Every player is a *range* of hole-card combos with weights: a known hand is a ra
 combo, a partly known hand ('Ah??') is every combo holding that card, an unknown hand ('??',
 'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.ranges``.
 Enumeration walks every compatible *matchup* (one combo per player, weight = product of the
-combos' weights) and every board completion; Monte Carlo draws matchups and boards at random.
+combos' weights; matchups equal up to a suit permutation merged) and every board completion,
+preflop by board rank classes (``_kernels.rank_classes``); Monte Carlo draws matchups and
+boards at random.
 Both produce a histogram over winner masks (see ``_kernels.equity``), which
 ``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
 """
