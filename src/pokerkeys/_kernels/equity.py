@@ -19,6 +19,17 @@ from .sampling import next_u64
 
 
 @inline
+def _key_sums(cards, card_keys, flush_keys):
+    """(packed key sum, flush sums) of some cards, e.g. the known board."""
+    key = np.uint64(0)
+    flush = np.uint64(0)
+    for c in cards:
+        key += card_keys[c]
+        flush += flush_keys[c]
+    return key, flush
+
+
+@inline
 def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, card_keys,
                    flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
                    shift):
@@ -107,11 +118,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     n_masks = 1 << n_players
     n_groups = len(group_starts) - 1
     out = np.zeros((n_groups, n_masks), dtype=np.float64)
-    board_key = np.uint64(0)
-    board_flush = np.uint64(0)
-    for c in board:
-        board_key += card_keys[c]
-        board_flush += flush_keys[c]
+    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
     for g in prange(n_groups):
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
@@ -275,11 +282,7 @@ def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, ra
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
-    board_key = np.uint64(0)
-    board_flush = np.uint64(0)
-    for c in board:
-        board_key += card_keys[c]
-        board_flush += flush_keys[c]
+    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
     used = excluded
     known_keys = np.zeros(n_players, dtype=np.uint64)
     known_flush = np.zeros(n_players, dtype=np.uint64)
@@ -374,12 +377,8 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
-    board_key = np.uint64(0)
-    board_flush = np.uint64(0)
+    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
     base_used = excluded
-    for c in board:
-        board_key += card_keys[c]
-        board_flush += flush_keys[c]
     for p in range(n_players):
         for j in range(2):
             if known[p, j] < 52:
