@@ -409,6 +409,33 @@ def test_batch_duplicate_names_row(make_hands, k):
     assert "duplicate" in str(exc.value).lower()
 
 
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+def test_batch_invalid_zero_ranks_bad_rows_zero(make_hands, dtype):
+    """invalid='zero': every bad row (id out of range, repeated card) gets rank 0, the rest
+    their ranks, in one call."""
+    hands = make_hands(300, 7).astype(dtype)
+    good = pk.evaluate_batch(hands)
+    bad_rows = [0, 17, 137, 299]
+    hands[0, 2] = 52
+    hands[17, 6] = hands[17, 1]
+    hands[137, 0] = 255
+    hands[299, 4] = hands[299, 3]
+    if dtype == np.int64:
+        hands[137, 0] = -3
+    out = pk.evaluate_batch(hands, invalid="zero")
+    assert out.dtype == np.uint16
+    assert (out[bad_rows] == 0).all()
+    keep = np.setdiff1d(np.arange(300), bad_rows)
+    np.testing.assert_array_equal(out[keep], good[keep])
+    with pytest.raises(ValueError):
+        pk.evaluate_batch(hands)
+
+
+def test_batch_invalid_option_checked(make_hands):
+    with pytest.raises(ValueError, match="invalid must be one of"):
+        pk.evaluate_batch(make_hands(3, 5), invalid="skip")
+
+
 def test_batch_list_of_strings_errors():
     with pytest.raises(ValueError):
         pk.evaluate_batch(["As Ks Qs Js Ts", "As Ks Qs Js Ts 2c"])  # mixed lengths

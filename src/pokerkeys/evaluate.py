@@ -64,8 +64,11 @@ def evaluate(cards) -> int:
     return _rank_one(ids)
 
 
-def _batch_array(cards) -> np.ndarray:
-    """Validate the shape and dtype of a batch and return it as a C-contiguous uint8 array."""
+def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
+    """Validate the shape and dtype of a batch and return it as a C-contiguous uint8 array.
+
+    Ids outside 0..51 in wider integer types raise, or with invalid='zero' become 255, which
+    the kernel rejects like any other bad id."""
     if isinstance(cards, np.ndarray):
         array = cards
     else:
@@ -88,8 +91,12 @@ def _batch_array(cards) -> np.ndarray:
         raise TypeError(f"batch card ids must be integers, not {array.dtype}")
     if array.dtype != np.uint8:
         if array.size and (array.min() < 0 or array.max() >= N_CARDS):
-            bad = np.argwhere((array < 0) | (array >= N_CARDS))[0]
-            raise ValueError(f"row {bad[0]}: card id {array[bad[0], bad[1]]} is outside 0..51")
+            outside = (array < 0) | (array >= N_CARDS)
+            if invalid == "raise":
+                bad = np.argwhere(outside)[0]
+                raise ValueError(f"row {bad[0]}: card id {array[bad[0], bad[1]]} is outside "
+                                 f"0..51")
+            array = np.where(outside, 255, array)
         array = array.astype(np.uint8)
     return np.ascontiguousarray(array)
 
@@ -103,20 +110,28 @@ def _explain_bad_row(array: np.ndarray, row: int) -> str:
     return f"row {row}: duplicate card {format_cards([dup])} in {format_cards(ids)}"
 
 
-def evaluate_batch(cards, *, threads: int | None = None) -> np.ndarray:
+INVALID_ROWS = ("raise", "zero")
+
+
+def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise") -> np.ndarray:
     """Ranks (uint16, shape (N,)) of an (N, k) array of card ids, k in 5, 6, 7.
 
     Also accepts a list of hand strings of equal length. Every row is checked inside the
-    kernel (ids in 0..51, no card twice); the first bad row is named in a ValueError.
+    kernel (ids in 0..51, no card twice). ``invalid='raise'`` (the default) names the first bad
+    row in a ValueError; ``invalid='zero'`` gives bad rows rank 0, which no hand has, so data
+    with bad rows is ranked in one pass and filtered afterwards (``ranks > 0``).
     ``threads`` limits the parallel kernel (results never depend on it).
     """
-    array = _batch_array(cards)
+    if invalid not in INVALID_ROWS:
+        raise ValueError(f"invalid must be one of {', '.join(map(repr, INVALID_ROWS))}, "
+                         f"not {invalid!r}")
+    array = _batch_array(cards, invalid)
     out = np.empty(len(array), dtype=np.uint16)
     if len(array):
         with _jit.threads(threads):
             n = array.shape[1]
             _BATCH_KERNELS[n](array, out, *eval_tables(n).batch_tuple())
-        if not out.all():
+        if invalid == "raise" and not out.all():
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
 
