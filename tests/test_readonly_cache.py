@@ -2,8 +2,9 @@
 
 Numba then writes the machine code to a per-user cache folder (~/.cache/numba) instead of the
 package's __pycache__. The test remounts the package folder read-only in a private mount
-namespace (needs root and `unshare`; skipped elsewhere), runs one evaluation twice, and checks
-that the first run saved its kernel to the user cache and the second loaded it from there.
+namespace (needs root and `unshare`; skipped elsewhere), runs one batch evaluation (a kernel;
+single hands are ranked in plain Python) twice, and checks that the first run saved its
+kernel to the user cache and the second loaded it from there.
 """
 import os
 import shutil
@@ -16,7 +17,7 @@ import pytest
 import pokerkeys
 
 PACKAGE = Path(pokerkeys.__file__).resolve().parent
-SCRIPT = "import pokerkeys as pk; print(pk.evaluate('As Ks Qs Js Ts'))"
+SCRIPT = "import pokerkeys as pk; print(pk.evaluate_batch(['As Ks Qs Js Ts'])[0])"
 
 
 def _run_read_only(home: Path) -> subprocess.CompletedProcess:

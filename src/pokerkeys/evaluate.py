@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import enum
+from functools import lru_cache
 from itertools import combinations
 
 import numpy as np
@@ -47,9 +48,34 @@ def _kernel_args(n: int) -> tuple:
     return eval_tables(n).as_tuple()
 
 
-def _rank_one(ids: np.ndarray) -> int:
-    n = len(ids)
-    return int(_k.rank_one(ids, *eval_tables(n).as_tuple(), *_k._hash_constants(n)))
+@lru_cache(maxsize=None)
+def _python_tables(n: int) -> tuple:
+    """The n-card tables as Python lists, with the hash constants.
+
+    One hand is ranked in plain Python (about 1 us): faster than a kernel call's dispatch, and
+    `pokerkeys eval` never pays the 0.2-0.3 s Numba spends setting itself up for its first
+    cached kernel in a process.
+    """
+    t = eval_tables(n)
+    return (t.card_keys.tolist(), t.flush_keys.tolist(), t.flush_suit.tolist(),
+            t.hash_base.tolist(), t.hash_ranks.tolist(), t.flush_ranks.tolist(),
+            *_k._hash_constants(n))
+
+
+def _rank_one(ids) -> int:
+    """Rank of 5-7 valid card ids: ``_kernels.evaluate.rank_of_key``, step for step."""
+    card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, \
+        shift = _python_tables(len(ids))
+    key = flush_sums = 0
+    for c in np.asarray(ids).tolist():
+        key += card_keys[c]
+        flush_sums += flush_keys[c]
+    suit = flush_suit[key & _layout.SUIT_MASK]
+    if suit < 0:
+        h = ((key >> _layout.SUIT_BITS) * mult) & hmask
+        return hash_ranks[hash_base[h >> shift] + (h & ((1 << shift) - 1))]
+    field = (1 << _layout.FLUSH_FIELD_BITS) - 1
+    return flush_ranks[(flush_sums >> (_layout.FLUSH_FIELD_BITS * suit)) & field]
 
 
 _BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}

@@ -23,6 +23,7 @@ import numpy as np
 from ._kernels import evaluate as _ke
 from ._kernels import games as _kg
 from .cards import format_cards, parse_cards
+from .evaluate import _rank_one
 from .games import BestHand, N_NATURAL_RANKS, _sorted_desc
 from .tables import eval_tables
 
@@ -122,8 +123,7 @@ def _rank5(ids: list[int]) -> int:
     if len(set(ids)) < 5:
         # A repeated card: no flush is allowed, so rank the bare ranks with suits 0,1,2,3,0.
         ids = [4 * r + (i & 3) for i, r in enumerate(ranks)]
-    t = eval_tables(5)
-    return int(_ke.rank_one(np.array(ids, dtype=np.uint8), *t.as_tuple(), *_ke.HASH_5))
+    return _rank_one(ids)
 
 
 def best_wild(naturals, jokers, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> WildHand:

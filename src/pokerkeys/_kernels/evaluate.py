@@ -67,19 +67,6 @@ def join_leaders(best, mask, rank, player):
     return best, mask
 
 
-@kernel
-def rank_one(cards, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
-             mult, hmask, shift):
-    """Rank of one validated hand (1-D array of 5-7 distinct card ids)."""
-    key = np.uint64(0)
-    flush_sums = np.uint64(0)
-    for c in cards:
-        key += card_keys[c]
-        flush_sums += flush_keys[c]
-    return rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks, mult,
-                       hmask, shift)
-
-
 # The batch kernels take 256-entry tables indexed by the raw uint8 card id: `wide_keys[c]` is
 # the packed key for c < 52 and 2**40 for any other byte, so a bad id shows up as a key sum of
 # 2**32 or more; `card_bits[c]` is 1 << c (0 for bad ids). Seven distinct cards have disjoint
