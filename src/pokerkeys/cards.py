@@ -26,7 +26,14 @@ _SUIT_OF.update({"♣": 0, "♦": 1, "♥": 2, "♠": 3, "♧": 0, "♢": 1, "�
 _CARD_TOKEN = re.compile(r"(10|[2-9TJQKAtjqka])([cdhsCDHS♣♦♥♠♧♢♡♤])")
 _SEPARATORS = re.compile(r"[\s,;]+")
 
+# Every two-character card ('As', 'as', 'AS', 'A♠', ...) -> id. No two-character rank-suit
+# pair means anything else, so an even-length chunk made only of them parses unambiguously.
+_TWO_CHAR_CARDS = {r + su: 4 * rank + suit for r, rank in _RANK_OF.items()
+                   for su, suit in _SUIT_OF.items()}
+
 DECK = np.arange(N_CARDS, dtype=np.uint8)
+# Up to this many cards, checks run in plain Python: NumPy's reductions cost more per call.
+_FEW = 16
 
 
 def card_id(rank: int, suit: int) -> int:
@@ -46,8 +53,17 @@ def suit_of(card) -> int | np.ndarray:
 
 def _parse_string(text: str) -> list[int]:
     """Split a string like 'AsKd', 'As Kd', 'As,Kd', '10s 9♥' into card ids."""
+    chunks = _SEPARATORS.split(text.strip())
+    if all(len(chunk) % 2 == 0 for chunk in chunks):
+        # The common case, two-character cards: one dict read each. ('10s' or a typo falls
+        # through to the tokenizer, which reads it or names the bad card.)
+        joined = "".join(chunks)
+        try:
+            return [_TWO_CHAR_CARDS[joined[i:i + 2]] for i in range(0, len(joined), 2)]
+        except KeyError:
+            pass
     ids: list[int] = []
-    for chunk in _SEPARATORS.split(text.strip()):
+    for chunk in chunks:
         pos = 0
         while pos < len(chunk):
             m = _CARD_TOKEN.match(chunk, pos)
@@ -89,9 +105,14 @@ def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
                 return parse_cards(cards.tolist(), allow_duplicates=allow_duplicates)
             raise TypeError(f"card array must have an integer dtype, not {cards.dtype}")
         flat = cards.ravel()
-        if flat.size and (flat.min() < 0 or flat.max() >= N_CARDS):
-            bad = flat[(flat < 0) | (flat >= N_CARDS)][0]
-            raise ValueError(f"card id {int(bad)} is outside 0..51")
+        if flat.size <= _FEW:  # a hand: plain Python beats NumPy's per-call overhead
+            outside = [v for v in flat.tolist() if not 0 <= v < N_CARDS]
+        elif flat.size and (flat.min() < 0 or flat.max() >= N_CARDS):
+            outside = flat[(flat < 0) | (flat >= N_CARDS)].tolist()
+        else:
+            outside = []
+        if outside:
+            raise ValueError(f"card id {int(outside[0])} is outside 0..51")
         ids = flat.astype(np.uint8)
     else:
         if isinstance(cards, (bytes, bytearray)):
@@ -113,11 +134,18 @@ def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
 
 
 def check_no_duplicates(ids: np.ndarray, where: str = "") -> None:
-    """Raise ValueError naming the first card that appears twice in ``ids``."""
-    counts = np.bincount(ids, minlength=N_CARDS)
-    if counts.max(initial=0) > 1:
+    """Raise ValueError naming the lowest card that appears twice in ``ids``."""
+    if len(ids) <= _FEW:
+        values = ids.tolist()
+        if len(set(values)) == len(values):
+            return
+        dup = min(v for v in values if values.count(v) > 1)
+    else:
+        counts = np.bincount(ids, minlength=N_CARDS)
+        if counts.max(initial=0) <= 1:
+            return
         dup = int(np.flatnonzero(counts > 1)[0])
-        raise ValueError(f"duplicate card {format_card(dup)}{' in ' + where if where else ''}")
+    raise ValueError(f"duplicate card {format_card(dup)}{' in ' + where if where else ''}")
 
 
 def format_card(card: int) -> str:
