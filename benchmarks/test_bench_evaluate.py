@@ -38,3 +38,12 @@ def test_all_7_card_hands(benchmark, threads):
 def test_all_5_card_hands(benchmark, threads):
     benchmark.group = "all 2,598,960 five-card hands"
     run(benchmark, lambda: pk.stats.category_counts(5, threads=threads), per_call=2_598_960)
+
+
+@pytest.mark.parametrize("form", ["string", "ids"])
+def test_evaluate_one_hand(benchmark, form):
+    """pk.evaluate on one 7-card hand: parsing, checks and the rank, in plain Python."""
+    benchmark.group = "evaluate one 7-card hand"
+    hand = "As Ks Qs Js Ts 2c 3d" if form == "string" else pk.parse_cards("As Ks Qs Js Ts 2c 3d")
+    assert pk.evaluate(hand) == 7462
+    benchmark(pk.evaluate, hand)
