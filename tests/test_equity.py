@@ -435,3 +435,19 @@ def test_deck_exhausted_by_the_last_board_card(threads):
     result = equity(hands, board=board, dead=rest[:-1], threads=threads)
     assert result.exact and result.boards == 1
     assert result.equity.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("hands, board", [
+    (["AA:0.3,KK:0.71", "QQ:0.37,AKs:0.93"], None),
+    (["AhKh:0.3", "QQ:0.37", "JTs:0.11"], None),
+    (["AA:0.3,KK:0.71,QQ:0.45,JJ:0.33", "random"], None),
+    (["AK:0.4,QQ", "JJ-99:0.7", "random"], "2c7d9h"),
+])
+def test_exact_weighted_counts_identical_whatever_threads_or_progress(hands, board):
+    """Weighted counts are summed in floating point; the work is grouped the same way for any
+    thread count and with or without a progress callback, so the results match to the bit."""
+    runs = [equity(hands, board=board, exact=True, threads=t, progress=p)
+            for t in (1, 2) for p in (None, lambda done, total: None)]
+    for r in runs[1:]:
+        assert np.array_equal(r.mask_counts, runs[0].mask_counts)
+        assert np.array_equal(r.equity, runs[0].equity)

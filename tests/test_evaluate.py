@@ -431,6 +431,17 @@ def test_batch_invalid_zero_ranks_bad_rows_zero(make_hands, dtype):
         pk.evaluate_batch(hands)
 
 
+def test_batch_invalid_zero_hand_strings():
+    rows = ["As Ks Qs Js Ts", "As Xs Qs Js Ts", "2c 3c 4c 5c 2c", "7h 7d 7c 2s 2d"]
+    out = pk.evaluate_batch(rows, invalid="zero")
+    assert out.tolist() == [7462, 0, 0, pk.evaluate("7h 7d 7c 2s 2d")]
+    assert pk.evaluate_batch(["junk", "Zz"], invalid="zero").tolist() == [0, 0]
+    with pytest.raises(ValueError, match="unknown card"):
+        pk.evaluate_batch(rows)
+    with pytest.raises(ValueError, match="same number of cards"):  # shape, not cards
+        pk.evaluate_batch(["As Ks Qs Js Ts", "As Ks Qs Js Ts 2c"], invalid="zero")
+
+
 def test_batch_invalid_option_checked(make_hands):
     with pytest.raises(ValueError, match="invalid must be one of"):
         pk.evaluate_batch(make_hands(3, 5), invalid="skip")

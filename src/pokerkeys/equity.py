@@ -34,14 +34,14 @@ from .tables import rank_class_tables_7
 
 MAX_PLAYERS = 10
 UNKNOWN = 255
-# Exhaustive enumeration is chosen automatically below this many hand evaluations (about a
-# second on two cores, which enumerate boards card by card at about 590 M evaluations/s:
-# AhKh vs two random hands on 2c3d4h, 2.9e9 in 4.9 s); Monte Carlo above it.
+# Exhaustive enumeration is chosen automatically below this many hand evaluations, about a
+# second on two cores: boards card by card run at about 590 M evaluations/s (AhKh vs two random
+# hands on 2c3d4h: 2.9e9 in 4.9 s) and preflop rank-class showdowns at about the same rate per
+# player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Monte Carlo above it.
 AUTO_EXACT_MAX_EVALS = 5e8
-# Preflop, a matchup costs about this many evaluations per player: its rank-class showdowns
-# (about 64,000 at most, see _rank_class_work) run at about 890 M/s per player (22+ vs
-# random: 6,097 matchups in 0.88 s), each worth about 0.6 of a card-by-card evaluation.
-PREFLOP_EVALS_PER_PLAYER = 40_000
+# Runs of more than about half a second go in PROGRESS_BATCHES kernel calls, to report progress.
+LONG_RUN_EVALS = AUTO_EXACT_MAX_EVALS / 2
+PROGRESS_BATCHES = 20
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -216,7 +216,7 @@ class EquityResult:
                 row += f"  {100 * self.stderr[i]:8.3f}%"
             lines.append(row)
         if self.exact:
-            lines.append(f"exact: {self.boards:,.0f} showdowns enumerated in "
+            lines.append(f"exact: {self.boards:,.0f} showdowns counted in "
                          f"{self.elapsed:.3f} s")
         else:
             lines.append(f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s")
@@ -288,24 +288,24 @@ def _enumeration(setup: Setup, forced: bool):
     """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
     False and the enumeration would take more than about a second (then Monte Carlo runs).
 
-    Its cost is the number of matchups times the hand evaluations each needs: every board
-    completion for every player, or preflop the rank-class showdowns. The matchups are only
-    built when even the best suit symmetry (24 permutations) could bring them under budget.
+    The matchups are only built when, even with the cheapest matchups and the best suit
+    symmetry (24 permutations), the run could fit the budget.
     """
     n_players = len(setup.players)
     if setup.n_missing == 5:
-        per_matchup = PREFLOP_EVALS_PER_PLAYER * n_players
+        cheapest = _NON_FLUSH_PART_WORK + 4 * _FLUSH_PART_WORK[0]
     else:
-        per_matchup = math.comb(setup.n_rem, setup.n_missing) * n_players
+        cheapest = math.comb(setup.n_rem, setup.n_missing)
     at_most = math.prod(len(c) for c in setup.combo_lists)
     if not forced and (at_most > EXACT_MAX_MATCHUPS
-                       or at_most * per_matchup / 24 > AUTO_EXACT_MAX_EVALS):
+                       or at_most * cheapest * n_players / 24 > AUTO_EXACT_MAX_EVALS):
         return None
     matchups, weights = _matchups(setup.combo_lists, setup.weight_lists)
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
-    if not forced and len(matchups) * per_matchup > AUTO_EXACT_MAX_EVALS:
+    work = _piece_work(matchups, setup.n_missing, setup.n_rem)
+    if not forced and _evaluations(work, n_players) > AUTO_EXACT_MAX_EVALS:
         return None
     return np.ascontiguousarray(matchups), weights
 
@@ -321,38 +321,45 @@ SPLIT_MATCHUPS_BELOW = 256
 MAX_GROUPS = 64
 
 
-def _groups_per_batch(n_items: int, n_threads: int) -> int:
-    """Groups per kernel call: a multiple of the thread count, about 8+ items per group.
-
-    Numba gives each thread one contiguous block of the group loop, so equal-work groups in a
-    multiple of the thread count keep every thread equally busy.
-    """
-    per_thread = max(1, min(MAX_GROUPS // n_threads, n_items // (8 * n_threads)))
-    return per_thread * n_threads
-
-
-def _work_items(piece_work, n_batches, n_threads):
+def _work_items(piece_work, n_batches):
     """(items (W, 2), group_starts, groups per batch) for the exact kernels.
 
     piece_work (M, K): the work of each matchup's K pieces (first board cards, or the parts of
     a preflop rank-class enumeration). Few matchups are split into their pieces, balanced by
     their work; many are whole items (piece -1) in contiguous groups, as they cost the same.
+    Numba gives each thread a contiguous block of groups, so 2-64 groups of equal work keep
+    the threads busy. The grouping depends on the problem only, never on the thread count:
+    each group sums its weighted counts in floating point, and the same grouping adds them in
+    the same order, so results are identical to the last bit whatever `threads` is.
     """
     n_matchups, n_pieces = piece_work.shape
-    if n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1:
-        per_batch = _groups_per_batch(n_matchups, n_threads)
+    whole = n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1
+    n_items = n_matchups if whole else n_matchups * n_pieces
+    n_batches = min(n_batches, max(1, n_items // 16))
+    per_batch = min(MAX_GROUPS, max(2, n_items // (8 * n_batches)))
+    n_groups = per_batch * n_batches
+    if whole:
         items = np.stack([np.arange(n_matchups), np.full(n_matchups, -1)], axis=1)
-        starts = np.linspace(0, n_matchups, per_batch * n_batches + 1).round()
+        starts = np.linspace(0, n_matchups, n_groups + 1).round()
         return items.astype(np.int64), starts.astype(np.int64), per_batch
     items = np.stack(np.meshgrid(np.arange(n_matchups), np.arange(n_pieces), indexing="ij"),
                      axis=-1).reshape(-1, 2).astype(np.int64)
-    n_batches = min(n_batches, max(1, len(items) // (8 * n_threads)))
-    per_batch = _groups_per_batch(len(items) // n_batches, n_threads)
-    n_groups = per_batch * n_batches
     order, starts = balanced_groups(piece_work.ravel(), n_groups)
     # Fewer items than groups: the missing groups are empty (every batch must exist).
     starts = np.concatenate([starts, np.full(n_groups + 1 - len(starts), starts[-1])])
     return items[order], starts, per_batch
+
+
+def _piece_work(hands, n_missing, n_rem):
+    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop, else first cards."""
+    if n_missing == 5:
+        return _rank_class_work(hands)
+    return _first_card_work(len(hands), n_missing, n_rem)
+
+
+def _evaluations(piece_work, n_players: int) -> float:
+    """Hand evaluations of an enumeration: showdowns times players (see AUTO_EXACT_MAX_EVALS)."""
+    return float(piece_work.sum()) * n_players
 
 
 def _first_card_work(n_matchups, n_missing, n_rem):
@@ -385,17 +392,13 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     Preflop runs by rank classes (``_kernels.rank_classes``), other boards card by card.
     """
     preflop = n_missing == 5
-    if preflop:
-        tables = rank_class_tables_7()
-        piece_work = _rank_class_work(hands)
-    else:
-        tables = _kernel_args(7)
-        piece_work = _first_card_work(len(hands), n_missing, n_rem)
+    tables = rank_class_tables_7() if preflop else _kernel_args(7)
+    piece_work = _piece_work(hands, n_missing, n_rem)
+    long_run = _evaluations(piece_work, hands.shape[1]) > LONG_RUN_EVALS
+    items, starts, per_batch = _work_items(piece_work, PROGRESS_BATCHES if long_run else 1)
+    n_batches = (len(starts) - 1) // per_batch
     total = np.zeros(1 << hands.shape[1])
-    with _jit.threads(threads) as n_threads:
-        items, starts, per_batch = _work_items(piece_work, 20 if progress is not None else 1,
-                                               n_threads)
-        n_batches = (len(starts) - 1) // per_batch
+    with _jit.threads(threads):
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]

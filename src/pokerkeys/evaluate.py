@@ -90,6 +90,16 @@ def evaluate(cards) -> int:
     return _rank_one(ids)
 
 
+def _parse_row(text: str, invalid: str):
+    """Card ids of one hand string of a batch; None if it does not parse and invalid='zero'."""
+    try:
+        return parse_cards(text, allow_duplicates=True)
+    except ValueError:
+        if invalid == "raise":
+            raise
+        return None
+
+
 def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
     """Validate the shape and dtype of a batch and return it as a C-contiguous uint8 array.
 
@@ -100,8 +110,15 @@ def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
     else:
         rows = list(cards)
         if rows and isinstance(rows[0], str):
-            parsed = [parse_cards(row, allow_duplicates=True) for row in rows]
-            lengths = {len(p) for p in parsed}
+            parsed = [_parse_row(row, invalid) for row in rows]
+            lengths = {len(p) for p in parsed if p is not None}
+            if len(lengths) == 1:  # rows that did not parse: all bad ids, so rank 0
+                bad_row = np.full(lengths.pop(), 255, dtype=np.uint8)
+                lengths = {len(bad_row)}
+                parsed = [bad_row if p is None else p for p in parsed]
+            elif not lengths:  # not one row parsed
+                parsed = [np.full(5, 255, dtype=np.uint8)] * len(parsed)
+                lengths = {5}
             if len(lengths) > 1:
                 raise ValueError(f"all hands in a batch need the same number of cards, got "
                                  f"{sorted(lengths)}")
@@ -144,8 +161,10 @@ def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise")
 
     Also accepts a list of hand strings of equal length. Every row is checked inside the
     kernel (ids in 0..51, no card twice). ``invalid='raise'`` (the default) names the first bad
-    row in a ValueError; ``invalid='zero'`` gives bad rows rank 0, which no hand has, so data
-    with bad rows is ranked in one pass and filtered afterwards (``ranks > 0``).
+    row in a ValueError; ``invalid='zero'`` gives bad rows (an id outside 0..51, a card twice,
+    a hand string that does not parse) rank 0, which no hand has, so data with bad rows is
+    ranked in one pass and filtered afterwards (``ranks > 0``). A batch still needs one hand
+    size: rows of different lengths raise either way.
     ``threads`` limits the parallel kernel (results never depend on it).
     """
     if invalid not in INVALID_ROWS:
