@@ -111,18 +111,14 @@ def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
         rows = list(cards)
         if rows and isinstance(rows[0], str):
             parsed = [_parse_row(row, invalid) for row in rows]
-            lengths = {len(p) for p in parsed if p is not None}
-            if len(lengths) == 1:  # rows that did not parse: all bad ids, so rank 0
-                bad_row = np.full(lengths.pop(), 255, dtype=np.uint8)
-                lengths = {len(bad_row)}
-                parsed = [bad_row if p is None else p for p in parsed]
-            elif not lengths:  # not one row parsed
-                parsed = [np.full(5, 255, dtype=np.uint8)] * len(parsed)
-                lengths = {5}
+            # (If no row parses, any hand size will do: every row ranks 0.)
+            lengths = {len(p) for p in parsed if p is not None} or {5}
             if len(lengths) > 1:
                 raise ValueError(f"all hands in a batch need the same number of cards, got "
                                  f"{sorted(lengths)}")
-            array = np.array(parsed, dtype=np.uint8).reshape(len(parsed), -1)
+            unparsed = np.full(lengths.pop(), 255, dtype=np.uint8)  # bad ids: rank 0
+            array = np.array([unparsed if p is None else p for p in parsed],
+                             dtype=np.uint8).reshape(len(parsed), -1)
         else:
             array = np.asarray(rows)
     if array.ndim != 2:
