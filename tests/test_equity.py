@@ -451,3 +451,13 @@ def test_exact_weighted_counts_identical_whatever_threads_or_progress(hands, boa
     for r in runs[1:]:
         assert np.array_equal(r.mask_counts, runs[0].mask_counts)
         assert np.array_equal(r.equity, runs[0].equity)
+
+
+@pytest.mark.parametrize("hands, exact", [(["AA", "random"], True), (["AhKh", "random"], False)])
+def test_progress_reports_rising_to_its_total(hands, exact):
+    calls = []
+    equity(hands, exact=exact, trials=None if exact else 2_000_000, seed=1,
+           progress=lambda done, total: calls.append((done, total)))
+    assert calls, "no progress reported"
+    done = [d for d, _ in calls]
+    assert done == sorted(done) and done[-1] == calls[-1][1] > 0

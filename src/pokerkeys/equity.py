@@ -410,8 +410,8 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
                 counts = _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
                                          sub, group_starts, *tables)
             total += counts.sum(axis=0)
-            if progress is not None:
-                progress(b + 1, n_batches)
+            if progress is not None:  # in work items (matchups or their pieces) done
+                progress(int(starts[hi]), len(items))
     return total
 
 
