@@ -584,8 +584,12 @@ def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK) -> np.ndarray:
 
 def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
     """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
-    has_ranges = bool((mc_args[1] >= 0).any())
-    kernel = _k.monte_carlo_counts if has_ranges else _k.monte_carlo_plain
+    if (mc_args[1] >= 0).any():
+        kernel = _k.monte_carlo_counts
+    elif len(mc_args[0]) == 2:
+        kernel = _k.monte_carlo_heads_up  # same counts as monte_carlo_plain, faster
+    else:
+        kernel = _k.monte_carlo_plain
     with _jit.threads(threads):
         out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
     if (out[:, -1] < 0).any():
