@@ -80,6 +80,17 @@ def canonical_completions(deck, k, card_maps, boards, multiplicity):
 
 
 @inline
+def free_cards(out, used):
+    """out[:n] = the card ids not in the 52-bit mask `used`, ascending; returns n."""
+    n = 0
+    for c in range(52):
+        if not (used >> np.uint64(c)) & np.uint64(1):
+            out[n] = c
+            n += 1
+    return n
+
+
+@inline
 def board_sums(boards, b, rem, card_keys, flush_keys):
     """(key sum, flush sums) of board b; rem[:47] = the cards not on it, ascending."""
     used = np.uint64(0)
@@ -90,9 +101,5 @@ def board_sums(boards, b, rem, card_keys, flush_keys):
         used |= np.uint64(1) << np.uint64(c)
         key += card_keys[c]
         fsum += flush_keys[c]
-    n = 0
-    for c in range(52):
-        if not (used >> np.uint64(c)) & np.uint64(1):
-            rem[n] = c
-            n += 1
+    free_cards(rem, used)
     return key, fsum

@@ -14,6 +14,7 @@ import numpy as np
 
 from .._jit import inline, kernel, prange
 from .._layout import SUIT_BITS, SUIT_MASK
+from .boards import free_cards
 from .evaluate import HASH_7, face_sum_rank, join_leaders, rank_of_key, suit_flush_rank
 from .sampling import next_u64
 
@@ -136,11 +137,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 used |= (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
                 hole_keys[p] = np.uint64(card_keys[a]) + card_keys[b]
                 hole_flush[p] = flush_keys[a] + flush_keys[b]
-            n_rem = 0
-            for c in range(52):
-                if not (used >> np.uint64(c)) & np.uint64(1):
-                    rem[n_rem] = c
-                    n_rem += 1
+            n_rem = free_cards(rem, used)
             counts[:] = 0
             if n_missing == 0:
                 counts[_showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush,
@@ -291,18 +288,6 @@ def _known_cards(known, excluded, card_keys, flush_keys):
 
 
 @inline
-def _deck_of(used):
-    """(deck, n): the cards not in the 52-bit mask `used`, in deck[:n]."""
-    deck = np.empty(52, dtype=np.uint8)
-    n = 0
-    for c in range(52):
-        if not (used >> np.uint64(c)) & np.uint64(1):
-            deck[n] = c
-            n += 1
-    return deck, n
-
-
-@inline
 def _deal(state, spare, n_spare, deck, n_deck, n_deal):
     """Deal n_deal cards to deck[n_deck - n_deal:n_deck], three per random draw."""
     left = n_deck
@@ -364,7 +349,8 @@ def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, ra
         n_spare = 0
         hist = out[chunk]
         ranks = np.empty(n_players, dtype=np.int64)
-        deck, n_deck = _deck_of(used)
+        deck = np.empty(52, dtype=np.uint8)
+        n_deck = free_cards(deck, used)
         top = n_deck - 1
         for t in range(chunk_trials[chunk]):
             state, spare, n_spare = _deal(state, spare, n_spare, deck, n_deck,
@@ -408,7 +394,8 @@ def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias,
         spare = np.uint64(0)
         n_spare = 0
         hist = out[chunk]
-        deck, n_deck = _deck_of(used)
+        deck = np.empty(52, dtype=np.uint8)
+        n_deck = free_cards(deck, used)
         top = n_deck - 1
         for t in range(chunk_trials[chunk]):
             state, spare, n_spare = _deal(state, spare, n_spare, deck, n_deck,
