@@ -7,7 +7,7 @@ stored in ``extra_info`` (evals/s or trials/s) and printed in the summary table 
 import numpy as np
 import pytest
 
-from pokerkeys._sampling import random_hands
+from pokerkeys.core.sampling import random_hands
 
 
 @pytest.fixture(scope="session")

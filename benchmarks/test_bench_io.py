@@ -9,7 +9,7 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys import io as pio
-from pokerkeys._sampling import random_hands
+from pokerkeys.core.sampling import random_hands
 
 from bench_util import run
 

@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_tables import npy_bytes  # noqa: E402
 from pokerkeys import preflop  # noqa: E402
-from pokerkeys.classes import CLASS_NAMES  # noqa: E402
+from pokerkeys.core.classes import CLASS_NAMES  # noqa: E402
 
 MANIFEST = "preflop_manifest.json"
 EXACT = ("preflop_equity_vs_random", "preflop_heads_up_equity")

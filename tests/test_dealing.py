@@ -84,14 +84,14 @@ def test_alias_table_draws_each_row_with_its_weight(weights):
 def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     """monte_carlo_heads_up keeps two players in registers; from the same seeds it must give
     exactly the counts of monte_carlo_plain."""
-    import sys
-
     from pokerkeys._kernels import equity as kernels
+    from pokerkeys.core.sampling import spawn_seeds
+    from pokerkeys.equity import holdem as E
+    from pokerkeys.equity.driver import chunk_sizes
     from pokerkeys.evaluate import _kernel_args
-    E = sys.modules["pokerkeys.equity"]
     args = E.monte_carlo_args(E.prepare(hands, board, dead))
-    sizes = E.chunk_sizes(300_000, 50_000)
-    seeds = E.spawn_seeds(np.random.SeedSequence(5), len(sizes))
+    sizes = chunk_sizes(300_000, 50_000)
+    seeds = spawn_seeds(np.random.SeedSequence(5), len(sizes))
     plain = kernels.monte_carlo_plain(*args, seeds, sizes, 1000, *_kernel_args(7))
     heads_up = kernels.monte_carlo_heads_up(*args, seeds, sizes, 1000, *_kernel_args(7))
     np.testing.assert_array_equal(heads_up, plain)

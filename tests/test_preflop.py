@@ -14,6 +14,7 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys import preflop
+from pokerkeys.preflop import exact as preflop_exact
 from pokerkeys._kernels.preflop import vs_random_scores, vs_random_sweep
 from pokerkeys.cards import format_cards
 from pokerkeys.classes import ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE
@@ -46,7 +47,7 @@ def test_class_representatives():
 
 def _brute_force_orbits() -> tuple[int, int]:
     """(unordered, ordered) orbit counts over all pairs of disjoint combos, 24 permutations."""
-    maps = preflop._suit_maps()
+    maps = preflop_exact._suit_maps()
     perms = np.stack([COMBO_INDEX_TABLE[m[ALL_COMBOS[:, 0]], m[ALL_COMBOS[:, 1]]]
                       for m in maps]).astype(np.int64)
     bits = (1 << ALL_COMBOS[:, 0].astype(np.int64)) | (1 << ALL_COMBOS[:, 1].astype(np.int64))
@@ -93,7 +94,7 @@ def test_suit_distinct_matchups_table():
 
 
 def test_canonical_matchup_is_invariant(rng):
-    maps = preflop._suit_maps()
+    maps = preflop_exact._suit_maps()
     for _ in range(60):
         cards = rng.permutation(52)[:4]
         h1, h2 = format_cards(cards[:2], ""), format_cards(cards[2:], "")
@@ -112,7 +113,7 @@ def test_sweep_kernel_equals_the_sorting_kernel(rng):
     """The fast sweep and the original per-card sort agree on every count."""
     boards, mult = preflop.canonical_boards()
     pick = np.sort(rng.choice(len(boards), 400, replace=False))
-    args = (boards[pick], mult[pick], preflop._pair_class_table(), 169, *_kernel_args(7))
+    args = (boards[pick], mult[pick], preflop_exact._pair_class_table(), 169, *_kernel_args(7))
     for a, b in zip(vs_random_scores(*args), vs_random_sweep(*args)):
         assert np.array_equal(a, b)
 
@@ -135,7 +136,7 @@ def test_average_distribution_is_all_seven_card_hands():
     avg = preflop.average_rank_distribution()
     counts = np.rint(avg * 133_784_560).astype(np.int64)
     assert np.allclose(avg * 133_784_560, counts, atol=1e-4)
-    by_category = preflop._by_category(counts)
+    by_category = preflop_exact._by_category(counts)
     assert by_category.tolist() == [23_294_460, 58_627_800, 31_433_400, 6_461_620, 6_180_020,
                                     4_047_644, 3_473_184, 224_848, 41_584]
     assert np.count_nonzero(counts) == 4_824
@@ -170,7 +171,7 @@ def test_unknown_classes_are_errors(bad):
 
 def _orbit_boards(boards: np.ndarray) -> np.ndarray:
     """All boards of the suit orbits of the given boards."""
-    images = np.concatenate([np.sort(m[boards], axis=1) for m in preflop._suit_maps()])
+    images = np.concatenate([np.sort(m[boards], axis=1) for m in preflop_exact._suit_maps()])
     return np.unique(images, axis=0)
 
 
@@ -179,7 +180,7 @@ def test_sweep_against_brute_force(rng):
     evaluating every board of those orbits directly."""
     boards, mult = preflop.canonical_boards()
     pick = np.sort(rng.choice(len(boards), 250, replace=False))
-    result = preflop._counts_over(boards[pick], mult[pick])
+    result = preflop_exact._counts_over(boards[pick], mult[pick])
     every = _orbit_boards(boards[pick])
     assert len(every) == mult[pick].sum()
     n = len(every)
@@ -206,8 +207,8 @@ def test_sweep_against_brute_force(rng):
 def test_counts_of_any_matchup_follow_by_symmetry(rng):
     boards, mult = preflop.canonical_boards()
     pick = np.arange(0, len(boards), 997)
-    result = preflop._counts_over(boards[pick], mult[pick])
-    maps = preflop._suit_maps()
+    result = preflop_exact._counts_over(boards[pick], mult[pick])
+    maps = preflop_exact._suit_maps()
     for _ in range(30):
         cards = rng.permutation(52)[:4]
         m = maps[rng.integers(24)]

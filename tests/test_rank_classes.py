@@ -7,7 +7,6 @@ slip in its board counts or its flush corrections shows up as a different histog
 from __future__ import annotations
 
 import math
-import sys
 
 import numpy as np
 import pytest
@@ -15,10 +14,10 @@ import pytest
 from pokerkeys._kernels import equity as card_by_card
 from pokerkeys._kernels import rank_classes
 from pokerkeys.cards import parse_cards
+from pokerkeys.equity import holdem as _E
 from pokerkeys.evaluate import _kernel_args
 from pokerkeys.tables import rank_class_tables_7
 
-_E = sys.modules["pokerkeys.equity"]
 
 
 def _matchup(hands, dead):

@@ -4,32 +4,33 @@
 >>> pk.evaluate("As Ks Qs Js Ts")
 7462
 
-The evaluator, equity and ranges are imported at once; the games modules (winners, Omaha,
-wild cards, draw poker, dealing, showdown files) load on first use, so the command line starts
-without them.
+The evaluator, equity and ranges are imported at once; the games (winners, Omaha, wild cards,
+draw poker, statistics), the preflop tables and the bulk files load on first use, so the command
+line starts without them. The subpackages, lowest layer first: ``_kernels`` (Numba kernels),
+``core`` (cards, tables, evaluation), ``equity`` and ``preflop``, ``games`` and ``io``, ``cli``.
 """
 from importlib import import_module
 
-from .cards import format_cards, parse_cards
-from .equity import EquityResult, equity
-from .evaluate import (HandCategory, best_five, category, describe, evaluate,
-                       evaluate_batch)
-from .ranges import Range
-from .tables import TableError
-# These two functions share their module's name: they must be bound eagerly, or importing
-# the submodule later would replace the function with the module on the package.
-from .deal import deal
-from .showdown import showdown
+from . import _compat
+from .core.cards import format_cards, parse_cards
+from .core.evaluate import (HandCategory, best_five, category, describe, evaluate,
+                            evaluate_batch)
+from .core.tables import TableError
+from .equity import EquityResult, Range, equity
+from .games.deal import deal
+from .games.showdown import showdown
+
+_compat.install(__name__)  # after the imports above: see its docstring
 
 __version__ = "0.1.0"
 
 # public name -> module that defines it, imported by __getattr__ on first access
 _LAZY = {
     "stats": None, "preflop": None,
-    "BestHand": "games", "best_hand": "games", "holdem_hand": "games",
-    "three_d_hand": "games", "winners": "games",
-    "omaha_equity": "omaha", "omaha_hand": "omaha",
-    "wild_hand": "wild", "best_discard": "draw",
+    "BestHand": "core.best", "best_hand": "games.hands", "holdem_hand": "games.hands",
+    "three_d_hand": "games.hands", "winners": "games.hands",
+    "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
+    "wild_hand": "games.wild", "best_discard": "games.draw",
 }
 
 
@@ -37,8 +38,8 @@ def __getattr__(name):
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerkeys' has no attribute {name!r}")
     module_name = _LAZY[name]
-    if module_name is None:  # a submodule itself
-        return import_module(f".{name}", __name__)
+    if module_name is None:  # a submodule itself: pk.stats, pk.preflop
+        return import_module(f".{_compat.MOVED.get(name, name)}", __name__)
     return getattr(import_module(f".{module_name}", __name__), name)
 
 

@@ -8,8 +8,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .._layout import (FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS,
-                       SUIT_MASK)
+from .._layout import FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS, SUIT_MASK
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 

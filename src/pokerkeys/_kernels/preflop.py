@@ -19,8 +19,8 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .evaluate import HASH_7, rank_of_key
 from .boards import board_sums
+from .evaluate import HASH_7, rank_of_key
 from .matrix import _counting_pass
 
 

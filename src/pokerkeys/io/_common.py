@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..evaluate import HandCategory
+from ..core.evaluate import HandCategory
 
 INPUT_FORMATS = ("csv", "parquet", "npy", "uci")
 OUTPUT_FORMATS = ("csv", "parquet", "npy")

@@ -20,13 +20,14 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import format_cards
-from ..evaluate import HandCategory, category
+from ..core.cards import format_cards
+from ..core.evaluate import HandCategory, category
 from ._common import (_COMPRESSED, _SUFFIXES, _UCI_CLASS, DEFAULT_CHUNK_ROWS, INPUT_FORMATS,
                       ON_ERROR, OUTPUT_COLUMNS)
 from .ranking import explain_row, rank_rows
 from .readers import _CsvReader, _NpyReader, _ParquetReader, _UciReader
 from .writers import _ArrowWriter, _NpyWriter, _Reporter, _temp_name
+
 
 def memory_bound(chunk_rows: int = DEFAULT_CHUNK_ROWS) -> int:
     """Bytes a run holds at most, whatever the file size: 200 per chunk row + 48 MiB.

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import N_CARDS, format_cards
-from ..evaluate import evaluate_batch
+from ..core.cards import N_CARDS, format_cards
+from ..core.evaluate import evaluate_batch
 
 
 def rank_rows(cards: np.ndarray, threads: int | None = None) -> np.ndarray:

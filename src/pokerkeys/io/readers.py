@@ -16,9 +16,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import N_CARDS, parse_cards
+from ..core.cards import N_CARDS, parse_cards
 from ._common import _UCI_NAMES, _UCI_SUIT, BAD, MAX_CSV_BLOCK, _pa
 from .text import cards_from_columns
+
 
 @dataclass
 class _Chunk:
@@ -307,6 +308,7 @@ class _CsvReader:
     def _reader(self):
         pa = _pa()
         import pyarrow.csv as pcsv
+
         # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
         # block size, not chunk_rows, sets the reader's memory: at most 1 MiB per block.
         block = int(min(max(self.chunk_rows * self.bytes_per_row, 1 << 16), MAX_CSV_BLOCK))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..cards import N_CARDS, RANK_CHARS, SUIT_CHARS, parse_cards
+from ..core.cards import N_CARDS, RANK_CHARS, SUIT_CHARS, parse_cards
 from ._common import BAD, _pa
 
 _RANK_LUT = np.full(256, BAD, dtype=np.uint8)

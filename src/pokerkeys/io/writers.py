@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..cards import N_CARDS, RANK_CHARS, SUIT_CHARS
-from ..evaluate import category, describe
+from ..core.cards import N_CARDS, RANK_CHARS, SUIT_CHARS
+from ..core.evaluate import category, describe
 from ._common import _CATEGORY_LABELS, _COMPRESSED, _pa
 
 if TYPE_CHECKING:
@@ -80,6 +80,7 @@ class _ArrowWriter:
         self.schema = self._schema(k)
         if self.fmt == "parquet":
             import pyarrow.parquet as pq
+
             # Min/max statistics of card text cost half the write time and say nothing
             # ('2c'..'Ts'); rank, category and the other columns keep theirs.
             stats = [f.name for f in self.schema if f.name not in self.card_columns]

@@ -7,8 +7,8 @@ from itertools import combinations
 
 import numpy as np
 
-from . import _jit, _layout
-from ._kernels import evaluate as _k
+from .. import _jit, _layout
+from .._kernels import evaluate as _k
 from ._ranking import N_CLASSES, rank_values
 from .cards import N_CARDS, format_cards, parse_cards
 from .tables import eval_tables

@@ -20,9 +20,9 @@ from typing import Iterable
 
 import numpy as np
 
-from .cards import format_cards, parse_cards
-from .evaluate import evaluate_batch
-from .games import winners
+from ..core.cards import format_cards, parse_cards
+from ..core.evaluate import evaluate_batch
+from .hands import winners
 
 _CARD = re.compile(r"^(10|[2-9TJQKAtjqka])[cdhsCDHS]$")
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 
 def _opponents(text) -> int:
-    from .preflop import MAX_OPPONENTS, _check_opponents
+    from ..preflop.shipped import MAX_OPPONENTS, _check_opponents
 
     try:
         return _check_opponents(int(str(text).strip()))
@@ -39,7 +39,7 @@ def _threads(text):
 
 
 def _plot(kind, path, *args, **kwargs):
-    from . import plots
+    from ..preflop import plots
 
     try:
         getattr(plots, kind)(*args, path=path, **kwargs)
@@ -51,7 +51,7 @@ def _plot(kind, path, *args, **kwargs):
 
 
 def _grid_text(values, fmt) -> str:
-    from .classes import CLASS_NAMES
+    from ..core.classes import CLASS_NAMES
 
     cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values)]
     width = max(len(c) for c in cells)
@@ -60,7 +60,7 @@ def _grid_text(values, fmt) -> str:
 
 
 def _cmd_equity(args) -> int:
-    from . import preflop
+    from .. import preflop
 
     n = _opponents(args.opponents)
     if args.classes:
@@ -103,7 +103,7 @@ def _cmd_equity(args) -> int:
 
 
 def _cmd_distribution(args) -> int:
-    from .preflop import rank_distribution
+    from ..preflop import rank_distribution
 
     dist = rank_distribution(args.name)
     if args.json:
@@ -116,8 +116,9 @@ def _cmd_distribution(args) -> int:
 
 
 def _cmd_matrix(args) -> int:
-    from . import preflop
-    from .cli import _progress_bar
+    from .. import preflop
+    from ..preflop.exact import _matchups_path as matchups_path
+    from .common import progress_bar
 
     threads = _threads(args.threads)
     if args.out is None:
@@ -128,7 +129,7 @@ def _cmd_matrix(args) -> int:
         elapsed = None
     else:
         show = not (args.json or args.no_progress) and sys.stderr.isatty()
-        progress = _progress_bar("boards") if show else None
+        progress = progress_bar("boards") if show else None
         try:
             result = preflop.heads_up_matrix(args.out, threads=threads, progress=progress,
                                              resume=not args.restart,
@@ -143,7 +144,7 @@ def _cmd_matrix(args) -> int:
         matrix = result.equity
         elapsed = result.elapsed
         source = (f"computed exactly in {elapsed:.1f} s; written to {args.out} and "
-                  f"{preflop._matchups_path(Path(args.out))}")
+                  f"{matchups_path(Path(args.out))}")
         if args.max_boards is not None:
             source += f" (reduced problem: the first {args.max_boards} canonical boards only)"
     names = preflop.CLASS_NAMES
@@ -164,9 +165,9 @@ def _cmd_matrix(args) -> int:
 
 
 def _cmd_matchups(args) -> int:
-    from . import preflop
-    from .cards import format_cards
-    from .equity import equity
+    from ..core.cards import format_cards
+    from ..equity.holdem import equity
+    from .. import preflop
 
     if not args.classes:
         counts = {c: preflop.count_matchups(c) for c in preflop.MATCHUP_CONVENTIONS}

@@ -13,7 +13,7 @@ import numbers
 
 import numpy as np
 
-from .cards import N_CARDS, format_cards, parse_cards
+from ..core.cards import N_CARDS, format_cards, parse_cards
 
 
 def _generator(rng) -> np.random.Generator:

@@ -1,20 +1,14 @@
 """Command-line subcommands for showdowns, other games and statistics.
 
-``cli.build_parser`` calls ``add_parser``; errors surface as ValueError/CliError, which
-``cli.main`` prints as one line ``pokerkeys: error: ...`` with exit code 2.
+``cli.main.build_parser`` calls ``add_parser``; errors surface as ValueError/CliError, which
+``cli.main.main`` prints as one line ``pokerkeys: error: ...`` with exit code 2.
 """
 from __future__ import annotations
 
 import json
 import sys
 
-from ._cli_args import positive_int
-
-
-def _cli_error(message: str) -> Exception:
-    from .cli import CliError
-
-    return CliError(message)
+from .common import CliError, positive_int
 
 
 def _read_source(path: str) -> list[str]:
@@ -24,16 +18,16 @@ def _read_source(path: str) -> list[str]:
         with open(path, encoding="utf-8") as f:
             return f.read().splitlines()
     except OSError as exc:
-        raise _cli_error(f"cannot read {path}: {exc.strerror}") from None
+        raise CliError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
-        raise _cli_error(f"cannot read {path}: not a UTF-8 text file") from None
+        raise CliError(f"cannot read {path}: not a UTF-8 text file") from None
 
 
 # ---------------------------------------------------------------------------- winners
 def _cmd_winners(args) -> int:
-    from .cards import format_cards
-    from .games import best_hand, short_hand_value
-    from .showdown import detect_format, euler54, read_showdowns
+    from ..core.cards import format_cards
+    from ..games.hands import best_hand, short_hand_value
+    from ..games.showdown import detect_format, euler54, read_showdowns
 
     lines = _read_source(args.file)
     fmt = detect_format(lines) if args.format == "auto" else args.format
@@ -71,23 +65,23 @@ def _cmd_winners(args) -> int:
 
 # ---------------------------------------------------------------------------- best hand
 def _cmd_best(args) -> int:
-    from .cards import format_cards
-    from .games import best_hand, holdem_hand, three_d_hand
-    from .omaha import omaha_hand
-    from .wild import has_jokers, wild_hand
+    from ..core.cards import format_cards
+    from ..equity.omaha import omaha_hand
+    from ..games.hands import best_hand, holdem_hand, three_d_hand
+    from ..games.wild import has_jokers, wild_hand
 
     game = args.game
     if game is None:
         game = "holdem" if args.board else "any"
     if has_jokers(args.cards):
         if args.board:
-            raise _cli_error("wild cards are supported in a hand of 5-7 cards without a board")
+            raise CliError("wild cards are supported in a hand of 5-7 cards without a board")
         hand = wild_hand(args.cards, max_jokers=args.max_jokers)
     elif game == "any":
         cards = args.cards + (" " + args.board if args.board else "")
         hand = best_hand(cards)
     elif not args.board:
-        raise _cli_error(f"{game} needs the board: pokerkeys best HOLE BOARD --game {game}")
+        raise CliError(f"{game} needs the board: pokerkeys best HOLE BOARD --game {game}")
     elif game == "holdem":
         hand = holdem_hand(args.cards, args.board)
     elif game == "omaha":
@@ -109,8 +103,8 @@ def _cmd_best(args) -> int:
 
 # ---------------------------------------------------------------------------- draw
 def _cmd_draw(args) -> int:
-    from .cards import format_cards
-    from .draw import best_discard
+    from ..core.cards import format_cards
+    from ..games.draw import best_discard
 
     decision = best_discard(args.hand, max_discards=args.max_discards, method=args.method)
     if args.json:
@@ -127,8 +121,8 @@ def _cmd_draw(args) -> int:
 
 # ---------------------------------------------------------------------------- stats
 def _cmd_stats(args) -> int:
-    from .game_stats import EXACT_GAMES, canonical_game, format_games_table, game_stats
-    from .games import _LABELS
+    from ..core.best import _LABELS
+    from ..games.game_stats import EXACT_GAMES, canonical_game, format_games_table, game_stats
 
     games = [canonical_game(g) for g in args.games] or \
         ["deal", "draw", "joker", "texas", "omaha", "threed"]
@@ -157,18 +151,18 @@ def _cmd_stats(args) -> int:
 
 
 def _cmd_first(args) -> int:
-    from .game_stats import FIRST_CATEGORIES, plot_what_comes_first, what_comes_first
+    from ..games.game_stats import FIRST_CATEGORIES, plot_what_comes_first, what_comes_first
 
     result = what_comes_first(args.trials, seed=args.seed, threads=args.threads)
     if args.plot:
         try:
             plot_what_comes_first(result, args.plot)
         except ImportError as exc:
-            raise _cli_error(str(exc)) from None
+            raise CliError(str(exc)) from None
         except OSError as exc:
-            raise _cli_error(f"cannot write {args.plot}: {exc.strerror}") from None
+            raise CliError(f"cannot write {args.plot}: {exc.strerror}") from None
     if args.json:
-        from .games import _LABELS
+        from ..core.best import _LABELS
 
         print(json.dumps({"trials": result.trials,
                           "mean_cards": {_LABELS[c]: result.mean(c) for c in FIRST_CATEGORIES},

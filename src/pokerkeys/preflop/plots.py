@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .classes import CLASS_NAMES, N_CLASSES
+from ..core.classes import CLASS_NAMES, N_CLASSES
 
 
 def _figure(**kwargs):
@@ -61,7 +61,7 @@ def class_grid(values, *, title: str = "", fmt: str = "{:.1f}", cmap: str = "RdY
 def equity_grid(opponents: int = 1, *, values=None, path=None):
     """Grid of each class's equity (%) against ``opponents`` random hands (shipped table,
     or ``values``: 169 equities in 0..1)."""
-    from .preflop import _check_opponents, equity_vs_opponents
+    from .shipped import _check_opponents, equity_vs_opponents
 
     n = _check_opponents(opponents)
     values = equity_vs_opponents(n) if values is None else np.asarray(values)
@@ -73,7 +73,7 @@ def equity_grid(opponents: int = 1, *, values=None, path=None):
 
 def rank_grid(opponents: int = 1, *, path=None):
     """Grid of each class's rank 1..169 by equity against ``opponents`` random hands."""
-    from .preflop import _check_opponents, class_ranks
+    from .shipped import _check_opponents, class_ranks
 
     n = _check_opponents(opponents)
     return class_grid(class_ranks(n), fmt="{:.0f}", label="rank (1 = best)", reverse=True,
@@ -85,8 +85,8 @@ def rank_grid(opponents: int = 1, *, path=None):
 def rank_distribution(name: str, *, bins: int = 75, path=None):
     """Two panels: the class's best-rank distribution against the average over all hands,
     binned by rank (category boundaries marked), and by category."""
-    from .evaluate import CATEGORY_STARTS, HandCategory
-    from .preflop import rank_distribution as compute
+    from ..core.evaluate import CATEGORY_STARTS, HandCategory
+    from .exact import rank_distribution as compute
 
     dist = compute(name)
     fig = _figure(figsize=(11, 8), dpi=100)
@@ -120,7 +120,7 @@ def rank_distribution(name: str, *, bins: int = 75, path=None):
 def heads_up_matrix(matrix=None, *, path=None):
     """Heat map of the 169 x 169 heads-up equity matrix (row class against column class);
     the shipped exact matrix unless ``matrix`` is given."""
-    from .preflop import heads_up_equity
+    from .shipped import heads_up_equity
 
     matrix = heads_up_equity() if matrix is None else np.asarray(matrix, dtype=np.float64)
     if matrix.shape != (N_CLASSES, N_CLASSES):

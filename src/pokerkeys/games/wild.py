@@ -20,12 +20,12 @@ from itertools import combinations
 
 import numpy as np
 
-from ._kernels import evaluate as _ke
-from ._kernels import games as _kg
-from .cards import format_cards, parse_cards
-from .evaluate import _rank_one
-from .games import BestHand, N_NATURAL_RANKS, _sorted_desc
-from .tables import eval_tables
+from .._kernels import evaluate as _ke
+from .._kernels import games as _kg
+from ..core.best import N_NATURAL_RANKS, BestHand, _sorted_desc
+from ..core.cards import format_cards, parse_cards
+from ..core.evaluate import _rank_one
+from ..core.tables import eval_tables
 
 ANY, BLACK, RED = "**", "?B", "?R"
 JOKERS = (ANY, BLACK, RED)

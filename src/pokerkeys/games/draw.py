@@ -19,8 +19,8 @@ from itertools import chain, combinations
 
 import numpy as np
 
-from .cards import format_cards, parse_cards
-from .evaluate import evaluate, evaluate_batch
+from ..core.cards import format_cards, parse_cards
+from ..core.evaluate import evaluate, evaluate_batch
 
 N_HANDS_5 = 2_598_960
 
@@ -39,8 +39,8 @@ def win_scores(method: str = "notebook") -> tuple[np.ndarray, int]:
     "exact": the share of hands it beats plus half the share it ties, from the rank histogram
     of all 2,598,960 hands.
     """
-    from ._ranking import rank_values
-    from .stats import rank_histogram
+    from ..core._ranking import rank_values
+    from ..core.counts import rank_histogram
 
     if method not in METHODS:
         raise ValueError(f"method is one of {METHODS}, not {method!r}")

@@ -17,11 +17,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import _jit
-from ._kernels import games as _kg
-from ._sampling import spawn_seeds
-from .evaluate import _kernel_args, category
-from .games import FIVE_OF_A_KIND, _LABELS
+from .. import _jit
+from .._kernels import games as _kg
+from ..core.best import _LABELS, FIVE_OF_A_KIND
+from ..core.evaluate import _kernel_args, category
+from ..core.sampling import spawn_seeds
 
 GAMES = ("deal", "draw", "joker", "texas", "omaha", "omaha5", "omaha6", "threed")
 EXACT_GAMES = ("deal", "draw", "joker", "texas")
@@ -130,14 +130,14 @@ def game_stats(game: str, *, exact: bool | None = None, trials: int | None = Non
 
 
 def _exact_deal():
-    from .stats import rank_histogram
+    from ..core.counts import rank_histogram
 
     return _per_category(rank_histogram(5)), math.comb(52, 5), \
         "exact, all 2,598,960 five-card hands"
 
 
 def _exact_texas():
-    from .stats import rank_histogram
+    from ..core.counts import rank_histogram
 
     return _per_category(rank_histogram(7)), math.comb(52, 7), \
         "exact, best five of all 133,784,560 seven-card hands"
@@ -145,7 +145,7 @@ def _exact_texas():
 
 def joker_deck_counts(n_jokers: int = 2) -> np.ndarray:
     """counts[c] of every 5-card hand from 52 cards plus n_jokers (0, 1 or 2) wild jokers."""
-    from .stats import rank_histogram
+    from ..core.counts import rank_histogram
     from .wild import ANY, JOKER_MASKS
 
     if n_jokers not in (0, 1, 2):

@@ -11,11 +11,11 @@ from typing import Callable
 
 import numpy as np
 
-from . import _jit
-from ._sampling import random_hands
+from .. import _jit
 from .cards import RANK_CHARS, SUIT_CHARS
+from .counts import category_counts
 from .evaluate import evaluate_batch
-from .stats import category_counts
+from .sampling import random_hands
 
 ALL_7_CARD_HANDS = 133_784_560
 
@@ -84,6 +84,7 @@ def _peer_eval7():
 
 def _peer_phevaluator():
     from phevaluator import evaluate_cards
+
     # phevaluator uses the same card ids (4 * rank + suit, suits c d h s); lower is better.
     return lambda hand: -evaluate_cards(*hand)
 
@@ -99,6 +100,7 @@ def _peer_treys():
 
 def _peer_pokerkit():
     from pokerkit import StandardHighHand
+
     # pokerkit: hand objects compare with < and ==; the key is the object itself.
     return lambda hand: StandardHighHand.from_game(
         "".join(_CARD_STRINGS[c] for c in hand[:2]), "".join(_CARD_STRINGS[c] for c in hand[2:]))

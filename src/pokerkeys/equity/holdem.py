@@ -14,23 +14,24 @@ Both produce a histogram over winner masks (see ``_kernels.equity``), which
 from __future__ import annotations
 
 import math
-import numbers
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
-from . import _jit
-from ._balance import balanced_groups
-from ._kernels import equity as _k
-from ._kernels import rank_classes as _rc
-from ._sampling import alias_table, spawn_seeds
-from ._symmetry import stabilizer
-from .cards import N_CARDS, format_card, format_cards, parse_cards
-from .classes import ALL_COMBOS
-from .evaluate import _kernel_args
+from .. import _jit
+from .._balance import balanced_groups
+from .._kernels import equity as _k
+from .._kernels import rank_classes as _rc
+from ..core.cards import N_CARDS, format_card, format_cards, parse_cards
+from ..core.classes import ALL_COMBOS
+from ..core.evaluate import _kernel_args
+from ..core.sampling import alias_table
+from ..core.symmetry import stabilizer
+from ..core.tables import rank_class_tables_7
+from .driver import drive_monte_carlo, validate_stop
 from .ranges import Range
-from .tables import rank_class_tables_7
+from .result import EquityResult
 
 MAX_PLAYERS = 10
 UNKNOWN = 255
@@ -45,8 +46,6 @@ PROGRESS_BATCHES = 20
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000
-TRIALS_PER_CHUNK = 1 << 15
-CHUNKS_PER_ROUND = 8
 DEFAULT_TRIALS = 10_000_000
 MAX_REJECTIONS = 100_000
 
@@ -144,94 +143,6 @@ def _combos_of(player: Player, blocked: int) -> tuple[np.ndarray, np.ndarray]:
     bits = (np.uint64(1) << combos.astype(np.uint64))
     free = ((bits[:, 0] | bits[:, 1]) & np.uint64(blocked)) == 0
     return np.ascontiguousarray(combos[free]), weights[free]
-
-
-# ---------------------------------------------------------------------------- result
-@dataclass(frozen=True)
-class EquityResult:
-    """Outcome of an equity calculation.
-
-    ``equity[p]`` = win[p] + tie_share[p]: the fraction of the pot player p takes on average.
-    ``win[p]``: probability p wins alone; ``tie[p]``: probability p splits the pot;
-    ``tie_share[p]``: p's expected share from split pots. ``wins``, ``ties``, ``losses``: raw
-    (weighted) counts of showdowns. ``splits`` maps each tuple of players who split a pot to
-    its probability. ``exact``: enumeration (True) or Monte Carlo; ``boards``/``trials``: how
-    many showdowns were counted; ``stderr[p]``: standard error of equity[p] (0 when exact).
-    """
-    players: tuple[str, ...]
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
-    tie_share: np.ndarray
-    wins: np.ndarray
-    ties: np.ndarray
-    losses: np.ndarray
-    splits: dict
-    exact: bool
-    boards: float
-    trials: int
-    stderr: np.ndarray
-    elapsed: float
-    mask_counts: np.ndarray = field(repr=False)
-
-    @classmethod
-    def from_mask_counts(cls, players, counts, exact, elapsed, trials=0):
-        """Derive every statistic from counts[mask] (mask = set of players with the best hand)."""
-        counts = np.asarray(counts, dtype=np.float64)
-        n = len(players)
-        masks = np.arange(len(counts))
-        total = counts.sum()
-        members = (masks[:, None] >> np.arange(n)) & 1  # (masks, players)
-        size = members.sum(axis=1)
-        share = np.where(size > 0, 1.0 / np.maximum(size, 1), 0.0)
-        alone = members * (size == 1)[:, None]
-        split = members * (size > 1)[:, None]
-        wins = counts @ alone
-        ties = counts @ split
-        losses = total - wins - ties
-        tie_share = (counts * share) @ split / total
-        equity = (counts * share) @ members / total
-        if exact:
-            stderr = np.zeros(n)
-        else:
-            second = (counts * share ** 2) @ members / total
-            stderr = np.sqrt(np.maximum(second - equity ** 2, 0.0) / max(total - 1, 1))
-        splits = {tuple(int(p) for p in np.flatnonzero(members[m])): float(counts[m] / total)
-                  for m in masks if size[m] > 1 and counts[m] > 0}
-        return cls(players=tuple(players), equity=equity, win=wins / total, tie=ties / total,
-                   tie_share=tie_share, wins=wins, ties=ties, losses=losses, splits=splits,
-                   exact=exact, boards=total if exact else 0, trials=int(trials),
-                   stderr=stderr, elapsed=elapsed, mask_counts=counts)
-
-    def __str__(self) -> str:
-        width = max(6, max(len(p) for p in self.players))
-        head = f"{'player':<{width}}  {'equity':>8}  {'win':>8}  {'tie':>8}"
-        if not self.exact:
-            head += f"  {'± stderr':>9}"
-        lines = [head]
-        for i, name in enumerate(self.players):
-            row = (f"{name:<{width}}  {100 * self.equity[i]:7.3f}%  {100 * self.win[i]:7.3f}%"
-                   f"  {100 * self.tie[i]:7.3f}%")
-            if not self.exact:
-                row += f"  {100 * self.stderr[i]:8.3f}%"
-            lines.append(row)
-        if self.exact:
-            lines.append(f"exact: {self.boards:,.0f} showdowns counted in "
-                         f"{self.elapsed:.3f} s")
-        else:
-            lines.append(f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s")
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict:
-        return {
-            "players": list(self.players), "equity": self.equity.tolist(),
-            "win": self.win.tolist(), "tie": self.tie.tolist(),
-            "tie_share": self.tie_share.tolist(), "wins": self.wins.tolist(),
-            "ties": self.ties.tolist(), "losses": self.losses.tolist(),
-            "splits": {",".join(map(str, k)): v for k, v in self.splits.items()},
-            "exact": self.exact, "boards": self.boards, "trials": self.trials,
-            "stderr": self.stderr.tolist(), "elapsed": self.elapsed,
-        }
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -416,16 +327,6 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
 
 
 # ---------------------------------------------------------------------------- public API
-def _validate_stop(trials, target_stderr, time_limit):
-    if trials is not None and (isinstance(trials, bool)
-                               or not isinstance(trials, numbers.Integral) or trials <= 0):
-        raise ValueError(f"trials must be a positive integer, not {trials!r}")
-    if target_stderr is not None and not target_stderr > 0:
-        raise ValueError(f"target_stderr must be positive, not {target_stderr!r}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be positive seconds, not {time_limit!r}")
-
-
 def _parse_place(cards, where: str) -> np.ndarray:
     """Board or dead cards; duplicates are reported later, with every place named."""
     try:
@@ -523,7 +424,7 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                             target_stderr=target_stderr, time_limit=time_limit, seed=seed,
                             threads=threads, progress=progress)
     start = time.perf_counter()
-    _validate_stop(trials, target_stderr, time_limit)
+    validate_stop(trials, target_stderr, time_limit)
     setup = prepare(hands, board, dead)
     stop_given = trials is not None or target_stderr is not None or time_limit is not None
     plan = None
@@ -570,18 +471,6 @@ def monte_carlo_args(setup: Setup) -> tuple:
             np.uint64(setup.excluded))
 
 
-def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK) -> np.ndarray:
-    """Trials per chunk for a run of n_trials: TRIALS_PER_CHUNK each, the last one the rest.
-
-    Chunk i always runs on the i-th child seed of ``SeedSequence(seed)``, so a result depends
-    on the seed and the trial count only, not on threads, rounds or (distributed) tasks.
-    """
-    n_chunks = -(-n_trials // per_chunk)
-    sizes = np.full(n_chunks, per_chunk, dtype=np.int64)
-    sizes[-1] = n_trials - per_chunk * (n_chunks - 1)
-    return sizes
-
-
 def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
     """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
     if (mc_args[1] >= 0).any():
@@ -596,43 +485,6 @@ def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=Non
         raise ValueError("the players' ranges almost never fit together without sharing "
                          "a card; Monte Carlo cannot sample them")
     return out[:, :-1].sum(axis=0)
-
-
-def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed, progress,
-                      start, per_chunk: int = TRIALS_PER_CHUNK) -> EquityResult:
-    """Run Monte Carlo chunks until the stopping rules say stop; ``run_round(seeds, sizes)``
-    returns the winner-mask counts of the chunks (seeds[i], sizes[i]).
-
-    Stopping rules are checked between rounds of CHUNKS_PER_ROUND chunks; a plain trial count
-    runs in one round (or about 50 with a progress bar). Chunk i always gets the i-th child
-    seed and ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds
-    are cut.
-    """
-    if target_stderr is None and time_limit is None:
-        n_chunks = len(chunk_sizes(trials, per_chunk))
-        per_round = n_chunks if progress is None else max(CHUNKS_PER_ROUND, n_chunks // 50)
-    else:
-        per_round = CHUNKS_PER_ROUND
-    seed_seq = np.random.SeedSequence(seed)
-    counts = np.zeros(1 << len(labels), dtype=np.int64)
-    done = 0
-    while True:
-        remaining = trials - done if trials is not None else per_round * per_chunk
-        sizes = chunk_sizes(remaining, per_chunk)[:per_round]
-        counts += run_round(spawn_seeds(seed_seq, len(sizes)), sizes)
-        done += int(sizes.sum())
-        if progress is not None:
-            progress(done, trials)
-        if trials is not None and done >= trials:
-            break
-        if time_limit is not None and time.perf_counter() - start >= time_limit:
-            break
-        if target_stderr is not None and done >= 10_000:
-            partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
-            if (partial.stderr <= target_stderr).all():
-                break
-    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
-                                         done)
 
 
 def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress, start):

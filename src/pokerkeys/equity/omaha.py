@@ -12,12 +12,13 @@ from itertools import combinations
 
 import numpy as np
 
-from . import _jit
-from ._kernels import omaha as _k
-from .cards import N_CARDS, format_cards, parse_cards
-from .equity import EquityResult, _validate_stop, drive_monte_carlo
-from .evaluate import _kernel_args
-from .games import BestHand, best_of_rows, check_disjoint
+from .. import _jit
+from .._kernels import omaha as _k
+from ..core.best import BestHand, best_of_rows, check_disjoint
+from ..core.cards import N_CARDS, format_cards, parse_cards
+from ..core.evaluate import _kernel_args
+from .driver import drive_monte_carlo, validate_stop
+from .result import EquityResult
 
 HOLE_SIZES = (4, 5, 6)
 MAX_PLAYERS = 10
@@ -95,7 +96,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
     million trials). The same ``seed`` gives the same result whatever ``threads`` is.
     """
     start = time.perf_counter()
-    _validate_stop(trials, target_stderr, time_limit)
+    validate_stop(trials, target_stderr, time_limit)
     players, n_hole = _players(hands)
     board_ids = _parse(board, "board")
     dead_ids = _parse(dead, "dead cards")

@@ -2,7 +2,7 @@
 across workers.
 
     import dask.array as da
-    from pokerkeys import distributed as pkd
+    from pokerkeys.io import distributed as pkd
     ranks = pkd.evaluate_array(da.from_npy_stack(...))        # lazy (N,) uint16
     frame = pkd.evaluate_dataframe(ddf, columns=["hand"])      # adds rank, category
     result = pkd.equity(["AhKh", "random", "random"], trials=10**9, seed=1)
@@ -26,12 +26,13 @@ import time
 
 import numpy as np
 
-from .equity import (DEFAULT_TRIALS, EquityResult, chunk_sizes, monte_carlo_args, prepare,
-                     run_chunks)
-from .cards import N_CARDS
-from .evaluate import _CATEGORY_OF_RANK, HandCategory
-from .io import cards_from_columns, descriptions, explain_row, rank_rows
-from ._sampling import spawn_seeds
+from ..core.cards import N_CARDS
+from ..core.evaluate import _CATEGORY_OF_RANK, HandCategory
+from ..core.sampling import spawn_seeds
+from ..equity.driver import chunk_sizes
+from ..equity.holdem import DEFAULT_TRIALS, monte_carlo_args, prepare, run_chunks
+from ..equity.result import EquityResult
+from . import cards_from_columns, descriptions, explain_row, rank_rows
 
 _LABELS = [c.label for c in HandCategory]
 

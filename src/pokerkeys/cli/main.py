@@ -10,17 +10,13 @@ import argparse
 import json
 import sys
 
-from ._cli_args import positive, positive_int
-from .tables import TableError
-
-
-class CliError(Exception):
-    """A user error the CLI reports in one line."""
+from ..core.tables import TableError
+from .common import CliError, positive, positive_int, progress_bar
 
 
 def _cmd_eval(args) -> int:
-    from .cards import format_cards, parse_cards
-    from .evaluate import best_five, category, describe, evaluate
+    from ..core.cards import format_cards, parse_cards
+    from ..core.evaluate import best_five, category, describe, evaluate
 
     results = []
     for hand in args.hands:
@@ -40,8 +36,8 @@ def _cmd_eval(args) -> int:
 
 
 def _cmd_info(args) -> int:
-    from . import __version__, _jit
-    from .tables import eval_tables, tables_dir
+    from .. import __version__, _jit
+    from ..core.tables import eval_tables, tables_dir
 
     info = {"version": __version__, "tables": str(tables_dir()), "threads": _jit.max_threads(),
             "resident_table_bytes": {f"{n}-card": eval_tables(n).resident_bytes
@@ -57,36 +53,15 @@ def _cmd_info(args) -> int:
     return 0
 
 
-def _progress_bar(unit: str):
-    """A progress callback drawing a tqdm bar on stderr once a run passes one second."""
-    from tqdm import tqdm
-
-    state = {}
-
-    def update(done, total):
-        bar = state.get("bar")
-        if bar is None:
-            bar = state["bar"] = tqdm(total=total, unit=unit, unit_scale=True, delay=1.0,
-                                      leave=False, file=sys.stderr)
-        bar.update(done - bar.n)
-
-    def close():
-        if "bar" in state:
-            state["bar"].close()
-
-    update.close = close
-    return update
-
-
 def _cmd_equity(args) -> int:
-    from .equity import equity
+    from ..equity.holdem import equity
 
     stop_flags = [args.trials is not None, args.stderr is not None, args.time is not None]
     if args.exact and any(stop_flags):
         raise CliError("--exact cannot be combined with --trials, --stderr or --time")
     exact = True if args.exact else (False if any(stop_flags) else None)
     show = not (args.json or args.no_progress) and sys.stderr.isatty()
-    progress = _progress_bar("it") if show else None
+    progress = progress_bar("it") if show else None
     try:
         result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
@@ -105,7 +80,7 @@ def _cmd_equity(args) -> int:
 
 
 def _cmd_bench(args) -> int:
-    from . import bench
+    from ..core import bench
 
     def progress(message):
         if not args.json:
@@ -177,11 +152,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_bench)
 
     # Subcommands that live in their own modules register here, one line each.
-    from . import cli_bulk
+    from . import bulk as cli_bulk
     cli_bulk.add_parser(sub)
-    from . import cli_games
+    from . import games as cli_games
     cli_games.add_parser(sub)
-    from . import cli_preflop
+    from . import preflop as cli_preflop
     cli_preflop.add_parser(sub)
     return parser
 

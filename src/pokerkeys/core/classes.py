@@ -26,7 +26,7 @@ import re
 
 import numpy as np
 
-from pokerkeys.cards import N_CARDS, RANK_CHARS, parse_cards
+from .cards import N_CARDS, RANK_CHARS, parse_cards
 
 N_CLASSES = 169
 N_COMBOS = 1326  # 52 choose 2
@@ -175,7 +175,7 @@ def equity_vs_random() -> np.ndarray:
     Indexed like ``CLASS_NAMES``; read from the packaged table ``preflop_equity_vs_random``.
     """
     # Imported here so this module works before/without the tables module being importable.
-    from pokerkeys.tables import load_table
+    from .tables import load_table
 
     return np.asarray(load_table("preflop_equity_vs_random"), dtype=np.float64)
 

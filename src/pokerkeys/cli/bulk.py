@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from ._cli_args import positive_int
+from .common import positive_int, progress_bar
 
 
 def add_parser(sub) -> None:
@@ -49,29 +49,13 @@ def add_parser(sub) -> None:
     p.set_defaults(run=run)
 
 
-def _progress_bar(forced: bool):
-    """A tqdm bar in rows and rows/s on stderr (after a second unless forced)."""
-    from tqdm import tqdm
-
-    state = {}
-
-    def update(done, total):
-        if "bar" not in state:
-            state["bar"] = tqdm(total=total, unit="rows", unit_scale=True, smoothing=0.1,
-                                delay=0 if forced else 1.0, leave=forced, file=sys.stderr)
-        state["bar"].update(done - state["bar"].n)
-
-    update.close = lambda: state["bar"].close() if "bar" in state else None
-    return update
-
-
 def run(args) -> int:
-    from . import io
+    from .. import io
 
     if args.report and args.on_error != "report":
         raise ValueError("--report goes with --on-error report")
     show = args.progress or (not args.no_progress and not args.json and sys.stderr.isatty())
-    progress = _progress_bar(args.progress) if show else None
+    progress = progress_bar("rows", forced=args.progress, smoothing=0.1) if show else None
     try:
         summary = io.evaluate_file(
             args.input, args.output, format=args.format, columns=args.columns,

@@ -7,7 +7,7 @@ from itertools import permutations
 
 import numpy as np
 
-from ._kernels.boards import canonical_completions
+from .._kernels.boards import canonical_completions
 from .cards import N_CARDS
 
 

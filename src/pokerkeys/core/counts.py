@@ -1,4 +1,8 @@
-"""Statistics of hand categories by exhaustive enumeration."""
+"""Every hand counted: rank histograms and category counts over all 5- and 7-card hands.
+
+The games' statistics build on these (``pokerkeys.stats`` re-exports them with the games'
+functions).
+"""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -6,9 +10,9 @@ from math import comb
 
 import numpy as np
 
-from . import _jit
-from ._balance import balanced_groups
-from ._kernels import enumerate as _k
+from .. import _jit
+from .._balance import balanced_groups
+from .._kernels import enumerate as _k
 from .evaluate import HandCategory, _kernel_args, category
 from .tables import sequential_tables_7
 
@@ -45,9 +49,3 @@ def category_counts(n_cards: int, *, threads: int | None = None) -> dict[HandCat
 def distinct_ranks(n_cards: int) -> int:
     """How many different ranks n-card hands reach (7,462 for 5 cards, 4,824 for 7)."""
     return int(np.count_nonzero(rank_histogram(n_cards)))
-
-
-# Category statistics of the other games and the "what comes first" experiment live in
-# pokerkeys.game_stats (they stand on the functions above); the names are exported here too.
-from .game_stats import (FirstResult, GameStats, format_games_table,  # noqa: E402
-                         game_stats, plot_what_comes_first, what_comes_first)

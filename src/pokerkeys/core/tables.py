@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import _layout
+from .. import _layout
 
 REBUILD_HINT = ("reinstall pokerkeys, or from a source checkout rebuild with "
                 "`python scripts/search_keys.py && python scripts/build_tables.py`")
@@ -43,7 +43,7 @@ def tables_dir() -> Path:
         candidates.append(Path(str(resources.files("pokerkeys") / "tables")))
     except (ModuleNotFoundError, TypeError):  # pragma: no cover - unusual loaders
         pass
-    candidates.append(Path(__file__).resolve().parents[2] / "tables")
+    candidates.append(Path(__file__).resolve().parents[3] / "tables")
     for folder in candidates:
         if (folder / "manifest.json").is_file():
             return folder

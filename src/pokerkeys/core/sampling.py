@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _jit
-from ._kernels import sampling as _k
+from .. import _jit
+from .._kernels import sampling as _k
 
 
 def spawn_seeds(seq: np.random.SeedSequence, n_chunks: int) -> np.ndarray:

@@ -62,10 +62,9 @@ from fractions import Fraction
 
 import numpy as np
 
-from pokerkeys.cards import N_CARDS, RANK_CHARS, format_card, parse_cards
-from pokerkeys.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE, N_COMBOS,
-                               class_combo_count, class_combo_indices, class_from_ranks,
-                               class_order_vs_random)
+from ..core.cards import N_CARDS, RANK_CHARS, format_card, parse_cards
+from ..core.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE, N_COMBOS, class_combo_count,
+                            class_combo_indices, class_from_ranks, class_order_vs_random)
 
 __all__ = ["Range", "RangeParseError", "parse_range", "top_percent_classes"]
 
