@@ -201,7 +201,7 @@ function show(r) {
   const rows = document.querySelector('#results tbody');
   rows.innerHTML = r.players.map((name, i) => `<tr>
     <td class="hand">${i + 1}. ${escapeHtml(name)}</td>
-    <td class="equity">${pct(r.equity[i])}<div class="bar"><div style="width:${100 * r.equity[i]}%"></div></div></td>
+    <td class="equity">${pct(r.equity[i], 2)}<div class="bar"><div style="width:${100 * r.equity[i]}%"></div></div></td>
     <td>${pct(r.win[i], 2)}</td><td>${pct(r.tie[i], 2)}</td>
     <td>${r.exact ? 'exact' : '± ' + pct(r.stderr[i], 3)}</td></tr>`).join('');
   if (r.exact) {
