@@ -178,3 +178,12 @@ def test_headsup_suit_rows_sum_to_the_class_figure(client):
     hands = client.get("/api/headsup", params={"a": "AhKh", "b": "QsQd"}).json()
     assert hands["equity"] == pytest.approx(0.4621445724590961, abs=1e-12)
     assert client.get("/api/headsup", params={"a": "AKs", "b": "Q"}).status_code == 400
+
+
+def test_shareable_url_page_carries_its_result(client):
+    html = client.get("/", params=[("p", "AhKh"), ("p", "QsQd")]).text
+    assert 'id="initial-result"' in html and "0.46214457245909" in html
+    for query in ([("p", "AhKh"), ("p", "</script><script>alert(1)</script>")],
+                  [("p", "AhKh")], [("p", "AhKh"), ("p", "random"), ("p", "random")]):
+        html = client.get("/", params=query).text
+        assert 'id="initial-result"' not in html and "alert(1)" not in html

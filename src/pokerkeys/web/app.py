@@ -169,8 +169,44 @@ def create_app(limits: Limits | None = None) -> Starlette:
         return JSONResponse({"long_jobs_running": runner.long_running,
                              "long_jobs_limit": limits.long_jobs})
 
+    async def initial_result(request: Request) -> dict | None:
+        """The result of a shareable URL (/?p=AhKh&p=QsQd...) when it is a short exact job,
+        computed before the page is sent: the page shows it without waiting for a script's
+        request (so even ``chromium --dump-dom`` sees the numbers). None otherwise; the page
+        then asks the API itself, which reports any error."""
+        query = request.query_params
+        if not query.getlist("p"):
+            return None
+        data = {"hands": query.getlist("p")}
+        for name in ("board", "dead"):
+            if query.get(name):
+                data[name] = query[name]
+        if query.get("exact") in ("0", "1"):
+            return None  # the page's own method settings: leave them to the page
+        try:
+            plan = await run_in_threadpool(compute.plan_equity, parse_equity(data, limits),
+                                           limits)
+            if plan.kind != SHORT:
+                return None
+            job = runner.submit(SHORT, plan.work)
+            try:
+                return await _wait(job, request)
+            finally:
+                runner.forget(job)
+        except ApiError:
+            return None
+
     async def page(request: Request) -> Response:
         content, kind = static[PAGES[request.url.path]]
+        if request.url.path == "/":
+            result = await initial_result(request)
+            if result is not None:
+                # "<" escaped so that no input can close the script element.
+                data = json.dumps(result).replace("<", "\\u003c")
+                content = content.replace(
+                    b"<!--initial-result-->",
+                    f'<script type="application/json" id="initial-result">{data}</script>'
+                    .encode())
         return Response(content, media_type=kind, headers={"Cache-Control": "no-cache"})
 
     async def static_file(request: Request) -> Response:

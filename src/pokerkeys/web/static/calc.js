@@ -232,4 +232,13 @@ window.addEventListener('pagehide', stop);
 
 readUrl();
 setActive(playerInputs().find(i => !i.value.trim()) || null);
-changed();
+// A shareable URL's result, computed by the server with the page (app.initial_result), is
+// shown at once; otherwise the page asks for it.
+const initial = JSON.parse(document.getElementById('initial-result')?.textContent || 'null');
+if (initial) {
+  drawDeck();
+  writeUrl();
+  show(initial);
+} else {
+  changed();
+}
