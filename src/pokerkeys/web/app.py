@@ -37,6 +37,7 @@ from .static_files import load_static
 log = logging.getLogger("pokerkeys.web")
 PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html"}
 DISCONNECT_POLL = 0.25  # seconds between two checks that a waiting client is still there
+KEEP_ALIVE = 1.0        # seconds of silence after which a stream sends an SSE comment
 
 
 def error_response(status: int, message: str, headers: dict | None = None) -> JSONResponse:
@@ -124,7 +125,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
                     yield f"event: result\ndata: {json.dumps(update)}\n\n"
                     if update["final"]:
                         return
-                    update = await job.next_update()
+                    update = await job.next_update(KEEP_ALIVE)
+                    while update is None:  # a long enumeration: writing is how a closed
+                        yield ": working\n\n"  # connection is noticed (then this is cancelled)
+                        update = await job.next_update(KEEP_ALIVE)
             except Exception as exc:  # the job failed after streaming began
                 message = _job_error(exc).message
                 yield f"event: error\ndata: {json.dumps({'error': message})}\n\n"

@@ -36,7 +36,9 @@ export async function streamEquity(body, onResult, signal) {
       const message = buffer.slice(0, cut);
       buffer = buffer.slice(cut + 2);
       const event = /^event: (.*)$/m.exec(message)?.[1];
-      const data = JSON.parse(/^data: (.*)$/m.exec(message)?.[1] ?? 'null');
+      const line = /^data: (.*)$/m.exec(message)?.[1];
+      if (line === undefined) continue;  // a comment: the server is still working
+      const data = JSON.parse(line);
       if (event === 'error') throw new ApiError(data.error);
       onResult(data);
     }
