@@ -168,7 +168,9 @@ def _distribution(kind: str, text: str) -> dict | None:
     if kind == "range":
         return None
     name = text if kind == "class" else hand_class(text)
-    return {"class": name, "categories": rank_distribution(name).to_dict()["categories"]}
+    label = name if kind == "class" else f"{text} ({name})"
+    return {"class": name, "label": label,
+            "categories": rank_distribution(name).to_dict()["categories"]}
 
 
 def _class_matchups(a: str, b: str):

@@ -15,7 +15,7 @@ export function categoryBars(container, dists) {
       return `<div class="track" style="margin:2px 0"><div class="v" style="width:${100 * c.probability / max}%;background:${colors[i]}"></div>
         <div class="avg" style="left:${100 * c.average_probability / max}%"></div></div>`;
     }).join('')}</div><div class="num">${dists.map(d => pct(d.categories[label].probability, 2)).join('<br>')}</div></div>`).join('')
-    + `<div class="legend">${dists.map((d, i) => `<i style="background:${colors[i]}"></i>${d.class}`).join('')}
+    + `<div class="legend">${dists.map((d, i) => `<i style="background:${colors[i]}"></i>${d.label || d.class}`).join('')}
        <i style="background:#e0822b;width:3px"></i>average of all hands · best hand by the river, over all boards</div>`;
 }
 
