@@ -47,6 +47,13 @@ def test_monte_carlo_is_seeded_and_bounded(client):
     assert a["exact"] is False and a["trials"] == 200_000 and a["equity"] == b["equity"]
 
 
+def test_monte_carlo_without_a_stop_rule_runs_the_default_trials(client):
+    body = client.post("/api/equity", json={"hands": ["AhKh", "QsQd"], "exact": False,
+                                            "seed": 3}).json()
+    assert body["exact"] is False and body["trials"] == 10_000_000
+    assert body["equity"][0] == pytest.approx(0.4621, abs=5 * body["stderr"][0])
+
+
 def test_stream_sends_partial_then_final_results(client):
     body = {"hands": ["AhKh", "QsQd", "random", "random"], "exact": False,
             "trials": 3_000_000, "seed": 1}

@@ -15,7 +15,7 @@ import numpy as np
 from ..core.cards import format_cards, parse_cards
 from ..core.classes import (CLASS_NAMES, COMBO_CLASS, class_combo_count, class_index,
                             hand_class, normalize_class_name)
-from ..equity.holdem import enumeration_fits, equity
+from ..equity.holdem import DEFAULT_TRIALS, enumeration_fits, equity
 from ..equity.ranges import Range
 from ..preflop import (equity_vs_opponents, equity_vs_opponents_stderr, heads_up_equity,
                        rank_distribution, suit_distinct_matchups)
@@ -59,9 +59,12 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
 
 
 def _bounded_monte_carlo(kwargs: dict, limits: Limits, stop_given: bool) -> dict:
-    """Monte Carlo stops by the server's time limit at the latest (engine default trials
-    otherwise); an exact or automatic Omaha run is bounded by the job's deadline instead."""
+    """Monte Carlo stops by the server's time limit at the latest, and without a stop rule
+    after the engine's default trials (a time limit alone would run until it); an exact or
+    automatic Omaha run is bounded by the job's deadline instead."""
     if kwargs["exact"] is False or stop_given:
+        if not stop_given:
+            kwargs["trials"] = DEFAULT_TRIALS
         kwargs["time_limit"] = min(kwargs["time_limit"] or limits.max_seconds,
                                    limits.max_seconds)
     return kwargs
