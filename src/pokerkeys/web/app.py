@@ -15,7 +15,6 @@ Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup`
 """
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import json
 import logging

@@ -18,7 +18,8 @@ from ..core.classes import (CLASS_NAMES, COMBO_CLASS, class_combo_count, class_i
 from ..equity.holdem import DEFAULT_TRIALS, enumeration_fits, equity
 from ..equity.ranges import Range
 from ..preflop import (equity_vs_opponents, equity_vs_opponents_stderr, heads_up_equity,
-                       rank_distribution, suit_distinct_matchups)
+                       rank_distribution)
+from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT
 from .limits import Limits
 from .schemas import EquityRequest, bad
@@ -148,17 +149,11 @@ def headsup(kind_a: str, a: str, kind_b: str, b: str, check) -> dict:
     add up to the class-against-class figure; the rank distributions of the classes."""
     out = {"hand1": a, "hand2": b, "kind1": kind_a, "kind2": kind_b}
     if kind_a == "class" and kind_b == "class":
-        rows, total_weight, total_equity = [], 0, 0.0
-        for h1, h2, weight in _class_matchups(a, b):
-            check()
-            r = equity([h1, h2], exact=True)
-            rows.append({"hand1": h1, "hand2": h2, "combos": weight,
-                         "equity": float(r.equity[0]), "win": float(r.win[0]),
-                         "tie": float(r.tie[0])})
-            total_weight += weight
-            total_equity += weight * float(r.equity[0])
-        out.update(equity=total_equity / total_weight, matchups=rows,
-                   combo_pairs=total_weight, shipped_equity=heads_up_equity(a, b))
+        _, _, rows = suit_breakdown(a, b, check)
+        out.update(equity=class_equity(rows), combo_pairs=sum(r.weight for r in rows),
+                   shipped_equity=heads_up_equity(a, b),
+                   matchups=[{"hand1": r.hand1, "hand2": r.hand2, "combos": r.weight,
+                              "equity": r.equity, "win": r.win, "tie": r.tie} for r in rows])
     else:
         r = equity([a, b], exact=True, progress=check)
         out.update(equity=float(r.equity[0]), win=r.win.tolist(), tie=r.tie.tolist(),
@@ -176,19 +171,9 @@ def _distribution(kind: str, text: str) -> dict | None:
             "categories": rank_distribution(name).to_dict()["categories"]}
 
 
-def _class_matchups(a: str, b: str):
-    """(hand of a, hand of b, combo pairs) for each suit-distinct matchup of two classes."""
-    ia, ib = class_index(a), class_index(b)
-    m = suit_distinct_matchups()
-    lo, hi = min(ia, ib), max(ia, ib)
-    for row in m[(m["class1"] == lo) & (m["class2"] == hi)]:
-        h1, h2 = format_cards(row["hand1"], ""), format_cards(row["hand2"], "")
-        yield (h2, h1, int(row["weight"])) if ia > ib else (h1, h2, int(row["weight"]))
-
-
 def warm_up() -> None:
-    """Load what the first requests need: the kernels of a heads-up enumeration and the
-    rank distributions of all classes (a few seconds once per process)."""
+    """Load what the first requests need: the kernels of heads-up enumerations and of Monte
+    Carlo, and the rank distributions of all classes (a few seconds once per process)."""
     equity(["AhKh", "QsQd"], exact=True)
     equity(["AhKh", "QsQd"], board="2c7d9h", exact=True)
     equity(["AhKh", "QsQd", "random"], exact=False, trials=1000, seed=0)
