@@ -117,3 +117,21 @@ def test_a_client_that_disconnects_cancels_its_job(server):
     with pytest.raises(httpx.ReadTimeout):
         httpx.post(server.url + "/api/equity", json=body, timeout=1.5)
     _wait_for_no_long_jobs(server)
+
+
+def test_binding_beyond_this_machine_is_said_clearly():
+    import subprocess
+    import sys
+
+    from web_server import free_port
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "pokerkeys", "serve", "--host", "0.0.0.0",
+                                "--port", str(port)], stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stderr.readline()
+        assert first.startswith("pokerkeys: warning: serving on 0.0.0.0, not only this "
+                                "machine")
+        assert f"http://127.0.0.1:{port}/" in process.stderr.readline()
+    finally:
+        process.terminate()
+        process.wait(10)
