@@ -150,6 +150,8 @@ function changed(delay = 0) {
   timer = setTimeout(calculate, delay);
 }
 
+function showMethod() { $('stderr-box').hidden = method.value !== 'mc'; }
+
 function request() {
   const body = { hands: playerInputs().map(i => i.value.trim()) };
   if (board.value.trim()) body.board = board.value.trim();
@@ -226,11 +228,12 @@ function escapeHtml(s) {
 $('add-player').addEventListener('click', () => { setActive(addPlayer()); changed(); });
 $('stop').addEventListener('click', stop);
 [board, dead].forEach(wireField);
-method.addEventListener('change', () => changed());
+method.addEventListener('change', () => { showMethod(); changed(); });
 stderr.addEventListener('change', () => changed());
 window.addEventListener('pagehide', stop);
 
 readUrl();
+showMethod();
 setActive(playerInputs().find(i => !i.value.trim()) || null);
 // A shareable URL's result, computed by the server with the page (app.initial_result), is
 // shown at once; otherwise the page asks for it.
