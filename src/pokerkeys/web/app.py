@@ -12,6 +12,7 @@ Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup`
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
 * ``GET /api/range?text=QQ+,AKs``: a range's weight per class, combos and share of hands.
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
+* ``GET /api/status``: long jobs running and their limit.
 """
 from __future__ import annotations
 
