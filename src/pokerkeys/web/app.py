@@ -103,19 +103,18 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 if update["final"]:
                     update.pop("final")
                     return JSONResponse(update)
-        finally:
-            runner.forget(job)
+        finally:  # a request cancelled by the server takes its job with it
+            runner.release(job)
 
     async def equity_stream(request: Request) -> Response:
         job = await start_equity(request)
         try:  # the first update decides between a stream and a JSON error
             first = await _wait(job, request)
         except BaseException:
-            job.cancel()
-            runner.forget(job)
+            runner.release(job)
             raise
         if first is None:
-            runner.forget(job)
+            runner.release(job)
             return Response(status_code=499)
 
         async def events():
@@ -133,8 +132,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 message = _job_error(exc).message
                 yield f"event: error\ndata: {json.dumps({'error': message})}\n\n"
             finally:  # also when the client disconnects and the stream is cancelled
-                job.cancel()
-                runner.forget(job)
+                runner.release(job)
 
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-store",
@@ -149,7 +147,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             update.pop("final")
             return JSONResponse(update)
         finally:
-            runner.forget(job)
+            runner.release(job)
 
     async def preflop(request: Request) -> Response:
         return await short_job(request, lambda check: compute.preflop_table())
@@ -196,7 +194,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
             try:
                 return await _wait(job, request)
             finally:
-                runner.forget(job)
+                runner.release(job)
         except ApiError:
             return None
 

@@ -152,7 +152,10 @@ class JobRunner:
             with self._lock:
                 self._long_running -= 1
 
-    def forget(self, job: Job) -> None:
+    def release(self, job: Job) -> None:
+        """The route is done with the job: cancel it if it still runs, and drop it."""
+        if not job.finished:
+            job.cancel()
         self._jobs.discard(job)
 
     def shutdown(self) -> None:
