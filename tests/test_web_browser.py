@@ -57,7 +57,9 @@ def page(browser):
 
 
 def equities(page) -> list[str]:
-    page.wait_for_function("document.querySelector('#badge').textContent === 'EXACT'",
+    """The equities shown once the exact results of the page's current input are in."""
+    page.wait_for_function("document.querySelector('#results').dataset.for === location.search"
+                           " && document.querySelector('#badge').textContent === 'EXACT'",
                            timeout=30_000)
     return [t.split("\n")[0] for t in page.locator("#results td.equity").all_inner_texts()]
 
@@ -97,11 +99,17 @@ def test_grid_range_gives_the_text_range_result(server, page, shots):
     for name in ("AA", "KK", "QQ", "AKs"):
         grid.locator(f"[data-class='{name}']").click()
     assert page.locator(".player input").nth(1).input_value() == "AA,AKs,KK,QQ"
-    page.wait_for_function("document.querySelector('#results td.hand:not(:first-child)') || "
-                           "location.search.includes('AKs')")
-    time.sleep(0.3)
+    page.wait_for_function("document.querySelector('#results').textContent"
+                           ".includes('AA,AKs,KK,QQ')")
     assert equities(page) == typed
     page.screenshot(path=shots / "calculator-range.png", full_page=True)
+    page.locator("#range-box .weight").fill("0.5")  # a weight, then the same with text
+    grid.locator("[data-class='JJ']").click()
+    assert page.locator(".player input").nth(1).input_value() == "AA,AKs,KK,QQ,JJ:0.5"
+    page.wait_for_function("document.querySelector('#results').textContent.includes('JJ:0.5')")
+    weighted = equities(page)
+    page.goto(server.url + "/?p=AhKh&p=QQ%2B,AKs,JJ:0.5")
+    assert equities(page) == weighted != typed
 
 
 def test_monte_carlo_streams_and_stop_stops(server, page, shots):

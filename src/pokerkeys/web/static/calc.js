@@ -182,11 +182,16 @@ async function calculate() {
   }
   const controller = new AbortController();
   running = controller;
+  const query = location.search;  // the input these results answer, for readers and tests
   $('stop').disabled = false;
   setStatus('', 'Calculating…');
   let last = null;
   try {
-    await streamEquity(body, result => { last = result; show(result); }, controller.signal);
+    await streamEquity(body, result => {
+      last = result;
+      show(result);
+      $('results').dataset.for = query;
+    }, controller.signal);
   } catch (e) {
     if (controller.signal.aborted) {
       if (last) setStatus('mc', `Stopped: ${last.trials.toLocaleString()} trials`);
@@ -194,6 +199,7 @@ async function calculate() {
     }
     rows.innerHTML = '';
     setStatus('err', e.message);
+    $('results').dataset.for = query;
   } finally {
     if (running === controller) { running = null; $('stop').disabled = true; }
   }
@@ -242,6 +248,7 @@ if (initial) {
   drawDeck();
   writeUrl();
   show(initial);
+  $('results').dataset.for = location.search;
 } else {
   changed();
 }
