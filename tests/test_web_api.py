@@ -3,13 +3,16 @@ answers, every class of bad request as a 4xx JSON message, limits, static-file s
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
 
 from pokerkeys.web.app import create_app  # noqa: E402
 from pokerkeys.web.limits import Limits  # noqa: E402
