@@ -158,6 +158,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_games.add_parser(sub)
     from . import preflop as cli_preflop
     cli_preflop.add_parser(sub)
+    from . import serve as cli_serve
+    cli_serve.add_parser(sub)
     return parser
 
 

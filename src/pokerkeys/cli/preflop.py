@@ -165,8 +165,6 @@ def _cmd_matrix(args) -> int:
 
 
 def _cmd_matchups(args) -> int:
-    from ..core.cards import format_cards
-    from ..equity.holdem import equity
     from .. import preflop
 
     if not args.classes:
@@ -182,25 +180,12 @@ def _cmd_matchups(args) -> int:
         return 0
     if len(args.classes) != 2:
         raise ValueError(f"give two classes (e.g. AKs QQ), not {len(args.classes)}")
-    a, b = (preflop.normalize_class_name(c) for c in args.classes)
-    ia, ib = preflop.class_index(a), preflop.class_index(b)
-    m = preflop.suit_distinct_matchups()
-    lo, hi = min(ia, ib), max(ia, ib)
-    rows = m[(m["class1"] == lo) & (m["class2"] == hi)]
-    flip = ia > ib
-    out = []
-    total_w = total_e = 0.0
-    for row in rows:
-        h1, h2 = format_cards(row["hand1"], ""), format_cards(row["hand2"], "")
-        if flip:
-            h1, h2 = h2, h1
-        r = equity([h1, h2], exact=True)
-        wins, ties, losses = int(r.wins[0]), int(r.ties[0]), int(r.losses[0])
-        out.append({"hand1": h1, "hand2": h2, "weight": int(row["weight"]), "wins": wins,
-                    "ties": ties, "losses": losses, "equity": float(r.equity[0])})
-        total_w += row["weight"]
-        total_e += row["weight"] * r.equity[0]
-    class_equity = total_e / total_w
+    from ..preflop.breakdown import class_equity as weighted_equity, suit_breakdown
+    a, b, rows = suit_breakdown(*args.classes)
+    out = [{"hand1": r.hand1, "hand2": r.hand2, "weight": r.weight, "wins": r.wins,
+            "ties": r.ties, "losses": r.losses, "equity": r.equity} for r in rows]
+    total_w = sum(r.weight for r in rows)
+    class_equity = weighted_equity(rows)
     if args.json:
         print(json.dumps({"class1": a, "class2": b, "equity": class_equity, "matchups": out},
                          indent=2))

@@ -6,7 +6,9 @@ thread count, the rounds or (distributed) tasks.
 """
 from __future__ import annotations
 
+import contextlib
 import numbers
+import threading
 import time
 
 import numpy as np
@@ -16,6 +18,23 @@ from .result import EquityResult
 
 TRIALS_PER_CHUNK = 1 << 15
 CHUNKS_PER_ROUND = 8
+
+# A per-thread observer of Monte Carlo rounds (``observe_rounds``): the web app streams the
+# partial results of a job from its worker thread, and cancels it by raising from the observer.
+_observer = threading.local()
+
+
+@contextlib.contextmanager
+def observe_rounds(callback):
+    """Inside the block, Monte Carlo runs on this thread call ``callback(partial)`` with the
+    partial EquityResult after every round (rounds of CHUNKS_PER_ROUND chunks); an exception
+    raised by the callback ends the run and propagates."""
+    previous = getattr(_observer, "callback", None)
+    _observer.callback = callback
+    try:
+        yield
+    finally:
+        _observer.callback = previous
 
 
 def validate_stop(trials, target_stderr, time_limit):
@@ -50,7 +69,8 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
     seed and ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds
     are cut.
     """
-    if target_stderr is None and time_limit is None:
+    observer = getattr(_observer, "callback", None)
+    if target_stderr is None and time_limit is None and observer is None:
         n_chunks = len(chunk_sizes(trials, per_chunk))
         per_round = n_chunks if progress is None else max(CHUNKS_PER_ROUND, n_chunks // 50)
     else:
@@ -65,6 +85,9 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
         done += int(sizes.sum())
         if progress is not None:
             progress(done, trials)
+        if observer is not None:
+            observer(EquityResult.from_mask_counts(labels, counts, False,
+                                                   time.perf_counter() - start, done))
         if trials is not None and done >= trials:
             break
         if time_limit is not None and time.perf_counter() - start >= time_limit:

@@ -195,9 +195,10 @@ def _merge_isomorphic(hands, weights, board, dead):
     return hands[first], merged
 
 
-def _enumeration(setup: Setup, forced: bool):
+def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS):
     """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
-    False and the enumeration would take more than about a second (then Monte Carlo runs).
+    False and the enumeration would take more than ``budget`` hand evaluations (by default
+    about a second: then Monte Carlo runs).
 
     The matchups are only built when, even with the cheapest matchups and the best suit
     symmetry (24 permutations), the run could fit the budget.
@@ -209,14 +210,14 @@ def _enumeration(setup: Setup, forced: bool):
         cheapest = math.comb(setup.n_rem, setup.n_missing)
     at_most = math.prod(len(c) for c in setup.combo_lists)
     if not forced and (at_most > EXACT_MAX_MATCHUPS
-                       or at_most * cheapest * n_players / 24 > AUTO_EXACT_MAX_EVALS):
+                       or at_most * cheapest * n_players / 24 > budget):
         return None
     matchups, weights = _matchups(setup.combo_lists, setup.weight_lists)
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
     work = _piece_work(matchups, setup.n_missing, setup.n_rem)
-    if not forced and _evaluations(work, n_players) > AUTO_EXACT_MAX_EVALS:
+    if not forced and _evaluations(work, n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
 
@@ -399,6 +400,14 @@ def prepare(hands, board=None, dead=None) -> Setup:
         weight_lists.append(weights)
     return Setup(tuple(players), board_ids, dead_ids, tuple(combo_lists), tuple(weight_lists),
                  n_missing, n_rem)
+
+
+def enumeration_fits(hands, board=None, dead=None,
+                     max_evaluations: float = AUTO_EXACT_MAX_EVALS) -> bool:
+    """Whether exact enumeration of this problem takes at most ``max_evaluations`` hand
+    evaluations (about 5e8 a second on two cores; the default is what ``equity`` enumerates
+    on its own). Raises on bad input, like ``equity``."""
+    return _enumeration(prepare(hands, board, dead), False, max_evaluations) is not None
 
 
 def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,

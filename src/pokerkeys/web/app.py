@@ -1,0 +1,256 @@
+"""The ASGI app: ``create_app(limits)``. Routes are thin: parse (``schemas``), plan and run
+on the job runner (``compute``, ``jobs``), answer JSON or a stream of server-sent events.
+
+Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup`` head-to-head,
+``/static/...`` their modules and CSS. API (JSON; every bad request a 4xx ``{"error": ...}``):
+
+* ``POST /api/equity``: the fields of ``pk.equity``; the answer of ``pokerkeys equity --json``.
+* ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events, partial
+  Monte Carlo results (``"final": false``) a few times a second, then the final one; or an
+  ``error`` event. Closing the connection cancels the job.
+* ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands.
+* ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
+* ``GET /api/range?text=QQ+,AKs``: a range's weight per class, combos and share of hands.
+* ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
+* ``GET /api/status``: long jobs running and their limit.
+"""
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import threading
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from . import compute
+from .jobs import SHORT, JobRunner, JobStopped
+from .limits import Limits
+from .schemas import ApiError, parse_equity, parse_json_object, query_text
+from .static_files import load_static
+
+log = logging.getLogger("pokerkeys.web")
+PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html"}
+DISCONNECT_POLL = 0.25  # seconds between two checks that a waiting client is still there
+KEEP_ALIVE = 1.0        # seconds of silence after which a stream sends an SSE comment
+
+
+def error_response(status: int, message: str, headers: dict | None = None) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _job_error(exc: Exception) -> ApiError:
+    if isinstance(exc, ApiError):
+        return exc
+    if isinstance(exc, (ValueError, TypeError, JobStopped)):
+        return ApiError(400, str(exc))
+    log.error("job failed", exc_info=exc)
+    return ApiError(500, "internal error: the computation failed")
+
+
+async def _read_body(request: Request, limits: Limits) -> bytes:
+    """The body, refused as soon as it passes the size limit (not after reading it all)."""
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > limits.max_body_bytes:
+        raise ApiError(413, f"the request body has {int(declared):,} bytes; the limit is "
+                            f"{limits.max_body_bytes:,}")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limits.max_body_bytes:
+            raise ApiError(413, f"the request body is over the limit of "
+                                f"{limits.max_body_bytes:,} bytes")
+    return bytes(body)
+
+
+async def _wait(job, request: Request) -> dict | None:
+    """The job's next update, cancelling it if the client goes away meanwhile (None then)."""
+    while True:
+        try:
+            update = await job.next_update(DISCONNECT_POLL)
+        except Exception as exc:
+            raise _job_error(exc) from None
+        if update is not None:
+            return update
+        if await request.is_disconnected():
+            job.cancel()
+            return None
+
+
+def create_app(limits: Limits | None = None) -> Starlette:
+    limits = limits or Limits()
+    runner = JobRunner(limits)
+    static = load_static()
+
+    async def start_equity(request: Request):
+        data = parse_json_object(await _read_body(request, limits), limits)
+        equity_request = parse_equity(data, limits)
+        plan = await run_in_threadpool(compute.plan_equity, equity_request, limits)
+        return runner.submit(plan.kind, plan.work)
+
+    async def equity(request: Request) -> Response:
+        job = await start_equity(request)
+        try:
+            while True:
+                update = await _wait(job, request)
+                if update is None:
+                    return Response(status_code=499)  # nobody is listening
+                if update["final"]:
+                    update.pop("final")
+                    return JSONResponse(update)
+        finally:  # a request cancelled by the server takes its job with it
+            runner.release(job)
+
+    async def equity_stream(request: Request) -> Response:
+        job = await start_equity(request)
+        try:  # the first update decides between a stream and a JSON error
+            first = await _wait(job, request)
+        except BaseException:
+            runner.release(job)
+            raise
+        if first is None:
+            runner.release(job)
+            return Response(status_code=499)
+
+        async def events():
+            update = first
+            try:
+                while True:
+                    yield f"event: result\ndata: {json.dumps(update)}\n\n"
+                    if update["final"]:
+                        return
+                    update = await job.next_update(KEEP_ALIVE)
+                    while update is None:  # a long enumeration: writing is how a closed
+                        yield ": working\n\n"  # connection is noticed (then this is cancelled)
+                        update = await job.next_update(KEEP_ALIVE)
+            except Exception as exc:  # the job failed after streaming began
+                message = _job_error(exc).message
+                yield f"event: error\ndata: {json.dumps({'error': message})}\n\n"
+            finally:  # also when the client disconnects and the stream is cancelled
+                runner.release(job)
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store",
+                                          "X-Accel-Buffering": "no"})
+
+    async def short_job(request: Request, work) -> Response:
+        job = runner.submit(SHORT, work)
+        try:
+            update = await _wait(job, request)
+            if update is None:
+                return Response(status_code=499)
+            update.pop("final")
+            return JSONResponse(update)
+        finally:
+            runner.release(job)
+
+    async def preflop(request: Request) -> Response:
+        return await short_job(request, lambda check: compute.preflop_table())
+
+    async def preflop_class(request: Request) -> Response:
+        name = query_text(request.path_params, "name", limits)
+        info = await run_in_threadpool(compute.class_info, name)  # 400 before any job starts
+        return JSONResponse(info)
+
+    async def range_info(request: Request) -> Response:
+        text = query_text(request.query_params, "text", limits)
+        return JSONResponse(await run_in_threadpool(compute.range_info, text))
+
+    async def headsup(request: Request) -> Response:
+        a = query_text(request.query_params, "a", limits)
+        b = query_text(request.query_params, "b", limits)
+        plan = await run_in_threadpool(compute.headsup_plan, a, b)
+        return await short_job(request, lambda check: compute.headsup(*plan, check))
+
+    async def status(request: Request) -> Response:
+        return JSONResponse({"long_jobs_running": runner.long_running,
+                             "long_jobs_limit": limits.long_jobs})
+
+    async def initial_result(request: Request) -> dict | None:
+        """The result of a shareable URL (/?p=AhKh&p=QsQd...) when it is a short exact job,
+        computed before the page is sent: the page shows it without waiting for a script's
+        request (so even ``chromium --dump-dom`` sees the numbers). None otherwise; the page
+        then asks the API itself, which reports any error."""
+        query = request.query_params
+        if not query.getlist("p"):
+            return None
+        data = {"hands": query.getlist("p")}
+        for name in ("board", "dead"):
+            if query.get(name):
+                data[name] = query[name]
+        if query.get("exact") in ("0", "1"):
+            return None  # the page's own method settings: leave them to the page
+        try:
+            plan = await run_in_threadpool(compute.plan_equity, parse_equity(data, limits),
+                                           limits)
+            if plan.kind != SHORT:
+                return None
+            job = runner.submit(SHORT, plan.work)
+            try:
+                return await _wait(job, request)
+            finally:
+                runner.release(job)
+        except ApiError:
+            return None
+
+    async def page(request: Request) -> Response:
+        content, kind = static[PAGES[request.url.path]]
+        if request.url.path == "/":
+            result = await initial_result(request)
+            if result is not None:
+                # "<" escaped so that no input can close the script element.
+                data = json.dumps(result).replace("<", "\\u003c")
+                content = content.replace(
+                    b"<!--initial-result-->",
+                    f'<script type="application/json" id="initial-result">{data}</script>'
+                    .encode())
+        return Response(content, media_type=kind, headers={"Cache-Control": "no-cache"})
+
+    async def static_file(request: Request) -> Response:
+        found = static.get(request.path_params["path"])
+        if found is None:
+            return error_response(404, "not found")
+        return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
+
+    async def api_error(request: Request, exc: ApiError) -> Response:
+        return error_response(exc.status, exc.message, exc.headers)
+
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return error_response(exc.status_code, exc.detail or "error", exc.headers)
+
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        log.error("request failed", exc_info=exc)
+        return error_response(500, "internal error")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        # The rank distributions of all classes take a few seconds once per process: start
+        # them now, off the loop, so the first click in the explorer is fast.
+        threading.Thread(target=compute.warm_up, daemon=True).start()
+        try:
+            yield
+        finally:
+            runner.shutdown()
+
+    routes = [Route(path, page) for path in PAGES]
+    routes += [
+        Route("/static/{path:path}", static_file),
+        Route("/api/equity", equity, methods=["POST"]),
+        Route("/api/equity/stream", equity_stream, methods=["POST"]),
+        Route("/api/preflop", preflop),
+        Route("/api/preflop/class/{name}", preflop_class),
+        Route("/api/range", range_info),
+        Route("/api/headsup", headsup),
+        Route("/api/status", status),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={ApiError: api_error, HTTPException: http_error,
+                                        Exception: unexpected})
+    app.state.runner = runner
+    app.state.limits = limits
+    return app
