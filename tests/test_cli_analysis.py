@@ -35,9 +35,9 @@ def test_hits_text_json_csv(capsys):
     (["hits", "AA", "Ah7d"], "a board of 3, 4 or 5 cards, not 2"),
     (["hits", "AKx", "Ah7d2c"], "cannot parse range item"),
     (["hits", "AhKh", "Ah7d2c"], "empty once the board"),
-    (["flops", "AA", "KK", "QQ"], "two players, not 3"),
+    (["flops", "AA", "KK", "QQ", "JJ", "TT", "99", "88"], "2 to 6 players, not 7"),
     (["flops", "AhKh", "AhQd"], "card Ah is used"),
-    (["flops", "AA", "KK", "--player", "3"], "--player is 1 or 2"),
+    (["flops", "AA", "KK", "--player", "3"], "--player is a player number 1..2"),
     (["flops", "AA", "KK", "--high", "Z"], "high must be a rank"),
     (["equity", "AhKh", "QsQd", "--combos"], "every player here is a single hand"),
 ])

@@ -25,6 +25,24 @@ def test_weighted_flop_equities_equal_exact_preflop_equity(hands, dead):
     np.testing.assert_allclose(report.weight @ report.tie, preflop.tie, atol=1e-12)
 
 
+@pytest.mark.parametrize("hands, dead", [
+    (["AhKh", "QsQd", "JcTc"], None),
+    (["AA", "KK", "QQ"], None),
+    (["QQ+,AKs", "T9s", "JJ-99:0.5"], None),
+    (["AhKh", "QQ", "Jc??"], ["2c"]),
+])
+def test_three_players_weighted_flop_equities_equal_exact_preflop(hands, dead):
+    report = pk.flops(hands, dead)
+    preflop = pk.equity(hands, dead=dead, exact=True)
+    assert report.weight.sum() == pytest.approx(1.0, abs=1e-12)
+    np.testing.assert_allclose(report.overall(), preflop.equity, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(report.weight @ report.win, preflop.win, atol=1e-12)
+    np.testing.assert_allclose(report.weight @ report.tie, preflop.tie, atol=1e-12)
+    i = len(report) // 2
+    on_flop = pk.equity(hands, report.flops[i], dead=dead, exact=True)
+    np.testing.assert_allclose(report.equity[i], on_flop.equity, atol=1e-12)
+
+
 def test_aa_vs_kk_is_0_8194():
     report = pk.flops(["AA", "KK"])
     assert report.overall()[0] == pytest.approx(0.8194605, abs=1e-7)
@@ -85,7 +103,7 @@ def test_filter_and_sort():
 
 
 @pytest.mark.parametrize("kwargs, message", [
-    (dict(hands=["AA", "KK", "QQ"]), "two players, not 3"),
+    (dict(hands=["AA", "KK", "QQ", "JJ", "TT", "99", "88"]), "2 to 6 players, not 7"),
     (dict(hands=["AhKh", "AhQd"]), "card Ah is used"),
     (dict(hands=["AA", "KK"], dead="AcAdAh"), "empty once"),
 ])

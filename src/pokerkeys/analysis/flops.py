@@ -1,14 +1,16 @@
-"""``flops``: heads-up equity on every flop, exactly, with each flop's probability.
+"""``flops``: equity of 2-6 players on every flop, exactly, with each flop's probability.
 
 Flops that a suit permutation maps onto each other give the same equities when the inputs
-(both players' weighted combos and the dead cards) are unchanged by that permutation, so only
-one flop per class is evaluated, counted with its class size: 1,755 classes when both players
-are ranges closed under suit permutation (``QQ+``, ``random``), more for specific hands (22,100
-without any symmetry). Each 5-card board, one per orbit of the same symmetry, runs once
-through the range sweep of ``_kernels.sweep`` (each combo evaluated once per board, card
-removal exact), and its outcome is credited to the classes of its ten flops.
+(every player's weighted combos and the dead cards) are unchanged by that permutation, so only
+one flop per class is reported, counted with its class size: 1,755 classes when every player
+is a range closed under suit permutation (``QQ+``, ``random``), more for specific hands (22,100
+without any symmetry). Each 5-card board, one per orbit of the same symmetry, is evaluated
+once and its outcome credited to the classes of its ten flops: heads-up by the range sweep of
+``_kernels.sweep`` (each combo evaluated once per board, card removal exact), with more
+players by ranking every combo once per board and comparing every matchup
+(``_kernels.board_matchups``).
 
-A flop's ``weight`` is its probability given both ranges, card removal included: its class
+A flop's ``weight`` is its probability given the ranges, card removal included: its class
 size times the weight of the matchups it leaves possible (each has the same number of turns
 and rivers). Flops that no matchup allows are left out; the weights sum to 1, and the
 weighted sum of a player's flop equities is its exact preflop equity (tested).
@@ -22,6 +24,7 @@ from itertools import combinations
 import numpy as np
 
 from .. import _jit
+from .._kernels import board_matchups as _bm
 from .._kernels import sweep as _sw
 from ..core.cards import RANK_CHARS, format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
@@ -31,13 +34,15 @@ from ..equity.holdem import prepare
 
 PROGRESS_BATCHES = 20
 SWEEP_CHUNKS = 64  # per kernel call, fixed: sums do not depend on the thread count
+MAX_BATCH_BOARDS = 50_000  # boards per kernel call (the multiway per-board mask counts)
+MAX_PLAYERS = 6
 SUIT_PATTERNS = ("rainbow", "two-tone", "monotone")
 
 
 @dataclass(frozen=True)
 class FlopReport:
     """One row per flop class: ``flops`` (F, 3) a representative (high card first),
-    ``weight`` (F,) its probability, ``equity``/``win``/``tie`` (F, 2) per player, and its
+    ``weight`` (F,) its probability, ``equity``/``win``/``tie`` (F, P) per player, and its
     texture: ``paired``, ``suits`` ('rainbow', 'two-tone' or 'monotone'), ``connected`` (three
     different ranks within five consecutive ones, the ace also low: a straight needs only two
     hole cards), ``high`` (its highest rank, 'A'..'2')."""
@@ -187,69 +192,117 @@ def _flop_index(cards: np.ndarray) -> np.ndarray:
     return (c[:, 0] * 52 + c[:, 1]) * 52 + c[:, 2]
 
 
-def _by_flop_class(boards, orbit, totals, reps, maps) -> np.ndarray:
-    """(F, 3) sums over every 5-card board of its weighted (won, tied, faced), added to the
-    class of each of its ten flops: a flop class's row is then the sum over all its flops of
-    their turns and rivers. A board stands for its orbit (orbit members' flops fall in the
-    same classes), hence the orbit-size factor."""
+def _by_flop_class(boards, orbit, counts, reps, maps) -> np.ndarray:
+    """(F, K) sums over every 5-card board of its counts (B, K), added to the class of each
+    of its ten flops: a flop class's row is then the sum over all its flops of their turns
+    and rivers. A board stands for its orbit (orbit members' flops fall in the same classes),
+    hence the orbit-size factor."""
     class_of = np.full(52 ** 3, -1, dtype=np.int64)
     for card_map in maps:
         image = np.sort(card_map[reps], axis=1)
         class_of[_flop_index(image)] = np.arange(len(reps))
-    out = np.zeros((len(reps), 3))
-    weighted = totals * orbit[:, None]
+    out = np.zeros((len(reps), counts.shape[1]))
+    weighted = counts * orbit[:, None]
     for trio in combinations(range(5), 3):
         ids = class_of[_flop_index(boards[:, list(trio)])]
-        for q in range(3):
+        for q in range(counts.shape[1]):
             out[:, q] += np.bincount(ids, weights=weighted[:, q], minlength=len(reps))
     return out
 
 
+def _dense_weights(combos, weights):
+    index = COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]].astype(np.int64)
+    dense = np.zeros(N_COMBOS)
+    dense[index] = weights
+    return np.ascontiguousarray(weights, np.float64), index, dense
+
+
+def _batches(n_boards, progress):
+    n = max(PROGRESS_BATCHES if progress is not None else 1, -(-n_boards // MAX_BATCH_BOARDS))
+    bounds = np.linspace(0, n_boards, n + 1).round().astype(np.int64)
+    return [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:]) if hi > lo]
+
+
+def _heads_up_counts(setup, boards, tables, progress):
+    """(B, 4) winner-mask weights per board (masks: A alone 1, B alone 2, split 3), by the
+    range sweep."""
+    (ca, cb) = setup.combo_lists
+    wa, ia, da = _dense_weights(ca, setup.weight_lists[0])
+    wb, ib, db = _dense_weights(cb, setup.weight_lists[1])
+    counts = np.zeros((len(boards), 4))
+    for lo, hi in _batches(len(boards), progress):
+        starts = np.linspace(0, hi - lo, SWEEP_CHUNKS + 1).round().astype(np.int64)
+        _, _, totals = _sw.per_combo_sweep(ca, wa, ia, da, cb, wb, ib, db, np.uint64(0),
+                                           np.uint64(0), np.ascontiguousarray(boards[lo:hi]),
+                                           starts, *tables)
+        won, tied, faced = totals.T
+        counts[lo:hi, 1], counts[lo:hi, 2], counts[lo:hi, 3] = won, faced - won - tied, tied
+        if progress is not None:
+            progress(int(hi), len(boards))
+    return counts
+
+
+def _multiway_counts(setup, boards, tables, progress):
+    """(B, 2**P) winner-mask weights per board: every combo ranked once per board, then every
+    matchup compared (``_kernels.board_matchups``)."""
+    from ..equity.holdem import _matchups
+    hands, weights = _matchups(setup.combo_lists, setup.weight_lists)
+    if len(hands) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    rows = np.empty(hands.shape[:2], dtype=np.int64)
+    offset = 0
+    for p, combos in enumerate(setup.combo_lists):
+        row_of = np.full(N_COMBOS, -1)
+        row_of[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = np.arange(len(combos)) + offset
+        rows[:, p] = row_of[COMBO_INDEX_TABLE[hands[:, p, 0], hands[:, p, 1]]]
+        offset += len(combos)
+    combos = np.ascontiguousarray(np.concatenate(setup.combo_lists))
+    counts = np.zeros((len(boards), 1 << len(setup.players)))
+    for lo, hi in _batches(len(boards), progress):
+        starts = np.linspace(0, hi - lo, SWEEP_CHUNKS + 1).round().astype(np.int64)
+        counts[lo:hi] = _bm.board_mask_counts(combos, rows, weights,
+                                              np.ascontiguousarray(boards[lo:hi]), starts,
+                                              *tables)
+        if progress is not None:
+            progress(int(hi), len(boards))
+    return counts
+
+
 def flops(hands, dead=None, *, threads=None, progress=None) -> FlopReport:
-    """Exact heads-up equity on every flop: ``hands`` are two players as for ``pk.equity``
-    (hands, 'Ah??', 'random', ranges), ``dead`` cards out of the deck. Returns a
-    ``FlopReport``; ``progress``: a callable(done, total) over flop classes."""
+    """Exact equity of 2-6 players on every flop: ``hands`` as for ``pk.equity`` (hands,
+    'Ah??', 'random', ranges), ``dead`` cards out of the deck. Returns a ``FlopReport``;
+    ``progress``: a callable(done, total) over the 5-card boards evaluated."""
     start = time.perf_counter()
     setup = prepare(hands, None, dead)
-    if len(setup.players) != 2:
-        raise ValueError(f"flops compares two players, not {len(setup.players)}")
+    n = len(setup.players)
+    if n > MAX_PLAYERS:
+        raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {n}")
     maps = _symmetry(setup)
     dead = set(setup.dead.tolist())
     deck = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
     reps, _ = canonical_boards(deck, 3, maps)  # class sizes come with the 5-card orbits
     boards, orbit = canonical_boards(deck, 5, maps)
     tables = _kernel_args(7)
-    (ca, cb), (wa, wb) = setup.combo_lists, setup.weight_lists
-    wa, wb = np.ascontiguousarray(wa, np.float64), np.ascontiguousarray(wb, np.float64)
-    ia = COMBO_INDEX_TABLE[ca[:, 0], ca[:, 1]].astype(np.int64)
-    ib = COMBO_INDEX_TABLE[cb[:, 0], cb[:, 1]].astype(np.int64)
-    da, db = np.zeros(N_COMBOS), np.zeros(N_COMBOS)
-    da[ia], db[ib] = wa, wb
-    n_batches = PROGRESS_BATCHES if progress is not None else 1
-    bounds = np.linspace(0, len(boards), n_batches + 1).round().astype(np.int64)
-    totals = np.empty((len(boards), 3))
     with _jit.threads(threads):
-        for lo, hi in zip(bounds[:-1], bounds[1:]):
-            if hi > lo:
-                starts = np.linspace(0, hi - lo, SWEEP_CHUNKS + 1).round().astype(np.int64)
-                _, _, totals[lo:hi] = _sw.per_combo_sweep(
-                    ca, wa, ia, da, cb, wb, ib, db, np.uint64(0), np.uint64(0),
-                    np.ascontiguousarray(boards[lo:hi]), starts, *tables)
-            if progress is not None:
-                progress(int(hi), len(boards))
-    out = _by_flop_class(boards, orbit, totals, reps, maps)
-    won, tied, faced = out.T
+        if n == 2:
+            counts = _heads_up_counts(setup, boards, tables, progress)
+        else:
+            counts = _multiway_counts(setup, boards, tables, progress)
+    # Summed over each class's flops: class size x the representative's counts.
+    by_class = _by_flop_class(boards, orbit, counts, reps, maps)
+    faced = by_class.sum(axis=1)
     possible = faced > 0
     if not possible.any():
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    reps = reps[possible]
-    won, tied, faced = won[possible], tied[possible], faced[possible]
-    mass = faced  # summed over the class's flops: class size x the representative's
-    lost = faced - won - tied
-    equity = np.stack([won + tied / 2, lost + tied / 2], axis=1) / faced[:, None]
-    win = np.stack([won, lost], axis=1) / faced[:, None]
-    tie = np.stack([tied, tied], axis=1) / faced[:, None]
+    reps, by_class, faced = reps[possible], by_class[possible], faced[possible]
+    masks = np.arange(1 << n)
+    members = (masks[:, None] >> np.arange(n)) & 1
+    size = members.sum(axis=1)
+    share = np.where(size > 0, 1.0 / np.maximum(size, 1), 0.0)
+    equity = by_class @ (members * share[:, None]) / faced[:, None]
+    win = by_class @ (members * (size == 1)[:, None]) / faced[:, None]
+    tie = by_class @ (members * (size > 1)[:, None]) / faced[:, None]
     paired, suits, connected, high = _textures(reps)
-    return FlopReport(tuple(setup.labels), np.ascontiguousarray(reps[:, ::-1]), mass / mass.sum(),
-                      equity, win, tie, paired, suits, connected, high,
+    return FlopReport(tuple(setup.labels), np.ascontiguousarray(reps[:, ::-1]),
+                      faced / faced.sum(), equity, win, tie, paired, suits, connected, high,
                       time.perf_counter() - start)

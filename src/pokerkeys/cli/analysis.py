@@ -1,7 +1,7 @@
 """``pokerkeys hits`` and ``pokerkeys flops``, and the per-combo table of ``equity --combos``.
 
     pokerkeys hits RANGE BOARD [--json | --csv]
-    pokerkeys flops HAND HAND [--dead CARDS] [--top N] [--player 1|2] [--paired | --unpaired]
+    pokerkeys flops HAND HAND [--dead CARDS] [--top N] [--player N] [--paired | --unpaired]
                     [--suits rainbow|two-tone|monotone] [--connected | --disconnected]
                     [--high RANK] [--json | --csv] [--threads N] [--no-progress]
 """
@@ -73,10 +73,8 @@ def _flop_line(report, i) -> str:
 def _cmd_flops(args) -> int:
     from ..analysis.flops import flops
 
-    if len(args.hands) != 2:
-        raise CliError(f"flops compares two players, not {len(args.hands)}")
-    if args.player not in (1, 2):
-        raise CliError(f"--player is 1 or 2, not {args.player}")
+    if not 1 <= args.player <= len(args.hands):
+        raise CliError(f"--player is a player number 1..{len(args.hands)}, not {args.player}")
     show = not (args.json or args.csv or args.no_progress) and sys.stderr.isatty()
     progress = progress_bar("boards") if show else None
     try:
@@ -132,12 +130,12 @@ def add_parser(sub) -> None:
     fmt.add_argument("--csv", action="store_true", help="CSV: category, kind, combos, share")
     p.set_defaults(run=_cmd_hits)
 
-    p = sub.add_parser("flops", help="exact heads-up equity on every flop")
-    p.add_argument("hands", nargs="+", help="two hands or ranges, e.g. AA KK")
+    p = sub.add_parser("flops", help="exact equity of 2-6 players on every flop")
+    p.add_argument("hands", nargs="+", help="2-6 hands or ranges, e.g. AA KK")
     p.add_argument("--dead", "-d", help="cards out of the deck")
     p.add_argument("--top", type=positive_int, default=10,
                    help="best and worst flops to list (default 10)")
-    p.add_argument("--player", type=int, default=1, help="whose equity sorts the flops (1, 2)")
+    p.add_argument("--player", type=int, default=1, help="whose equity sorts the flops (1, 2, ...)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--paired", action="store_true", help="only paired flops")
     g.add_argument("--unpaired", action="store_true", help="only unpaired flops")
