@@ -75,3 +75,16 @@ def test_flops_text_csv_json(capsys):
     data = json.loads(out)
     assert data["equity"][0] == pytest.approx(0.8194605, abs=1e-7)
     assert all(r["suits"] == "monotone" for r in data["flops"])
+
+
+def test_equity_combos_monte_carlo_json_has_no_nan(capsys):
+    # 2,000 trials leave most of the 1,326 hands undealt: their equity is null, not NaN.
+    code, out, _ = run(capsys, "equity", "random", "AA", "--trials", "2000", "--seed", "1",
+                       "--combos", "--json")
+    assert code == 0
+    data = json.loads(out)
+    rows = data["combos"][0]["combos"]
+    assert len(rows) == 1326 and any(r["equity"] is None for r in rows)
+    code, out, _ = run(capsys, "equity", "random", "AA", "--trials", "2000", "--seed", "1",
+                       "--combos")
+    assert code == 0 and "never dealt" in out

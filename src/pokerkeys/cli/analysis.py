@@ -15,10 +15,20 @@ from .common import CliError, positive_int, progress_bar
 
 
 # ---------------------------------------------------------------------------- equity --combos
+def _number(x):
+    """A float for JSON; None for NaN (a Monte Carlo combo that was never dealt)."""
+    x = float(x)
+    return None if x != x else x
+
+
+def _pct(x, width) -> str:
+    return f"{'-':>{width + 1}}" if x is None else f"{100 * x:{width}.3f}%"
+
+
 def combo_rows(table) -> list[dict]:
     cols = table.columns()
     names = list(cols)
-    return [{k: (cols[k][i] if k == "combo" else float(cols[k][i])) for k in names}
+    return [{k: (cols[k][i] if k == "combo" else _number(cols[k][i])) for k in names}
             for i in range(len(cols["combo"]))]
 
 
@@ -30,17 +40,21 @@ def combos_json(result) -> list[dict]:
 def print_combos(result) -> None:
     """Each range player's combos, best equity first."""
     for entry in combos_json(result):
-        rows = sorted(entry["combos"], key=lambda r: -r["equity"])
+        rows = sorted(entry["combos"], key=lambda r: -(r["equity"] if r["equity"] is not None
+                                                        else -1.0))
         print(f"\nplayer {entry['player']} ({entry['label']}): {len(rows)} combos")
         head = f"{'combo':<6} {'weight':>6} {'share':>8} {'equity':>8} {'win':>8} {'tie':>8}"
         if rows and "stderr" in rows[0]:
             head += f" {'± stderr':>9}"
         print(head)
         for r in rows:
-            line = (f"{r['combo']:<6} {r['weight']:6.3g} {100 * r['share']:7.3f}% "
-                    f"{100 * r['equity']:7.3f}% {100 * r['win']:7.3f}% {100 * r['tie']:7.3f}%")
+            if r["equity"] is None:
+                print(f"{r['combo']:<6} {r['weight']:6.3g}  never dealt")
+                continue
+            line = (f"{r['combo']:<6} {r['weight']:6.3g} {_pct(r['share'], 7)} "
+                    f"{_pct(r['equity'], 7)} {_pct(r['win'], 7)} {_pct(r['tie'], 7)}")
             if "stderr" in r:
-                line += f" {100 * r['stderr']:8.3f}%"
+                line += f" {_pct(r['stderr'], 8)}"
             print(line)
 
 
