@@ -116,9 +116,10 @@ def test_stop_rules():
 
 
 def test_same_arguments_as_hold_em_equity():
-    # pk.equity(..., game='omaha') forwards its arguments here.
+    # pk.equity(..., game='omaha') forwards its arguments here (per_combo is hold'em only:
+    # pk.equity rejects it for Omaha, tests/test_per_combo.py).
     ours = set(inspect.signature(omaha_equity).parameters)
-    theirs = set(inspect.signature(pk.equity).parameters) - {"game"}
+    theirs = set(inspect.signature(pk.equity).parameters) - {"game", "per_combo"}
     assert theirs <= ours
 
 

@@ -31,6 +31,7 @@ _LAZY = {
     "three_d_hand": "games.hands", "winners": "games.hands",
     "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
     "wild_hand": "games.wild", "best_discard": "games.draw",
+    "range_hits": "analysis.hits", "flops": "analysis.flops",
 }
 
 

@@ -66,16 +66,20 @@ def _cmd_equity(args) -> int:
         result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
                         seed=args.seed, threads=args.threads, progress=progress,
-                        game=args.game)
+                        game=args.game, per_combo=args.combos)
     finally:
         if progress is not None:
             progress.close()
+    from . import analysis as cli_analysis
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps(dict(result.to_dict(), **({"combos": cli_analysis.combos_json(result)}
+                                                   if args.combos else {})), indent=2))
     else:
         if args.board:
             print(f"board: {args.board}")
         print(result)
+        if args.combos:
+            cli_analysis.print_combos(result)
     return 0
 
 
@@ -137,6 +141,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument("--combos", action="store_true",
+                   help="also each combo's equity for every player given as a range")
     p.set_defaults(run=_cmd_equity)
 
     p = sub.add_parser("bench", help="evaluator throughput (and peers' on the same hands)")
@@ -160,6 +166,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_preflop.add_parser(sub)
     from . import serve as cli_serve
     cli_serve.add_parser(sub)
+    from . import analysis as cli_analysis
+    cli_analysis.add_parser(sub)
     return parser
 
 

@@ -168,19 +168,20 @@ def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
     return hands, weights
 
 
-def _merge_isomorphic(hands, weights, board, dead):
+def _merge_isomorphic(hands, weights, board, dead, return_inverse=False):
     """Fold matchups that a suit permutation maps onto each other into one, summing weights.
 
     A suit permutation that fixes the board and dead cards maps each board completion of a
     matchup to one of its image, so both matchups have the same outcome counts: only one of
     them needs enumerating. Each matchup is coded as an integer (11 bits per player's combo
-    index), its canonical form is the smallest code among its images.
+    index), its canonical form is the smallest code among its images. ``return_inverse``:
+    also return, for each given matchup, the row of its representative (per-combo results).
     """
     n_players = hands.shape[1]
-    if len(hands) < 2 or n_players > 5:
-        return hands, weights
     maps = stabilizer(board, dead)
-    if len(maps) < 2:
+    if len(hands) < 2 or n_players > 5 or len(maps) < 2:
+        if return_inverse:
+            return hands, weights, np.arange(len(hands))
         return hands, weights
     best = None
     for card_map in maps:
@@ -192,6 +193,8 @@ def _merge_isomorphic(hands, weights, board, dead):
         best = code if best is None else np.minimum(best, code)
     codes, first, inverse = np.unique(best, return_index=True, return_inverse=True)
     merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
+    if return_inverse:
+        return hands[first], merged, inverse.ravel()
     return hands[first], merged
 
 
@@ -412,7 +415,7 @@ def enumeration_fits(hands, board=None, dead=None,
 
 def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
            time_limit=None, seed=None, threads=None, progress=None,
-           game: str = "holdem") -> EquityResult:
+           game: str = "holdem", per_combo=False) -> EquityResult:
     """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
     ``pokerkeys.omaha.omaha_equity``).
 
@@ -424,7 +427,11 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     player's standard error is below ``target_stderr``, or after ``time_limit`` seconds,
     whichever comes first (default: 10 million trials). The same ``seed`` gives the same
     result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
+    per_combo: True (every player given as a range, 'random' or 'Ah??') or player indices:
+    keep each combo's own result, read with ``result.combo_equity(i)`` (``per_combo``).
     """
+    if per_combo is not False and per_combo is not None and game != "holdem":
+        raise ValueError("per_combo is for hold'em only")
     if game != "holdem":
         if game != "omaha":
             raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
@@ -437,6 +444,17 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     setup = prepare(hands, board, dead)
     stop_given = trials is not None or target_stderr is not None or time_limit is not None
     plan = None
+    if per_combo is not False and per_combo is not None:
+        from . import per_combo as _per_combo
+        # Heads-up with a flop or later, the range sweep is always cheap: exact by default.
+        cheap = len(setup.players) == 2 and setup.n_missing <= 2
+        exact_run = bool(exact) or (exact is None and not stop_given and (
+            cheap or _enumeration(setup, forced=False) is not None))
+        return _per_combo.run(setup, per_combo, exact=exact_run, trials=trials,
+                              target_stderr=target_stderr, time_limit=time_limit, seed=seed,
+                              threads=threads, progress=progress, start=start,
+                              engine=_per_combo.Engine(_matchups, _merge_isomorphic,
+                                                       DEFAULT_TRIALS, MAX_REJECTIONS))
     if exact or (exact is None and not stop_given):
         plan = _enumeration(setup, forced=bool(exact))
     if plan is None:

@@ -32,6 +32,25 @@ class EquityResult:
     stderr: np.ndarray
     elapsed: float
     mask_counts: np.ndarray = field(repr=False)
+    # Per player: a ``per_combo.ComboTable`` when ``equity(..., per_combo=...)`` kept that
+    # player's combos, else None; None altogether without per_combo.
+    combo_tables: tuple | None = field(default=None, repr=False, compare=False)
+
+    def combo_equity(self, player: int):
+        """Per-combo table of ``player`` (0-based): a pandas DataFrame when pandas is
+        installed, else a NumPy structured array; columns combo, weight, share, equity, win,
+        tie (and stderr for Monte Carlo). Needs ``equity(..., per_combo=True)``."""
+        if self.combo_tables is None:
+            raise ValueError("no per-combo results: call equity(..., per_combo=True)")
+        if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
+                or not 0 <= player < len(self.players):
+            raise ValueError(f"player must be an index 0..{len(self.players) - 1}, "
+                             f"not {player!r}")
+        table = self.combo_tables[player]
+        if table is None:
+            raise ValueError(f"player {player + 1} ({self.players[player]!r}) is a single "
+                             f"hand: per-combo results exist only for ranges")
+        return table.to_frame()
 
     @classmethod
     def from_mask_counts(cls, players, counts, exact, elapsed, trials=0):

@@ -1,0 +1,134 @@
+"""What each combo of a range makes on a board: one made-hand category and a set of draws.
+
+Works on rank counts and rank bit masks (bit r = rank r, 0 = deuce .. 12 = ace), independent of
+the evaluator's tables: a straight is five consecutive bits of the mask shifted up one with the
+ace copied below the deuce (the wheel A-2-3-4-5). Category numbers are ``analysis.hits.MADE``'s
+order, draw bits ``analysis.hits.DRAWS``'s.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import inline, kernel
+
+STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, SET, TRIPS, TWO_PAIR, OVERPAIR, TOP_PAIR, \
+    UNDERPAIR, MIDDLE_PAIR, WEAK_PAIR, ACE_HIGH, NOTHING = range(15)
+FLUSH_DRAW, NUT_FLUSH_DRAW, OPEN_ENDED, GUTSHOT, OVERCARDS, BACKDOOR_FLUSH = range(6)
+
+
+@inline
+def _has_straight(mask):
+    ext = (mask << 1) | ((mask >> 12) & 1)  # bit 0: the ace playing low
+    return (ext & (ext >> 1) & (ext >> 2) & (ext >> 3) & (ext >> 4)) != 0
+
+
+@kernel
+def classify(combos, board, made, draws):
+    """made[i] = category of combo i on the board (3-5 cards), draws[i] = its draw bits."""
+    n_board = len(board)
+    board_count = np.zeros(13, dtype=np.int64)
+    board_suit = np.zeros(4, dtype=np.int64)
+    board_suit_mask = np.zeros(4, dtype=np.int64)
+    board_mask = 0
+    for c in board:
+        board_count[c >> 2] += 1
+        board_suit[c & 3] += 1
+        board_suit_mask[c & 3] |= 1 << (c >> 2)
+        board_mask |= 1 << (c >> 2)
+    top = 12
+    while not (board_mask >> top) & 1:
+        top -= 1
+    second = top - 1  # the second-highest distinct board rank, -1 if none
+    while second >= 0 and not (board_mask >> second) & 1:
+        second -= 1
+    count = np.empty(13, dtype=np.int64)
+    suit_count = np.empty(4, dtype=np.int64)
+    suit_mask = np.empty(4, dtype=np.int64)
+    for i in range(combos.shape[0]):
+        a = np.int64(combos[i, 0])
+        b = np.int64(combos[i, 1])
+        ra, rb = a >> 2, b >> 2
+        count[:] = board_count
+        suit_count[:] = board_suit
+        suit_mask[:] = board_suit_mask
+        for c in (a, b):
+            count[c >> 2] += 1
+            suit_count[c & 3] += 1
+            suit_mask[c & 3] |= 1 << (c >> 2)
+        mask = board_mask | (1 << ra) | (1 << rb)
+        most = 0
+        pairs = 0
+        for r in range(13):
+            most = max(most, count[r])
+            pairs += count[r] >= 2
+        flush_suit = -1
+        for s in range(4):
+            if suit_count[s] >= 5:
+                flush_suit = s
+        # Hands of a straight or better count as such even when the board alone makes them.
+        if flush_suit >= 0 and _has_straight(suit_mask[flush_suit]):
+            cat = STRAIGHT_FLUSH
+        elif most == 4:
+            cat = QUADS
+        elif most == 3 and pairs >= 2:
+            cat = FULL_HOUSE
+        elif flush_suit >= 0:
+            cat = FLUSH
+        elif _has_straight(mask):
+            cat = STRAIGHT
+        # Below a straight only pairs and trips that use a hole card count.
+        elif ra == rb:
+            if board_count[ra] >= 1:
+                cat = SET
+            elif ra > top:
+                cat = OVERPAIR
+            else:
+                cat = UNDERPAIR
+        elif board_count[ra] >= 2 or board_count[rb] >= 2:
+            cat = TRIPS
+        elif board_count[ra] >= 1 and board_count[rb] >= 1:
+            cat = TWO_PAIR
+        elif board_count[ra] >= 1 or board_count[rb] >= 1:
+            paired = ra if board_count[ra] >= 1 else rb
+            if paired == top:
+                cat = TOP_PAIR
+            elif paired == second:
+                cat = MIDDLE_PAIR
+            else:
+                cat = WEAK_PAIR
+        elif ra == 12 or rb == 12:
+            cat = ACE_HIGH
+        else:
+            cat = NOTHING
+        made[i] = cat
+        bits = 0
+        if n_board < 5:
+            if cat > FLUSH:
+                for s in range(4):
+                    hole_in_suit = ((a & 3) == s) + ((b & 3) == s)
+                    if hole_in_suit == 0:
+                        continue
+                    if suit_count[s] == 4:
+                        bits |= 1 << FLUSH_DRAW
+                        nut = 12  # the best card of the suit not on the board
+                        while (board_suit_mask[s] >> nut) & 1:
+                            nut -= 1
+                        if ((a & 3) == s and ra == nut) or ((b & 3) == s and rb == nut):
+                            bits |= 1 << NUT_FLUSH_DRAW
+                    elif suit_count[s] == 3 and n_board == 3:
+                        bits |= 1 << BACKDOOR_FLUSH
+                if bits & (1 << FLUSH_DRAW):
+                    bits &= ~(1 << BACKDOOR_FLUSH)
+            if cat > STRAIGHT:
+                outs = 0  # ranks that complete a straight the board alone would not make
+                for r in range(13):
+                    if _has_straight(mask | (1 << r)) and not _has_straight(board_mask
+                                                                           | (1 << r)):
+                        outs += 1
+                if outs >= 2:
+                    bits |= 1 << OPEN_ENDED
+                elif outs == 1:
+                    bits |= 1 << GUTSHOT
+            if cat >= ACE_HIGH and ra > top and rb > top:
+                bits |= 1 << OVERCARDS
+        draws[i] = bits

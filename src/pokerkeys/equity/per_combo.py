@@ -1,0 +1,303 @@
+"""Per-combo equity: every combo of a range player with its own result (``per_combo=True``).
+
+Exact, heads-up, with a flop or turn (or a full board): both ranges are swept board by board
+(``_kernels.sweep``), every combo evaluated once per board, card removal by inclusion-
+exclusion. Exact otherwise (preflop, or 3+ players): every matchup is enumerated as in
+``holdem`` (suit-isomorphic matchups merged) but each representative's outcome counts are kept
+apart and handed back to every matchup it stands for. Monte Carlo: the range kernel's draws
+are also counted per drawn combo (``_kernels.per_combo``).
+
+A combo's row: ``weight`` (its weight in the range), ``share`` (its probability among the
+player's combos once card removal against the other ranges is counted; shares sum to 1),
+``equity``, ``win`` and ``tie`` against the other players given this combo, and ``stderr``
+for Monte Carlo. The share-weighted mean of the rows is the player's equity.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, replace
+from typing import Callable, NamedTuple
+
+import numpy as np
+
+from .. import _jit
+from .._kernels import equity as _k
+from .._kernels import per_combo as _pc
+from .._kernels import rank_classes as _rc
+from .._kernels import sweep as _sw
+from ..core.cards import format_card
+from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
+from ..core.evaluate import _kernel_args
+from ..core.sampling import alias_table
+from ..core.tables import rank_class_tables_7
+from .driver import drive_monte_carlo
+from .result import EquityResult
+
+class Engine(NamedTuple):
+    """What ``holdem`` lends this module (it imports this module, so not the other way):
+    the matchup enumeration, the merge of suit-isomorphic matchups, the default Monte Carlo
+    trials and the rejection limit of range draws."""
+    matchups: Callable
+    merge_isomorphic: Callable
+    default_trials: int
+    max_rejections: int
+
+
+SWEEP_CHUNKS = 32      # fixed, so sums do not depend on the thread count
+# Sweeps with fewer combo evaluations than this run on one thread: waking a second thread
+# costs more than the work (AhKh vs QQ+ on a flop, 15,000 evaluations, loaded host: median
+# 1.8 ms on one thread, 64 ms on two). Results do not change: the chunks stay the same.
+ONE_THREAD_BELOW = 100_000
+MATCHUP_BATCH = 4096   # matchups per kernel call of the general path (progress, memory)
+
+
+@dataclass(frozen=True)
+class ComboTable:
+    """One player's per-combo results, rows aligned with ``combos``."""
+    combos: np.ndarray     # (N, 2) uint8
+    weight: np.ndarray     # range weight
+    share: np.ndarray      # probability of the combo given every range, card removal included
+    equity: np.ndarray
+    win: np.ndarray
+    tie: np.ndarray
+    stderr: np.ndarray | None = None
+    # Raw (weighted) counts: exact, showdowns against the other players' weighted combos;
+    # Monte Carlo, trials. equity = shared / faced, win = won / faced, tie = tied / faced.
+    faced: np.ndarray | None = None
+    won: np.ndarray | None = None
+    tied: np.ndarray | None = None
+
+    def names(self) -> list[str]:
+        return [format_card(a) + format_card(b) for a, b in self.combos.tolist()]
+
+    def columns(self) -> dict:
+        cols = {"combo": self.names(), "weight": self.weight, "share": self.share,
+                "equity": self.equity, "win": self.win, "tie": self.tie}
+        if self.stderr is not None:
+            cols["stderr"] = self.stderr
+        return cols
+
+    def to_records(self) -> np.ndarray:
+        cols = self.columns()
+        dtype = [("combo", "U4")] + [(k, "f8") for k in cols if k != "combo"]
+        out = np.empty(len(self.combos), dtype=dtype)
+        for k, v in cols.items():
+            out[k] = v
+        return out
+
+    def to_frame(self):
+        try:
+            import pandas as pd
+        except ImportError:
+            return self.to_records()
+        return pd.DataFrame(self.columns())
+
+
+def players_to_keep(setup, per_combo) -> list[int]:
+    """Indices of the players whose combos are kept; raises on a single hand or no range."""
+    n = len(setup.players)
+    multi = [i for i in range(n) if len(setup.combo_lists[i]) > 1
+             or setup.players[i].kind != "hand"]
+    if per_combo is True:
+        if not multi:
+            raise ValueError("per_combo needs a player given as a range, 'random' or 'Ah??'; "
+                             "every player here is a single hand")
+        return multi
+    wanted = [per_combo] if isinstance(per_combo, (int, np.integer)) else list(per_combo)
+    for i in wanted:
+        if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < n:
+            raise ValueError(f"per_combo: player indices are 0..{n - 1}, not {i!r}")
+        if i not in multi:
+            raise ValueError(f"per_combo: player {i + 1} ({setup.players[i].label!r}) is a "
+                             f"single hand; per-combo results exist only for ranges")
+    return sorted(set(int(i) for i in wanted))
+
+
+def _dense(combos, weights) -> np.ndarray:
+    out = np.zeros(N_COMBOS)
+    out[_indices(combos)] = weights
+    return out
+
+
+def _indices(combos) -> np.ndarray:
+    return COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]].astype(np.int64)
+
+
+def _table(combos, weights, faced, won, tied, shared, stderr=None) -> ComboTable:
+    """A player's table from per-combo weighted showdowns faced, won alone, tied, pot share."""
+    safe = np.where(faced > 0, faced, 1.0)
+    mass = weights * faced
+    share = mass / mass.sum() if mass.sum() > 0 else mass
+    return ComboTable(combos, weights, share, shared / safe, won / safe, tied / safe, stderr,
+                      faced, won, tied)
+
+
+def _completions(setup) -> np.ndarray:
+    """Every completion of the known board from the cards not on it and not dead, (B, k)."""
+    from itertools import combinations
+    deck = [c for c in range(52) if not (setup.excluded >> c) & 1]
+    k = setup.n_missing
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.uint8)
+    return np.array(list(combinations(deck, k)), dtype=np.uint8)
+
+
+def _exact_sweep(setup, keep, threads):
+    """Heads-up with at most two cards to come: (mask counts, tables) by the range sweep."""
+    tables7 = _kernel_args(7)
+    card_keys, flush_keys = tables7[0], tables7[1]
+    base_key = np.uint64(sum(int(card_keys[c]) for c in setup.board))
+    base_flush = np.uint64(sum(int(flush_keys[c]) for c in setup.board))
+    boards = _completions(setup)
+    starts = np.linspace(0, len(boards), min(SWEEP_CHUNKS, len(boards)) + 1).round()
+    ca, cb = setup.combo_lists
+    wa, wb = (np.ascontiguousarray(w, dtype=np.float64) for w in setup.weight_lists)
+    small = len(boards) * (len(ca) + len(cb)) < ONE_THREAD_BELOW
+    # The outer block checks `threads` even when the inner one runs on one thread.
+    with _jit.threads(threads), _jit.threads(1 if small else threads):
+        out_a, out_b, _ = _sw.per_combo_sweep(ca, wa, _indices(ca), _dense(ca, wa), cb, wb,
+                                           _indices(cb), _dense(cb, wb), base_key, base_flush,
+                                           boards, starts.astype(np.int64), *tables7)
+    res_a, res_b = out_a.sum(axis=0), out_b.sum(axis=0)
+    won, tied, faced = (wa * res_a[:, q] for q in range(3))
+    counts = np.array([0.0, won.sum(), (faced - won - tied).sum(), tied.sum()])
+    tables = []
+    for i, (c, w, res) in enumerate(((ca, wa, res_a), (cb, wb, res_b))):
+        if i in keep:
+            tables.append(_table(c, w, res[:, 2], res[:, 0], res[:, 1],
+                                 res[:, 0] + res[:, 1] / 2))
+        else:
+            tables.append(None)
+    return counts, tables
+
+
+def _matchup_counts(hands, excluded, n_missing, board, threads, progress):
+    """(M, 2**P) integer outcome counts of each matchup over every board completion."""
+    preflop = n_missing == 5
+    tables = rank_class_tables_7() if preflop else _kernel_args(7)
+    out = np.empty((len(hands), 1 << hands.shape[1]))
+    ones = np.ones(len(hands))
+    with _jit.threads(threads):
+        for lo in range(0, len(hands), MATCHUP_BATCH):
+            hi = min(lo + MATCHUP_BATCH, len(hands))
+            items = np.stack([np.arange(lo, hi), np.full(hi - lo, -1)], axis=1)
+            starts = np.arange(hi - lo + 1, dtype=np.int64)
+            if preflop:
+                out[lo:hi] = _rc.preflop_counts(hands, ones, np.uint64(excluded), items,
+                                                starts, *tables)
+            else:
+                out[lo:hi] = _k.exact_counts(hands, ones, board, np.uint64(excluded),
+                                             n_missing, items, starts, *tables)
+            if progress is not None:
+                progress(hi, len(hands))
+    return out
+
+
+def _exact_matchups(setup, keep, threads, progress, engine):
+    """Any exact problem: (mask counts, tables) from per-matchup counts."""
+    n = len(setup.players)
+    hands, weights = engine.matchups(setup.combo_lists, setup.weight_lists)
+    if len(hands) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    reps, merged, inverse = engine.merge_isomorphic(hands, weights, setup.board, setup.dead,
+                                              return_inverse=True)
+    counts = _matchup_counts(np.ascontiguousarray(reps), setup.excluded, setup.n_missing,
+                             setup.board, threads, progress)
+    masks = np.arange(1 << n)
+    members = (masks[:, None] >> np.arange(n)) & 1
+    size = members.sum(axis=1)
+    share = np.where(size > 0, 1.0 / np.maximum(size, 1), 0.0)
+    faced_rep = counts.sum(axis=1)
+    won_rep = counts @ (members * (size == 1)[:, None])        # (Mc, P)
+    tied_rep = counts @ (members * (size > 1)[:, None])
+    shared_rep = counts @ (members * share[:, None])
+    tables = []
+    for p in range(n):
+        if p not in keep:
+            tables.append(None)
+            continue
+        combos, w = setup.combo_lists[p], setup.weight_lists[p]
+        row_of = np.full(N_COMBOS, -1)
+        row_of[_indices(combos)] = np.arange(len(combos))
+        rows = row_of[_indices(hands[:, p])]
+        others = weights / w[rows]   # the other players' weight product of each matchup
+        sums = [np.bincount(rows, weights=others * x[inverse], minlength=len(combos))
+                for x in (faced_rep, won_rep[:, p], tied_rep[:, p], shared_rep[:, p])]
+        tables.append(_table(combos, w, *sums))
+    return merged @ counts, tables
+
+
+def run(setup, per_combo, *, exact, trials, target_stderr, time_limit, seed, threads,
+        progress, start, engine: Engine) -> EquityResult:
+    """``equity(..., per_combo=...)`` once the problem is set up and checked."""
+    keep = players_to_keep(setup, per_combo)
+    if exact:
+        if len(setup.players) == 2 and setup.n_missing <= 2:
+            counts, tables = _exact_sweep(setup, keep, threads)
+        else:
+            counts, tables = _exact_matchups(setup, keep, threads, progress, engine)
+        if counts.sum() == 0:
+            raise ValueError("no matchup is possible: the players' ranges always share a card")
+        result = EquityResult.from_mask_counts(setup.labels, counts, True,
+                                               time.perf_counter() - start)
+        return replace(result, combo_tables=tuple(tables))
+    return _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads,
+                        progress, start, engine)
+
+
+# ---------------------------------------------------------------------------- Monte Carlo
+def _mc_args(setup):
+    """``monte_carlo_counts`` arguments with every player drawn from its combo list (a
+    uniform draw over compatible combos is the same deal as dealing unknown cards)."""
+    known = np.full((len(setup.players), 2), 255, dtype=np.uint8)
+    range_of = np.arange(len(setup.players), dtype=np.int64)
+    keeps, aliases, starts = [], [], [0]
+    for w in setup.weight_lists:
+        keep, alias = alias_table(w)
+        keeps.append(keep)
+        aliases.append(alias + starts[-1])
+        starts.append(starts[-1] + len(w))
+    return (known, range_of, np.ascontiguousarray(np.concatenate(setup.combo_lists)),
+            np.concatenate(keeps), np.concatenate(aliases), np.array(starts, dtype=np.int64),
+            setup.board, setup.n_missing, np.uint64(setup.excluded))
+
+
+def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, progress,
+                 start, engine):
+    if trials is None and target_stderr is None and time_limit is None:
+        trials = engine.default_trials
+    args = _mc_args(setup)
+    starts = args[5]
+    per_row = np.zeros((int(starts[-1]), 5))
+
+    def run_round(seeds, sizes):
+        with _jit.threads(threads):
+            out, rows = _pc.monte_carlo_per_combo(*args, seeds, sizes,
+                                                  engine.max_rejections,
+                                                  *_kernel_args(7))
+        if (out[:, -1] < 0).any():
+            raise ValueError("the players' ranges almost never fit together without sharing "
+                             "a card; Monte Carlo cannot sample them")
+        per_row[:] += rows.sum(axis=0)
+        return out[:, :-1].sum(axis=0)
+
+    result = drive_monte_carlo(run_round, setup.labels, trials, target_stderr, time_limit,
+                               seed, progress, start)
+    tables = []
+    for p in range(len(setup.players)):
+        if p not in keep:
+            tables.append(None)
+            continue
+        block = per_row[starts[p]:starts[p + 1]]
+        n, won, tied, shared, shared_sq = block.T
+        safe = np.maximum(n, 1)
+        mean = shared / safe
+        var = np.maximum(shared_sq / safe - mean ** 2, 0.0)
+        stderr = np.where(n > 1, np.sqrt(var / np.maximum(n - 1, 1)), np.nan)
+        combos, w = setup.combo_lists[p], setup.weight_lists[p]
+        share = n / n.sum()
+        tables.append(ComboTable(combos, w, share, np.where(n > 0, mean, np.nan),
+                                 np.where(n > 0, won / safe, np.nan),
+                                 np.where(n > 0, tied / safe, np.nan), stderr, n, won,
+                                 tied))
+    return replace(result, combo_tables=tuple(tables))
