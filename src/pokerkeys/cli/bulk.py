@@ -26,8 +26,13 @@ def add_parser(sub) -> None:
     p.add_argument("--columns", help="card columns, by name or 1-based number: one holding "
                                      "whole hands ('hand') or 5-7 of one card each "
                                      "('c1,c2,c3,c4,c5')")
-    p.add_argument("--header", choices=["auto", "yes", "no"], default="auto",
-                   help="whether the CSV's first line is a header (default: detected)")
+    head = p.add_mutually_exclusive_group()
+    head.add_argument("--header", nargs="?", const="yes", choices=["auto", "yes", "no"],
+                      default="auto",
+                      help="the CSV's first line is a header (default: detected, and the "
+                           "summary says what was decided)")
+    head.add_argument("--no-header", dest="header", action="store_const", const="no",
+                      help="the CSV's first line is data")
     p.add_argument("--delimiter", help="CSV field delimiter (default: detected)")
     p.add_argument("--describe", action="store_true",
                    help="also write a description column ('Full house, eights over kings')")

@@ -56,6 +56,7 @@ class FileSummary:
     report: str | None
     elapsed: float
     header: str | None = None
+    header_detected: bool = False  # CSV: the header decision was sniffed, not given
     uci_checked: int | None = None
     uci_mismatches: int = 0
     uci_examples: tuple[str, ...] = field(default=())
@@ -74,6 +75,10 @@ class FileSummary:
                 f"({self.rows_per_s / 1e6:.2f} M rows/s)")
         if self.header:
             text += f"\nheader line: {self.header}"
+            if self.header_detected:
+                text += " (detected; --no-header reads it as data)"
+        elif self.header_detected:
+            text += "\nno header line (detected; --header skips the first line)"
         if self.first_error:
             text += f"\nfirst bad row: {self.first_error}"
         if self.report:
@@ -130,8 +135,13 @@ def evaluate_file(input, output, *, format: str | None = None, columns=None,
                          f"{', '.join(INPUT_FORMATS)}")
     if isinstance(columns, str):
         columns = [c for c in columns.split(",") if c.strip()]
+    if dst.is_dir():
+        raise ValueError(f"the output {dst} is a folder; give a file name, like "
+                         f"{dst / 'ranked.csv'}")
     in_fmt = format or format_of(src, "input")
     out_fmt = format_of(dst, "output")
+    if src.is_dir():
+        raise ValueError(f"the input {src} is a folder, not a file of hands")
     if not src.is_file():
         raise ValueError(f"{src}: no such file")
     if dst.exists() and dst.resolve() == src.resolve():
@@ -186,6 +196,7 @@ def evaluate_file(input, output, *, format: str | None = None, columns=None,
         raise
     header = getattr(reader, "header_text", None)
     return FileSummary(input=str(src), output=str(dst), input_format=in_fmt, header=header,
+                       header_detected=getattr(reader, "header_detected", False),
                        output_format=out_fmt, report=str(report_path) if report_path else None,
                        elapsed=time.perf_counter() - start, **stats)
 

@@ -213,6 +213,19 @@ class _ParquetReader:
             start += batch.num_rows
 
 
+def _is_index_header(cells) -> bool:
+    """A header of column numbers, as pandas writes for unnamed columns: '0,1,2,3,4,5,6' (or
+    from 1, or after an empty index cell). Such a line also reads as ids 2c 2d 2h 2s 3c 3d 3h,
+    a valid hand, so it is decided here explicitly, and the summary says so."""
+    cells = [c.strip() for c in cells]
+    if cells and cells[0] == "" and len(cells) > 1:
+        cells = cells[1:]
+    if not cells or not all(c.isdigit() for c in cells):
+        return False
+    numbers = [int(c) for c in cells]
+    return numbers in (list(range(len(cells))), list(range(1, len(cells) + 1)))
+
+
 class _CsvReader:
     """CSV through pyarrow's streaming reader, every column read as text.
 
@@ -248,6 +261,7 @@ class _CsvReader:
             if len(set(self.names)) != len(self.names):
                 raise ValueError(f"{path}: repeated column names in the header: {rows[0]}")
         self.header_text = lines[0] if self.header and lines else None
+        self.header_detected = header == "auto" and names is None
         samples = rows[1:] if self.header else rows
         self.bytes_per_row = max(8, len(text.encode()) // max(1, len(lines)))
         if names is None:
@@ -286,6 +300,8 @@ class _CsvReader:
         """
         if not rows:
             return False
+        if _is_index_header(rows[0]):
+            return True
         for cell in rows[0]:
             words = [w for w in re.split(r"[\s,;]+", cell) if w]
             if _sample_kind(cell) is not None or any(_sample_kind(w) for w in words):

@@ -207,6 +207,14 @@ def _text_hands(offsets, data, valid, k: int) -> tuple[np.ndarray, np.ndarray]:
     return ids, ok
 
 
+def _mixed_sizes(n: int, k: int) -> str:
+    """Why a row of n cards is bad in a file whose first hand has k: the file mixes sizes."""
+    if not 5 <= n <= 7:
+        return f"{n} cards; a hand has 5, 6 or 7"
+    return (f"{n} cards, but the file's first hand has {k}: the file mixes hand sizes, and "
+            f"one run ranks one size (split the file by hand size)")
+
+
 def _parse_hand(text, k: int | None) -> np.ndarray:
     if text is None or not str(text).strip():
         raise ValueError("no cards")
@@ -214,7 +222,7 @@ def _parse_hand(text, k: int | None) -> np.ndarray:
     if k is None:
         raise ValueError(f"{len(ids)} cards; a hand has 5, 6 or 7")
     if len(ids) != k:
-        raise ValueError(f"{len(ids)} cards, expected {k} like the first hand of the file")
+        raise ValueError(_mixed_sizes(len(ids), k))
     return ids
 
 
@@ -261,7 +269,10 @@ def _list_column(arr, name, k, reasons):
         reasons.setdefault(int(i), f"column {name}: card id {int(v[(v < 0) | (v >= N_CARDS)][0])}"
                                    f" is outside 0..51")
     for i in np.flatnonzero(~ok):
-        reasons.setdefault(int(i), f"column {name}: {lengths[i]} cards, expected {kk}")
+        reasons.setdefault(int(i), f"column {name}: " + (
+            "no hand (null)" if not lengths[i] and arr[int(i)].as_py() is None
+            else _mixed_sizes(lengths[i], kk) if 5 <= lengths[i] <= 7
+            else f"{lengths[i]} cards; a hand has 5, 6 or 7"))
     return ids, k
 
 
