@@ -280,3 +280,54 @@ def test_item03_mixed_hand_sizes_are_named(tmp_path, capsys):
     assert main(["eval-file", str(src), "-o", str(tmp_path / "o.csv")]) == 2
     err = capsys.readouterr().err
     assert "the file mixes hand sizes" in err and "row 1 (line 2)" in err
+
+
+# ---------------------------------------------------------------------------- item 18
+def test_item18_every_table_is_checked_at_the_first_load(tmp_path):
+    """A damaged table that `eval` never uses is still named at once, with the rebuild hint."""
+    import os
+    import shutil
+    from pokerkeys.core import tables
+    folder = tmp_path / "tables"
+    shutil.copytree(tables.tables_dir(), folder)
+    path = folder / "preflop_heads_up_equity.npy"
+    data = bytearray(path.read_bytes())
+    data[-3] ^= 0x21
+    path.write_bytes(bytes(data))
+    env = dict(os.environ, POKERKEYS_TABLES=str(folder))
+    res = subprocess.run([sys.executable, "-m", "pokerkeys", "eval", "As Ks Qs Js Ts"],
+                         capture_output=True, text=True, env=env, timeout=300)
+    one_line_error(res, str(path), "corrupt", "build_")
+
+
+# ---------------------------------------------------------------------------- item 19
+def test_item19_progress_starts_at_once_and_moves_often():
+    """A forced exact range run reports progress before its first kernel call and then in
+    calls of at most about 0.1 s of work (it used to wait for 1/20 of the run, ~25 s)."""
+    from pokerkeys.equity import holdem
+    calls = []
+    pk.equity(["AhKh", "random", "22+"], exact=True, progress=lambda d, t: calls.append((d, t)))
+    assert calls[0][0] == 0
+    total = calls[-1][1]
+    assert calls[-1][0] == total
+    setup = holdem.prepare(["AhKh", "random", "22+"])
+    matchups, _ = holdem._enumeration(setup, forced=True)
+    work = holdem._evaluations(holdem._piece_work(matchups, 5, setup.n_rem), 3)
+    assert len(calls) - 1 >= work / holdem.BATCH_EVALS
+
+
+def test_item19_bench_peers_says_no_peer_before_benchmarking(monkeypatch, capsys):
+    from pokerkeys.core import bench
+    monkeypatch.setattr(bench, "installed_peers", lambda: [])
+    ran = []
+    monkeypatch.setattr(bench, "bench_pokerkeys", lambda *a, **k: ran.append(1) or [])
+    assert main(["bench", "--peers"]) == 2
+    assert ran == [] and "none of eval7" in capsys.readouterr().err
+
+
+def test_item19_data_ships_with_the_tests():
+    from pathlib import Path
+    data = Path(__file__).parent / "data"
+    for name in ("euler54_poker.txt", "uci_poker_hand_training.data",
+                 "uci_poker_hand_testing_100k.data"):
+        assert (data / name).is_file()

@@ -61,7 +61,7 @@ def seed(text: str) -> int:
 seed.__name__ = "seed"
 
 
-def excerpt_message(message: str, limit: int = 300) -> str:
+def excerpt_message(message: str, limit: int = 600) -> str:
     """An error message cut to one short line (inputs echoed in it may be huge)."""
     message = " ".join(message.split())
     return message if len(message) <= limit else message[:limit - 3] + "..."

@@ -168,7 +168,10 @@ def format_card(card: int) -> str:
 
 
 def format_cards(ids, sep: str = " ") -> str:
-    """'As Kd' for [51, 45]."""
+    """'As Kd' for [51, 45] (or for cards already written as text, ['As', 'Kd'])."""
+    if isinstance(ids, str) or (isinstance(ids, (list, tuple)) and ids
+                                and isinstance(ids[0], str)):
+        ids = parse_cards(ids, allow_duplicates=True)
     return sep.join(format_card(c) for c in np.asarray(ids).ravel())
 
 
