@@ -331,3 +331,70 @@ def test_item19_data_ships_with_the_tests():
     for name in ("euler54_poker.txt", "uci_poker_hand_training.data",
                  "uci_poker_hand_testing_100k.data"):
         assert (data / name).is_file()
+
+
+# ---------------------------------------------------------------------------- item 11
+def test_item11_a_line_longer_than_a_block_is_one_bad_row(tmp_path):
+    pytest.importorskip("pyarrow")
+    from pokerkeys import io as pio
+    src = tmp_path / "long.csv"
+    good = "As Ks Qs Js Ts 2c 3d\n"
+    src.write_text("hand\n" + good * 5 + "As Ks " + "x" * 3_000_000 + "\n" + "a,b\n"
+                   + "7c 7d 2h 2s Kd 9c 3h\n" * 5)
+    out = tmp_path / "o.csv"
+    s = pio.evaluate_file(src, out, on_error="report", chunk_rows=4)
+    assert (s.rows_in, s.rows_out, s.bad_rows) == (12, 10, 2)
+    report = (tmp_path / "o.csv.errors.csv").read_text().splitlines()
+    assert report[1].startswith("5,7,") and "3,000,006 characters" in report[1]
+    assert report[2].startswith("6,8,") and len(report[1]) < 400
+    assert out.read_text().count("Two pair") == 5
+
+
+# ---------------------------------------------------------------------------- item 12
+@pytest.mark.parametrize("suffix", ["parquet", "csv", "npy"])
+def test_item12_null_and_ragged_list_rows_are_bad_rows(tmp_path, suffix):
+    pa = pytest.importorskip("pyarrow")
+    import pyarrow.parquet as pq
+    from pokerkeys import io as pio
+    good = [[0, 5, 10, 15, 20, 25, 30], [4, 9, 14, 19, 24, 29, 34]]
+    rows = [None, good[0], [1, 2, 3], [0, None, 10, 15, 20, 25, 30], good[1]]
+    for kind in (pa.list_(pa.int64()), pa.large_list(pa.uint8())):
+        src = tmp_path / "lists.parquet"
+        pq.write_table(pa.table({"hand": pa.array(rows, type=kind)}), src)
+        out = tmp_path / f"o.{suffix}"
+        s = pio.evaluate_file(src, out, on_error="report")
+        assert (s.rows_in, s.rows_out, s.bad_rows) == (5, 2, 3)
+        reasons = (tmp_path / f"o.{suffix}.errors.csv").read_text()
+        assert "no hand (null)" in reasons and "3 cards; a hand has 5, 6 or 7" in reasons
+        assert "a null card" in reasons
+    if suffix == "csv":
+        assert "0 5 10 15 20 25 30" in out.read_text()
+
+
+# ---------------------------------------------------------------------------- item 14
+def test_item14_csv_from_stdin_to_stdout():
+    res = cli("eval-file", "-", "-o", "-", stdin="As Ks Qs Js Ts 2c 3d\n7c 7d 2h 2s Kd 9c 3h\n")
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[1].endswith("7462,\"Straight flush\"") and lines[2].endswith("4257,\"Two pair\"")
+    assert "<stdin> -> <stdout>: 2 rows in" in res.stderr
+
+
+def test_item14_npy_through_a_pipe(tmp_path):
+    import io
+    hands = np.array([[51, 47, 43, 39, 35, 0, 1], [20, 21, 2, 3, 44, 29, 5]], dtype=np.uint8)
+    buf = io.BytesIO()
+    np.save(buf, hands)
+    res = subprocess.run([sys.executable, "-m", "pokerkeys", "eval-file", "-", "--format", "npy",
+                          "-o", "-", "--output-format", "npy"], input=buf.getvalue(),
+                         capture_output=True, timeout=300)
+    assert res.returncode == 0, res.stderr
+    out = np.load(io.BytesIO(res.stdout))
+    assert out["rank"].tolist() == pk.evaluate_batch(hands).tolist()
+    assert (out["cards"] == hands).all()
+
+
+def test_item14_a_bad_row_on_stdin_writes_nothing_to_stdout():
+    res = cli("eval-file", "-", "-o", "-", stdin="As Ks Qs Js Ts 2c 3d\nXx Kd\n")
+    one_line_error(res, "<stdin>: row 1 (line 2)")
+    assert res.stdout == ""

@@ -16,10 +16,14 @@ def add_parser(sub) -> None:
         "eval-file", help="rank every hand of a CSV, Parquet, .npy or UCI file",
         description="Read hands from INPUT, write them with rank and category to OUTPUT "
                     "(.csv, .parquet or .npy), streaming in chunks, rows in input order.")
-    p.add_argument("input", help="a .csv (or .csv.gz), .parquet or .npy file of hands")
+    p.add_argument("input", help="a .csv (or .csv.gz), .parquet or .npy file of hands; '-' "
+                                 "reads standard input (CSV, or --format npy)")
     p.add_argument("-o", "--output", required=True,
                    help="where to write: .csv, .parquet or .npy (written under a temporary "
-                        "name, renamed when complete)")
+                        "name, renamed when complete); '-' writes standard output (CSV, or "
+                        "--output-format npy) and the summary goes to standard error")
+    p.add_argument("--output-format", choices=["csv", "npy"],
+                   help="format of standard output ('-o -'; default csv)")
     p.add_argument("--format", choices=["csv", "parquet", "npy", "uci"],
                    help="input format when the extension does not say it; 'uci' reads the "
                         "UCI Poker Hand files and checks their classes")
@@ -63,7 +67,8 @@ def run(args) -> int:
     progress = progress_bar("rows", forced=args.progress, smoothing=0.1) if show else None
     try:
         summary = io.evaluate_file(
-            args.input, args.output, format=args.format, columns=args.columns,
+            args.input, args.output, format=args.format, output_format=args.output_format,
+            columns=args.columns,
             header=args.header, delimiter=args.delimiter, describe=args.describe,
             on_error=args.on_error, report=args.report,
             chunk_rows=args.chunk_rows or io.DEFAULT_CHUNK_ROWS, threads=args.threads,
@@ -71,6 +76,8 @@ def run(args) -> int:
     finally:
         if progress is not None:
             progress.close()
-    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary)
+    # With the hands on standard output, the summary goes to standard error.
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary,
+          file=sys.stderr if args.output == "-" else sys.stdout)
     # A UCI file whose classes disagree with our categories is a finding, not bad input.
     return 1 if summary.uci_mismatches else 0

@@ -239,6 +239,9 @@ def _first_hand_size(arr) -> int | None:
     return None
 
 
+_NULL_CARD = -(1 << 40)  # a null inside a list of card ids (no real id looks like it)
+
+
 def _list_column(arr, name, k, reasons):
     """Hands stored as Parquet/Arrow lists of integer card ids."""
     pa = _pa()
@@ -254,7 +257,7 @@ def _list_column(arr, name, k, reasons):
         raise TypeError(f"column {name} holds {arr.type}, not lists of card ids")
     values = flat.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
     if flat.null_count:
-        values[~flat.is_valid().to_numpy(zero_copy_only=False)] = -1  # a null card: bad
+        values[~flat.is_valid().to_numpy(zero_copy_only=False)] = _NULL_CARD
     starts = np.concatenate([[0], np.cumsum(lengths)])[:-1]
     ok = lengths == kk
     if arr.null_count:
@@ -266,8 +269,9 @@ def _list_column(arr, name, k, reasons):
     ids[rows[in_range]] = block[in_range]
     for i in rows[~in_range]:
         v = values[starts[i]:starts[i] + kk]
-        reasons.setdefault(int(i), f"column {name}: card id {int(v[(v < 0) | (v >= N_CARDS)][0])}"
-                                   f" is outside 0..51")
+        bad = int(v[(v < 0) | (v >= N_CARDS)][0])
+        reasons.setdefault(int(i), f"column {name}: " + ("a null card" if bad == _NULL_CARD
+                                                         else f"card id {bad} is outside 0..51"))
     for i in np.flatnonzero(~ok):
         reasons.setdefault(int(i), f"column {name}: " + (
             "no hand (null)" if not lengths[i] and arr[int(i)].as_py() is None
