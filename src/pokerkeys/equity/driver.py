@@ -18,10 +18,12 @@ from .result import EquityResult
 TRIALS_PER_CHUNK = 1 << 15
 CHUNKS_PER_ROUND = 8
 # A kernel call holds the interpreter until it returns, so Ctrl-C (and a time limit) waits for
-# it: rounds start at CHUNKS_PER_ROUND chunks, double while one takes under a quarter of
-# ROUND_SECONDS and halve when one takes longer (a loaded host), so calls stay short whatever
-# the trial count. A call costs well under a millisecond: rounds of 0.05-0.2 s lose < 2%.
-ROUND_SECONDS = 0.2
+# it: rounds start at FIRST_ROUND_CHUNKS chunks, double while one takes under half of
+# ROUND_SECONDS and halve when one takes over twice as long (a loaded host), so calls stay
+# at about 0.25-1 s whatever the trial count. A parallel call has a fixed cost (tens of
+# microseconds on a quiet host, measured 12-40 ms on a loaded one), which such rounds amortise.
+ROUND_SECONDS = 0.5
+FIRST_ROUND_CHUNKS = 32
 # When neither trials nor time_limit bounds a run (target_stderr alone may be out of reach, as
 # 1e-9 is), it stops after this many seconds and says so.
 DEFAULT_TIME_LIMIT = 60.0
@@ -103,7 +105,7 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
     default_limit = trials is None and time_limit is None
     if default_limit:
         time_limit = DEFAULT_TIME_LIMIT
-    per_round = CHUNKS_PER_ROUND
+    per_round = FIRST_ROUND_CHUNKS
     seed_seq = np.random.SeedSequence(seed)
     counts = np.zeros(1 << len(labels), dtype=np.int64)
     done = 0
@@ -115,9 +117,9 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
         round_start = time.perf_counter()
         counts += run_round(spawn_seeds(seed_seq, len(sizes)), sizes)
         now = time.perf_counter()
-        if now - round_start < ROUND_SECONDS / 4:
+        if now - round_start < ROUND_SECONDS / 2:
             per_round *= 2
-        elif now - round_start > ROUND_SECONDS and per_round > 1:
+        elif now - round_start > 2 * ROUND_SECONDS and per_round > 1:
             per_round //= 2
         done += int(sizes.sum())
         if progress is not None:

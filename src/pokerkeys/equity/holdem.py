@@ -41,11 +41,11 @@ UNKNOWN = 255
 # player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Monte Carlo above it.
 AUTO_EXACT_MAX_EVALS = 5e8
 # Runs of more than about half a second go in PROGRESS_BATCHES kernel calls or more, to report
-# progress; and no kernel call does more than BATCH_EVALS evaluations (about 0.1 s), because a
-# call holds the interpreter: Ctrl-C is seen between calls.
+# progress; and no kernel call does more than BATCH_EVALS evaluations (about 0.25 s), because
+# a call holds the interpreter: Ctrl-C is seen between calls.
 LONG_RUN_EVALS = AUTO_EXACT_MAX_EVALS / 2
 PROGRESS_BATCHES = 20
-BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 10
+BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000

@@ -30,8 +30,8 @@ EXACT_MAX_MATCHUPS = 2_000_000
 TRIALS_PER_CHUNK = 1 << 14
 DEFAULT_TRIALS = 1_000_000
 N_CHUNKS_EXACT = 256
-# About 0.1 s of exact enumeration (AUTO_EXACT_MAX_LOOKUPS is about a second).
-BATCH_LOOKUPS = 3e7
+# About 0.3 s of exact enumeration (AUTO_EXACT_MAX_LOOKUPS is about a second).
+BATCH_LOOKUPS = 1e8
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "*"}
 _BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 1)],
                   dtype=np.int64)
@@ -168,7 +168,7 @@ def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress,
     n_boards = math.comb(len(free), n_missing)
     total = len(holes) * n_boards
     # With a progress callback the chunks run in 20 batches or more, reporting after each; no
-    # batch does more than BATCH_LOOKUPS (about 0.1 s), so Ctrl-C is seen between them.
+    # batch does more than BATCH_LOOKUPS (about 0.3 s), so Ctrl-C is seen between them.
     n_batches = max(20 if progress is not None else 1, math.ceil(lookups / BATCH_LOOKUPS))
     n_chunks = min(max(N_CHUNKS_EXACT, 8 * n_batches), total)
     n_batches = min(n_batches, n_chunks)
