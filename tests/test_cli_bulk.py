@@ -91,8 +91,6 @@ def test_uci_mismatch_exits_1(tmp_path, capsys):
 def test_uci_file_subprocess_with_progress(tmp_path, data_dir):
     """The real command: the UCI training set, a forced progress bar showing rows/s."""
     src = data_dir / "uci_poker_hand_training.data"
-    if not src.is_file():
-        pytest.skip("UCI data not found (external data)")
     res = subprocess.run([sys.executable, "-m", "pokerkeys", "eval-file", str(src), "--format",
                           "uci", "-o", str(tmp_path / "uci.parquet"), "--progress"],
                          capture_output=True, text=True, timeout=300)

@@ -49,8 +49,6 @@ def test_winners_stdin_and_json():
 
 def test_winners_euler54(data_dir):
     path = data_dir / "euler54_poker.txt"
-    if not path.is_file():
-        pytest.skip(f"{path} not found (external data)")
     res = run("winners", str(path))
     assert res.returncode == 0, res.stderr
     assert res.stdout.splitlines()[0].split()[-1] == "376"  # player 1 wins 376

@@ -1,4 +1,4 @@
-"""External data sets in ../shared/data: Project Euler 54 and the UCI Poker Hand data."""
+"""External data sets in tests/data: Project Euler 54 and the UCI Poker Hand data."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -14,8 +14,7 @@ HC = pk.HandCategory
 
 def _require(data_dir: Path, name: str) -> Path:
     path = data_dir / name
-    if not path.is_file():
-        pytest.skip(f"data file {name} not found in {data_dir} (external data, not in the repo)")
+    assert path.is_file(), f"data file {name} is missing from {data_dir} (it ships in the repo)"
     return path
 
 

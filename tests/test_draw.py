@@ -39,7 +39,7 @@ def test_exact_win_probability():
     assert royal == pytest.approx(1 - 4 / (2 * 2_598_960))  # only the 4 royals tie it
     worst = pk.evaluate("7h 5d 4c 3s 2d")
     assert win_probability(worst, method="exact") == 1020 / (2 * 2_598_960)  # 1020 such hands
-    assert best_discard("2d 3d 4d Kc As", method="exact").discard == (pk.parse_cards("2d")[0],)
+    assert best_discard("2d 3d 4d Kc As", method="exact").discard == ("2d",)
 
 
 def test_options_are_enumerated_and_sorted():
@@ -53,7 +53,7 @@ def test_options_are_enumerated_and_sorted():
     keep = pk.parse_cards("2d 3d 4d As")
     unseen = [c for c in range(52) if c not in pk.parse_cards("2d 3d 4d Kc As")]
     ranks = [pk.evaluate(np.append(keep, c)) for c in unseen]
-    kc = next(o for o in decision.options if o.discard == (pk.parse_cards("Kc")[0],))
+    kc = next(o for o in decision.options if o.discard == ("Kc",))
     assert kc.win_probability == pytest.approx(score[ranks].mean() / denominator, rel=1e-12)
     assert "discard Kc" in str(decision)
 
@@ -93,3 +93,11 @@ def test_errors():
 def test_discard_count_combinatorics():
     decision = best_discard("2c 2d 5h 9s Kd", max_discards=2)
     assert {o.draws for o in decision.options} == {1, 47, len(list(combinations(range(47), 2)))}
+
+
+def test_cards_come_back_in_the_form_given():
+    """Issue 14, item 19: text in, text out; ids in, ids out."""
+    assert best_discard("2d 3d 4d Kc As").discard == ("Kc",)
+    assert best_discard(["2d", "3d", "4d", "Kc", "As"]).hand == ("2d", "3d", "4d", "Kc", "As")
+    ids = pk.parse_cards("2d 3d 4d Kc As")
+    assert best_discard(ids).discard == (int(pk.parse_cards("Kc")[0]),)

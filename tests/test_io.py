@@ -389,8 +389,6 @@ def test_output_column_clash(tmp_path, hands7):
                                           ("uci_poker_hand_testing_100k.data", 99_999)])
 def test_uci_classes_agree(tmp_path, data_dir, name, n_rows):
     src = data_dir / name
-    if not src.is_file():
-        pytest.skip(f"{name} not found in {data_dir} (external data)")
     s = pio.evaluate_file(src, tmp_path / "uci.parquet", format="uci", chunk_rows=1 << 15)
     assert (s.rows_in, s.rows_out, s.uci_checked, s.uci_mismatches) == (n_rows,) * 3 + (0,)
     out = pq.read_table(tmp_path / "uci.parquet")

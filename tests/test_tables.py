@@ -77,13 +77,13 @@ def _copy_tables(tmp_path):
 def _load_with(folder, name, monkeypatch):
     """Load a table through a fresh loader pointed at `folder`."""
     monkeypatch.setattr(tables, "tables_dir", lambda: folder)
-    for fn in (tables.manifest, tables.load_table):
+    for fn in (tables.manifest, tables.load_table, tables._all_verified):
         fn.cache_clear()
     try:
         return tables.load_table(name)
     finally:
         monkeypatch.undo()
-        for fn in (tables.manifest, tables.load_table):
+        for fn in (tables.manifest, tables.load_table, tables._all_verified):
             fn.cache_clear()
 
 

@@ -16,18 +16,27 @@ def add_parser(sub) -> None:
         "eval-file", help="rank every hand of a CSV, Parquet, .npy or UCI file",
         description="Read hands from INPUT, write them with rank and category to OUTPUT "
                     "(.csv, .parquet or .npy), streaming in chunks, rows in input order.")
-    p.add_argument("input", help="a .csv (or .csv.gz), .parquet or .npy file of hands")
+    p.add_argument("input", help="a .csv (or .csv.gz), .parquet or .npy file of hands; '-' "
+                                 "reads standard input (CSV, or --format npy)")
     p.add_argument("-o", "--output", required=True,
                    help="where to write: .csv, .parquet or .npy (written under a temporary "
-                        "name, renamed when complete)")
+                        "name, renamed when complete); '-' writes standard output (CSV, or "
+                        "--output-format npy) and the summary goes to standard error")
+    p.add_argument("--output-format", choices=["csv", "npy"],
+                   help="format of standard output ('-o -'; default csv)")
     p.add_argument("--format", choices=["csv", "parquet", "npy", "uci"],
                    help="input format when the extension does not say it; 'uci' reads the "
                         "UCI Poker Hand files and checks their classes")
     p.add_argument("--columns", help="card columns, by name or 1-based number: one holding "
                                      "whole hands ('hand') or 5-7 of one card each "
                                      "('c1,c2,c3,c4,c5')")
-    p.add_argument("--header", choices=["auto", "yes", "no"], default="auto",
-                   help="whether the CSV's first line is a header (default: detected)")
+    head = p.add_mutually_exclusive_group()
+    head.add_argument("--header", nargs="?", const="yes", choices=["auto", "yes", "no"],
+                      default="auto",
+                      help="the CSV's first line is a header (default: detected, and the "
+                           "summary says what was decided)")
+    head.add_argument("--no-header", dest="header", action="store_const", const="no",
+                      help="the CSV's first line is data")
     p.add_argument("--delimiter", help="CSV field delimiter (default: detected)")
     p.add_argument("--describe", action="store_true",
                    help="also write a description column ('Full house, eights over kings')")
@@ -58,7 +67,8 @@ def run(args) -> int:
     progress = progress_bar("rows", forced=args.progress, smoothing=0.1) if show else None
     try:
         summary = io.evaluate_file(
-            args.input, args.output, format=args.format, columns=args.columns,
+            args.input, args.output, format=args.format, output_format=args.output_format,
+            columns=args.columns,
             header=args.header, delimiter=args.delimiter, describe=args.describe,
             on_error=args.on_error, report=args.report,
             chunk_rows=args.chunk_rows or io.DEFAULT_CHUNK_ROWS, threads=args.threads,
@@ -66,6 +76,8 @@ def run(args) -> int:
     finally:
         if progress is not None:
             progress.close()
-    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary)
+    # With the hands on standard output, the summary goes to standard error.
+    print(json.dumps(summary.to_dict(), indent=2) if args.json else summary,
+          file=sys.stderr if args.output == "-" else sys.stdout)
     # A UCI file whose classes disagree with our categories is a finding, not bad input.
     return 1 if summary.uci_mismatches else 0

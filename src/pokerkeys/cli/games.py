@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .common import CliError, positive_int
+from .common import CliError, positive_int, seed
 
 
 def _read_source(path: str) -> list[str]:
@@ -200,7 +200,7 @@ def add_parser(sub) -> None:
                    help="default: holdem with a board, else the best five of CARDS")
     p.add_argument("--max-jokers", type=positive_int, default=2,
                    help="most jokers a hand may hold (default 2)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_best)
 
     p = sub.add_parser("draw", help="draw poker: the best card(s) to discard")
@@ -209,7 +209,7 @@ def add_parser(sub) -> None:
     p.add_argument("--method", choices=["notebook", "exact"], default="notebook",
                    help="win probability estimate (default: the notebook's)")
     p.add_argument("--all", action="store_true", help="list every option, best first")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_draw)
 
     p = sub.add_parser("stats", help="category frequencies per game (the notebook's table)",
@@ -223,16 +223,19 @@ def add_parser(sub) -> None:
                    help="deals per simulated game (default 1,000,000)")
     p.add_argument("--simulate", action="store_true",
                    help="simulate deal and draw too instead of enumerating them")
-    p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
-    p.add_argument("--threads", type=positive_int)
+    p.add_argument("--seed", type=seed, help="random seed, a whole number >= 0 (same seed, "
+                                             "same result)")
+    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
     p.add_argument("--detail", action="store_true", help="one table per game, with counts")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_stats)
 
     p = sub.add_parser("first", help='"what comes first": deal until each category appears')
-    p.add_argument("--trials", type=positive_int, default=100_000)
-    p.add_argument("--seed", type=int)
-    p.add_argument("--threads", type=positive_int)
+    p.add_argument("--trials", type=positive_int, default=100_000,
+                   help="decks to deal (default 100,000)")
+    p.add_argument("--seed", type=seed, help="random seed, a whole number >= 0 (same seed, "
+                                             "same result)")
+    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
     p.add_argument("--plot", metavar="FILE.png", help="write the figure (needs matplotlib)")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_first)

@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 
 from ..core.tables import TableError
-from .common import CliError, positive, positive_int, progress_bar
+from .common import CliError, excerpt_message, positive, positive_int, progress_bar, seed
 
 
 def _cmd_eval(args) -> int:
@@ -90,12 +92,12 @@ def _cmd_bench(args) -> int:
         if not args.json:
             print(f"  running: {message}", file=sys.stderr, flush=True)
 
+    # Say at once that no peer is installed, before minutes of benchmarking.
+    if args.peers and not bench.installed_peers():
+        raise CliError("--peers: none of eval7, phevaluator, treys, pokerkit is installed "
+                       "(pip install 'pokerkeys[peers]')")
     rows = bench.bench_pokerkeys(args.hands, args.repeats, progress=progress)
     if args.peers:
-        found = bench.installed_peers()
-        if not found:
-            raise CliError("--peers: none of eval7, phevaluator, treys, pokerkit is installed "
-                           "(pip install 'pokerkeys[peers]')")
         rows += bench.bench_peers(args.peer_hands, progress=progress)
     if args.json:
         print(json.dumps([dict(vars(r), evals_per_s=r.evals_per_s, ns_per_eval=r.ns_per_eval)
@@ -111,8 +113,12 @@ def _cmd_bench(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from .. import __version__
+
     parser = argparse.ArgumentParser(
         prog="pokerkeys", description="Texas Hold'em evaluation and equity at C++ speed.")
+    parser.add_argument("--version", action="version", version=f"pokerkeys {__version__}",
+                        help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("eval", help="rank, category, description and best five of hands")
@@ -121,7 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_eval)
 
     p = sub.add_parser("info", help="version, table location and sizes, threads")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_info)
 
     p = sub.add_parser("equity", help="all-in equity of 2-10 hands or ranges")
@@ -133,11 +139,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=["holdem", "omaha"], default="holdem",
                    help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board)")
     p.add_argument("--exact", action="store_true", help="force exhaustive enumeration")
-    p.add_argument("--trials", type=positive_int, help="Monte Carlo: number of trials")
+    p.add_argument("--trials", type=positive_int,
+                   help="Monte Carlo: number of trials (1e9 and 1_000_000 work too)")
     p.add_argument("--stderr", type=positive(float),
-                   help="Monte Carlo: stop when every standard error is below this (e.g. 0.001)")
+                   help="Monte Carlo: stop when every player's standard error is below this, "
+                        "a fraction of the pot (0.001 = 0.1 percentage points); without "
+                        "--trials or --time the run also stops after 60 s")
     p.add_argument("--time", type=positive(float), help="Monte Carlo: stop after S seconds")
-    p.add_argument("--seed", type=int, help="random seed (same seed, same result)")
+    p.add_argument("--seed", type=seed,
+                   help="random seed, a whole number >= 0 (same seed, same result)")
     p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
@@ -153,8 +163,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also time eval7, phevaluator, treys, pokerkit if installed, on the "
                         "same hands, and check they order them exactly as pokerkeys")
     p.add_argument("--peer-hands", type=positive_int, default=200_000,
-                   help="hands for the peer comparison (slow peers use fewer)")
-    p.add_argument("--json", action="store_true")
+                   help="random 7-card hands for the peer comparison (default 200,000; a "
+                        "slow peer ranks as many as it can in about 3 s)")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(run=_cmd_bench)
 
     # Subcommands that live in their own modules register here, one line each.
@@ -171,16 +182,55 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# The optional dependencies and the extra that installs each.
+EXTRAS = {"pyarrow": "data", "matplotlib": "plot", "dask": "dask", "distributed": "dask",
+          "eval7": "peers", "phevaluator": "peers", "treys": "peers", "pokerkit": "peers"}
+
+
+def _missing_extra(exc: ImportError) -> str | None:
+    """One line for a missing optional dependency, or None for any other import error."""
+    if "pip install" in str(exc):  # already says what to install
+        return excerpt_message(str(exc))
+    top = (exc.name or "").split(".")[0]
+    if top in EXTRAS:
+        return f"this needs {top}, which is not installed: pip install 'pokerkeys[{EXTRAS[top]}]'"
+    return None
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised in the main thread so that every ``finally`` runs: temporary output
+    files are removed, and an existing output file is left untouched."""
+
+
+def _on_sigterm(signum, frame):
+    raise Terminated()
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    previous = None
+    if threading.current_thread() is threading.main_thread():
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
     try:
         return args.run(args)
     except BrokenPipeError:  # output piped into `head`: not an error
         return 0
+    except ImportError as exc:  # an optional dependency: one line naming the extra
+        message = _missing_extra(exc)
+        if message is None:
+            raise
+        print(f"pokerkeys: error: {message}", file=sys.stderr)
+        return 2
     except (ValueError, TypeError, OSError, CliError, TableError) as exc:
-        print(f"pokerkeys: error: {exc}", file=sys.stderr)
+        print(f"pokerkeys: error: {excerpt_message(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pokerkeys: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("pokerkeys: terminated", file=sys.stderr)
+        return 128 + signal.SIGTERM
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)

@@ -128,6 +128,12 @@ def _cmd_matrix(args) -> int:
         source = "shipped table (exact); compute it afresh with --out FILE"
         elapsed = None
     else:
+        out = Path(args.out)
+        # Checked here, so that the message names the user's path, not a temporary file.
+        if out.is_dir():
+            raise ValueError(f"--out {out} is a folder; give a file name, like {out / 'hu.npy'}")
+        if not out.parent.is_dir():
+            raise ValueError(f"--out {out}: no such folder {out.parent}")
         show = not (args.json or args.no_progress) and sys.stderr.isatty()
         progress = progress_bar("boards") if show else None
         try:

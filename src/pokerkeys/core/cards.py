@@ -51,6 +51,17 @@ def suit_of(card) -> int | np.ndarray:
     return card & 3
 
 
+def excerpt(text, limit: int = 40) -> str:
+    """``repr(text)`` cut to about ``limit`` characters, so that an error message about a huge
+    input stays one short line: 'ZzZzZzZzZz...' (1,000,000 characters)."""
+    shown = repr(text)
+    if len(shown) <= limit:
+        return shown
+    if isinstance(text, str):
+        return f"{shown[:limit - 4]}...{shown[0]} ({len(text):,} characters)"
+    return shown[:limit - 3] + "..."
+
+
 def _parse_string(text: str) -> list[int]:
     """Split a string like 'AsKd', 'As Kd', 'As,Kd', '10s 9♥' into card ids."""
     chunks = _SEPARATORS.split(text.strip())
@@ -69,7 +80,7 @@ def _parse_string(text: str) -> list[int]:
             m = _CARD_TOKEN.match(chunk, pos)
             if m is None:
                 bad = chunk[pos:pos + 2] if len(chunk) - pos >= 2 else chunk[pos:]
-                raise ValueError(f"unknown card {bad!r} in {text!r}: expected a rank from "
+                raise ValueError(f"unknown card {bad!r} in {excerpt(text)}: expected a rank from "
                                  f"'23456789TJQKA' (or '10') followed by a suit from 'cdhs'")
             ids.append(4 * _RANK_OF[m.group(1)[0] if m.group(1) != "10" else "T"]
                        + _SUIT_OF[m.group(2)])
@@ -157,7 +168,10 @@ def format_card(card: int) -> str:
 
 
 def format_cards(ids, sep: str = " ") -> str:
-    """'As Kd' for [51, 45]."""
+    """'As Kd' for [51, 45] (or for cards already written as text, ['As', 'Kd'])."""
+    if isinstance(ids, str) or (isinstance(ids, (list, tuple)) and ids
+                                and isinstance(ids[0], str)):
+        ids = parse_cards(ids, allow_duplicates=True)
     return sep.join(format_card(c) for c in np.asarray(ids).ravel())
 
 

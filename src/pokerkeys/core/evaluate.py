@@ -104,7 +104,10 @@ def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
     """Validate the shape and dtype of a batch and return it as a C-contiguous uint8 array.
 
     Ids outside 0..51 in wider integer types raise, or with invalid='zero' become 255, which
-    the kernel rejects like any other bad id."""
+    the kernel rejects like any other bad id. NumPy text arrays are read as text: (N,) hands
+    or (N, k) cards."""
+    if isinstance(cards, np.ndarray) and cards.dtype.kind == "U" and cards.ndim in (1, 2):
+        cards = cards.tolist() if cards.ndim == 1 else [" ".join(r) for r in cards.tolist()]
     if isinstance(cards, np.ndarray):
         array = cards
     else:

@@ -2,8 +2,8 @@
 
 The tables ship inside the wheel as ``pokerkeys/tables/``; in a source checkout or an editable
 install they are read from the repository's top-level ``tables/``. Every file's sha256 is checked
-the first time it is loaded, so a truncated or edited table fails loudly instead of giving wrong
-ranks.
+when the first table is loaded (all of them at once), so a truncated or edited table fails
+loudly, naming the file and how to rebuild it, instead of giving wrong ranks later.
 """
 from __future__ import annotations
 
@@ -94,10 +94,22 @@ def _check_layout(layout: dict, path: Path) -> None:
                          f"({layout} != {expected}); {REBUILD_HINT}")
 
 
+@lru_cache(maxsize=1)
+def _all_verified() -> dict[str, bytes]:
+    """Every file of the manifest, read and checked at the first load of any table (about a
+    megabyte, a few milliseconds), so a damaged file is named at once, not at its first use
+    deep inside some later command."""
+    return {name: _read_checked(name, entry) for name, entry in manifest()["files"].items()}
+
+
 def _read_verified(name: str) -> bytes:
-    entry = manifest()["files"].get(name)
-    if entry is None:
+    data = _all_verified().get(name)
+    if data is None:
         raise TableError(f"table {name!r} is not listed in the manifest; {REBUILD_HINT}")
+    return data
+
+
+def _read_checked(name: str, entry: dict) -> bytes:
     path = tables_dir() / name
     try:
         data = path.read_bytes()
@@ -106,8 +118,11 @@ def _read_verified(name: str) -> bytes:
                          f"{REBUILD_HINT}") from None
     digest = hashlib.sha256(data).hexdigest()
     if digest != entry["sha256"]:
+        hint = REBUILD_HINT if not name.startswith("preflop_") else (
+            "reinstall pokerkeys, or from a source checkout rebuild with "
+            "`python scripts/build_preflop.py`")
         raise TableError(f"table file {path} is corrupt (sha256 {digest[:12]}... does not match "
-                         f"the manifest's {entry['sha256'][:12]}...); {REBUILD_HINT}")
+                         f"the manifest's {entry['sha256'][:12]}...); {hint}")
     return data
 
 

@@ -23,7 +23,7 @@ from .. import _jit
 from .._balance import balanced_groups
 from .._kernels import equity as _k
 from .._kernels import rank_classes as _rc
-from ..core.cards import N_CARDS, format_card, format_cards, parse_cards
+from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
 from ..core.classes import ALL_COMBOS
 from ..core.evaluate import _kernel_args
 from ..core.sampling import alias_table
@@ -40,9 +40,12 @@ UNKNOWN = 255
 # hands on 2c3d4h: 2.9e9 in 4.9 s) and preflop rank-class showdowns at about the same rate per
 # player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Monte Carlo above it.
 AUTO_EXACT_MAX_EVALS = 5e8
-# Runs of more than about half a second go in PROGRESS_BATCHES kernel calls, to report progress.
+# Runs of more than about half a second go in PROGRESS_BATCHES kernel calls or more, to report
+# progress; and no kernel call does more than BATCH_EVALS evaluations (about 0.25 s), because
+# a call holds the interpreter: Ctrl-C is seen between calls.
 LONG_RUN_EVALS = AUTO_EXACT_MAX_EVALS / 2
 PROGRESS_BATCHES = 20
+BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -69,10 +72,17 @@ _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
 
 
 def parse_player(spec, index: int) -> Player:
-    """A player from 'AhKh', 'Ah??', 'Ah', '??', 'random', a range string, a Range or ids."""
+    """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
+
+    One card alone ('Ah') is an error: a partly known hand is written 'Ah??'. Text that is
+    not one hand is read as a range, so a list of specific hands sharing a card
+    ('AhKh,AhQh') is a range, as ``pk.Range`` reads it.
+    """
     where = f"player {index + 1}"
     if isinstance(spec, Range):
         return Player(spec.text or repr(spec), (), spec)
+    if isinstance(spec, np.str_):
+        spec = str(spec)
     if isinstance(spec, str):
         text = spec.strip()
         if text.lower() in _RANDOM_WORDS:
@@ -85,22 +95,23 @@ def parse_player(spec, index: int) -> Player:
                 raise ValueError(f"{where}: {exc}") from None
             if len(ids) != 1 or len(text) - len(stripped) != 2:
                 raise ValueError(f"{where}: a partly known hand is one card and '??', like "
-                                 f"'Ah??', not {spec!r}")
+                                 f"'Ah??', not {excerpt(spec)}")
             return Player(f"{format_cards(ids)} ??", (int(ids[0]),))
         try:
             ids = parse_cards(text)
-        except ValueError as card_error:
-            if "duplicate" in str(card_error):
-                raise ValueError(f"{where}: {card_error}") from None
-            ids = None
-        if ids is None or len(ids) > 2:  # not cards, or a list of hands: 'AhKh,AsKs'
+            card_error = None
+        except ValueError as exc:
+            ids, card_error = None, exc
+        if ids is None or len(ids) > 2:  # not one hand: a range, 'QQ+,AKs' or 'AhKh,AhQh'
             try:
                 rng = Range(text)
             except ValueError as range_error:
+                if card_error is not None and "duplicate" in str(card_error):
+                    raise ValueError(f"{where}: {card_error}") from None
                 if ids is not None:
                     raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not "
                                      f"{len(ids)} ({format_cards(ids)})") from None
-                raise ValueError(f"{where}: {spec!r} is neither a hand nor a range: "
+                raise ValueError(f"{where}: {excerpt(spec)} is neither a hand nor a range: "
                                  f"{range_error}") from None
             return Player(text, (), rng)
     else:
@@ -108,11 +119,13 @@ def parse_player(spec, index: int) -> Player:
             ids = parse_cards(spec)
         except (ValueError, TypeError) as exc:
             raise type(exc)(f"{where}: {exc}") from None
-    if len(ids) not in (1, 2):
+    if len(ids) == 1:
+        raise ValueError(f"{where}: one card ({format_cards(ids)}) is not a hand; write "
+                         f"'{format_cards(ids)}??' for a hand with one unknown card")
+    if len(ids) != 2:
         raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not {len(ids)} "
                          f"({format_cards(ids)})")
-    label = format_cards(ids, sep="") + ("??" if len(ids) == 1 else "")
-    return Player(label, tuple(int(c) for c in ids))
+    return Player(format_cards(ids, sep=""), tuple(int(c) for c in ids))
 
 
 def _check_conflicts(players: list[Player], board: np.ndarray, dead: np.ndarray) -> None:
@@ -309,10 +322,14 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     preflop = n_missing == 5
     tables = rank_class_tables_7() if preflop else _kernel_args(7)
     piece_work = _piece_work(hands, n_missing, n_rem)
-    long_run = _evaluations(piece_work, hands.shape[1]) > LONG_RUN_EVALS
-    items, starts, per_batch = _work_items(piece_work, PROGRESS_BATCHES if long_run else 1)
+    evaluations = _evaluations(piece_work, hands.shape[1])
+    wanted = PROGRESS_BATCHES if evaluations > LONG_RUN_EVALS else 1
+    wanted = max(wanted, math.ceil(evaluations / BATCH_EVALS))
+    items, starts, per_batch = _work_items(piece_work, wanted)
     n_batches = (len(starts) - 1) // per_batch
     total = np.zeros(1 << hands.shape[1])
+    if progress is not None:
+        progress(0, len(items))
     with _jit.threads(threads):
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
@@ -440,7 +457,7 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                             target_stderr=target_stderr, time_limit=time_limit, seed=seed,
                             threads=threads, progress=progress)
     start = time.perf_counter()
-    validate_stop(trials, target_stderr, time_limit)
+    trials = validate_stop(trials, target_stderr, time_limit, exact)
     setup = prepare(hands, board, dead)
     stop_given = trials is not None or target_stderr is not None or time_limit is not None
     plan = None

@@ -30,6 +30,8 @@ EXACT_MAX_MATCHUPS = 2_000_000
 TRIALS_PER_CHUNK = 1 << 14
 DEFAULT_TRIALS = 1_000_000
 N_CHUNKS_EXACT = 256
+# About 0.3 s of exact enumeration (AUTO_EXACT_MAX_LOOKUPS is about a second).
+BATCH_LOOKUPS = 1e8
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "*"}
 _BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 1)],
                   dtype=np.int64)
@@ -96,7 +98,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
     million trials). The same ``seed`` gives the same result whatever ``threads`` is.
     """
     start = time.perf_counter()
-    validate_stop(trials, target_stderr, time_limit)
+    trials = validate_stop(trials, target_stderr, time_limit, exact)
     players, n_hole = _players(hands)
     board_ids = _parse(board, "board")
     dead_ids = _parse(dead, "dead cards")
@@ -129,7 +131,8 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
         if lookups > EXACT_MAX_LOOKUPS:
             raise ValueError(f"exact Omaha enumeration would take about {lookups:.1e} hand "
                              f"lookups; use Monte Carlo (exact=False)")
-        counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress)
+        counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress,
+                        lookups)
         return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
     if trials is None and not stop_given:
         trials = DEFAULT_TRIALS
@@ -159,14 +162,19 @@ def _matchups(players, n_hole, free) -> np.ndarray:
     return np.ascontiguousarray(rows)
 
 
-def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress) -> np.ndarray:
+def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress,
+           lookups) -> np.ndarray:
     holes = _matchups(players, n_hole, free)
     n_boards = math.comb(len(free), n_missing)
     total = len(holes) * n_boards
-    n_chunks = min(N_CHUNKS_EXACT, total)
+    # With a progress callback the chunks run in 20 batches or more, reporting after each; no
+    # batch does more than BATCH_LOOKUPS (about 0.3 s), so Ctrl-C is seen between them.
+    n_batches = max(20 if progress is not None else 1, math.ceil(lookups / BATCH_LOOKUPS))
+    n_chunks = min(max(N_CHUNKS_EXACT, 8 * n_batches), total)
+    n_batches = min(n_batches, n_chunks)
     chunk_starts = np.linspace(0, total, n_chunks + 1).round().astype(np.int64)
-    # With a progress callback the chunks run in 20 batches, reporting after each.
-    n_batches = min(20, n_chunks) if progress is not None else 1
+    if progress is not None:
+        progress(0, n_batches)
     cuts = np.linspace(0, n_chunks, n_batches + 1).round().astype(np.int64)
     counts = np.zeros(1 << len(players), dtype=np.int64)
     with _jit.threads(threads):

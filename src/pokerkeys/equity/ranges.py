@@ -62,7 +62,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from ..core.cards import N_CARDS, RANK_CHARS, format_card, parse_cards
+from ..core.cards import N_CARDS, RANK_CHARS, excerpt, format_card, parse_cards
 from ..core.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE, N_COMBOS, class_combo_count,
                             class_combo_indices, class_from_ranks, class_order_vs_random)
 
@@ -206,10 +206,14 @@ def _parse_body(body: str) -> np.ndarray:
 
 def _parse_weight(text: str) -> float:
     if not _WEIGHT_RE.fullmatch(text):
-        raise RangeParseError(f"weight {text!r} is not a number")
+        try:
+            float(text)
+        except ValueError:
+            raise RangeParseError(f"weight {excerpt(text)} is not a number") from None
+        raise RangeParseError(f"weight {text} must be above 0 and at most 1")
     w = float(text)
     if not 0 < w <= 1:
-        raise RangeParseError(f"weight {text} is outside (0, 1]")
+        raise RangeParseError(f"weight {text} must be above 0 and at most 1")
     return w
 
 
@@ -236,11 +240,11 @@ def _parse_text(text: str) -> np.ndarray:
             w = _parse_weight(weight) if colon else 1.0
             rows = _parse_body(body)
         except RangeParseError as exc:
-            raise RangeParseError(f"cannot parse range item {item!r} at position {pos} in "
-                                  f"{text!r}: {exc}") from None
+            raise RangeParseError(f"cannot parse range item {excerpt(item)} at position {pos} "
+                                  f"in {excerpt(text)}: {exc}") from None
         dense[rows] = w
     if not dense.any():
-        raise ValueError(f"range {text!r} is empty")
+        raise ValueError(f"range {excerpt(text)} is empty")
     return dense
 
 

@@ -16,6 +16,8 @@ class EquityResult:
     (weighted) counts of showdowns. ``splits`` maps each tuple of players who split a pot to
     its probability. ``exact``: enumeration (True) or Monte Carlo; ``boards``/``trials``: how
     many showdowns were counted; ``stderr[p]``: standard error of equity[p] (0 when exact).
+    ``stopped_by``: which rule ended a Monte Carlo run: 'trials', 'target_stderr',
+    'time_limit' or 'default time limit' (no trials or time_limit given); None when exact.
     """
     players: tuple[str, ...]
     equity: np.ndarray
@@ -32,6 +34,7 @@ class EquityResult:
     stderr: np.ndarray
     elapsed: float
     mask_counts: np.ndarray = field(repr=False)
+    stopped_by: str | None = None
     # Per player: a ``per_combo.ComboTable`` when ``equity(..., per_combo=...)`` kept that
     # player's combos, else None; None altogether without per_combo.
     combo_tables: tuple | None = field(default=None, repr=False, compare=False)
@@ -53,7 +56,7 @@ class EquityResult:
         return table.to_frame()
 
     @classmethod
-    def from_mask_counts(cls, players, counts, exact, elapsed, trials=0):
+    def from_mask_counts(cls, players, counts, exact, elapsed, trials=0, stopped_by=None):
         """Derive every statistic from counts[mask] (mask = set of players with the best hand)."""
         counts = np.asarray(counts, dtype=np.float64)
         n = len(players)
@@ -79,7 +82,8 @@ class EquityResult:
         return cls(players=tuple(players), equity=equity, win=wins / total, tie=ties / total,
                    tie_share=tie_share, wins=wins, ties=ties, losses=losses, splits=splits,
                    exact=exact, boards=total if exact else 0, trials=int(trials),
-                   stderr=stderr, elapsed=elapsed, mask_counts=counts)
+                   stderr=stderr, elapsed=elapsed, mask_counts=counts,
+                   stopped_by=stopped_by)
 
     def __str__(self) -> str:
         width = max(6, max(len(p) for p in self.players))
@@ -97,7 +101,13 @@ class EquityResult:
             lines.append(f"exact: {self.boards:,.0f} showdowns counted in "
                          f"{self.elapsed:.3f} s")
         else:
-            lines.append(f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s")
+            line = f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s"
+            if self.stopped_by == "default time limit":
+                line += (", stopped by the default time limit (set trials or time_limit to "
+                         "run longer)")
+            elif self.stopped_by is not None:
+                line += f", stopped by {self.stopped_by}"
+            lines.append(line)
         return "\n".join(lines)
 
     def to_dict(self) -> dict:
@@ -109,4 +119,5 @@ class EquityResult:
             "splits": {",".join(map(str, k)): v for k, v in self.splits.items()},
             "exact": self.exact, "boards": self.boards, "trials": self.trials,
             "stderr": self.stderr.tolist(), "elapsed": self.elapsed,
+            "stopped_by": self.stopped_by,
         }

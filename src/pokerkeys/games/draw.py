@@ -19,7 +19,7 @@ from itertools import chain, combinations
 
 import numpy as np
 
-from ..core.cards import format_cards, parse_cards
+from ..core.cards import format_card, format_cards, parse_cards
 from ..core.evaluate import evaluate, evaluate_batch
 
 N_HANDS_5 = 2_598_960
@@ -68,8 +68,9 @@ def win_probability(cards_or_rank, method: str = "notebook") -> float:
 
 @dataclass(frozen=True)
 class DrawOption:
-    """One action: the cards discarded (empty: stand pat) and its expected win probability."""
-    discard: tuple[int, ...]
+    """One action: the cards discarded (empty: stand pat) and its expected win probability.
+    Cards are in the form the hand was given: ids, or text ('Kc') for a text hand."""
+    discard: tuple
     win_probability: float
     draws: int  # how many replacement draws were enumerated
 
@@ -80,8 +81,9 @@ class DrawOption:
 
 @dataclass(frozen=True)
 class DrawDecision:
-    """The best action for a hand, and every action considered, best first."""
-    hand: tuple[int, ...]
+    """The best action for a hand, and every action considered, best first (cards as given:
+    ids, or text for a text hand)."""
+    hand: tuple
     options: tuple[DrawOption, ...]
 
     @property
@@ -89,8 +91,8 @@ class DrawDecision:
         return self.options[0]
 
     @property
-    def discard(self) -> tuple[int, ...]:
-        """Card ids to discard (empty: stand pat)."""
+    def discard(self) -> tuple:
+        """Cards to discard (empty: stand pat), as ids or as text like the hand given."""
         return self.best.discard
 
     @property
@@ -120,8 +122,11 @@ def best_discard(hand, *, max_discards: int = 1, method: str = "notebook") -> Dr
     does) or "exact" (see ``win_scores``). Ties go to standing pat, then to fewer discards,
     then to the lowest cards.
 
-    >>> format_cards(best_discard('2d 3d 4d Kc As').discard)
-    'Kc'
+    Cards come back in the form they were given: ``best_discard('2d 3d 4d Kc As').discard``
+    is ``('Kc',)``; a hand of ids gives ids.
+
+    >>> best_discard('2d 3d 4d Kc As').discard
+    ('Kc',)
     """
     ids = parse_cards(hand)
     if len(ids) != 5:
@@ -150,6 +155,11 @@ def best_discard(hand, *, max_discards: int = 1, method: str = "notebook") -> Dr
     # Exact rationals, so equal expectations tie exactly and the tie rules decide: options
     # were listed stand pat first, then by number of discards, then lowest cards first.
     order = sorted(range(len(options)), key=lambda i: (-options[i][0], i))
-    result = tuple(DrawOption(options[i][1], float(options[i][0] / denominator),
+    def form(cards):  # the caller's form: text in, text out
+        return tuple(format_card(c) for c in cards) if text else tuple(cards)
+
+    text = isinstance(hand, str) or (isinstance(hand, (list, tuple)) and bool(hand)
+                                     and all(isinstance(c, str) for c in hand))
+    result = tuple(DrawOption(form(options[i][1]), float(options[i][0] / denominator),
                               options[i][2]) for i in order)
-    return DrawDecision(tuple(ids.tolist()), result)
+    return DrawDecision(form(ids.tolist()), result)

@@ -15,7 +15,7 @@ import os
 import queue
 import threading
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -56,6 +56,7 @@ class FileSummary:
     report: str | None
     elapsed: float
     header: str | None = None
+    header_detected: bool = False  # CSV: the header decision was sniffed, not given
     uci_checked: int | None = None
     uci_mismatches: int = 0
     uci_examples: tuple[str, ...] = field(default=())
@@ -74,6 +75,10 @@ class FileSummary:
                 f"({self.rows_per_s / 1e6:.2f} M rows/s)")
         if self.header:
             text += f"\nheader line: {self.header}"
+            if self.header_detected:
+                text += " (detected; --no-header reads it as data)"
+        elif self.header_detected:
+            text += "\nno header line (detected; --header skips the first line)"
         if self.first_error:
             text += f"\nfirst bad row: {self.first_error}"
         if self.report:
@@ -99,11 +104,70 @@ def format_of(path, role: str = "input") -> str:
     return fmt
 
 
-def evaluate_file(input, output, *, format: str | None = None, columns=None,
-                  header: str = "auto", delimiter: str | None = None, describe: bool = False,
-                  on_error: str = "fail", report=None, chunk_rows: int = DEFAULT_CHUNK_ROWS,
-                  threads: int | None = 1, progress=None) -> FileSummary:
+STREAM = "-"
+
+
+def evaluate_file(input, output, *, format: str | None = None, output_format=None,
+                  columns=None, header: str = "auto", delimiter: str | None = None,
+                  describe: bool = False, on_error: str = "fail", report=None,
+                  chunk_rows: int = DEFAULT_CHUNK_ROWS, threads: int | None = 1,
+                  progress=None) -> FileSummary:
     """Rank every hand of a file and write them with rank and category to another file.
+
+    ``"-"`` as input reads standard input (CSV unless ``format`` says 'npy' or 'uci'), as
+    output writes standard output (CSV unless ``output_format`` says 'npy'), so the command
+    fits a shell pipeline. Both are spooled through a temporary file (disk, not memory):
+    the output appears once the run is complete, and a failed run writes nothing.
+    """
+    if output_format is not None and output_format not in ("csv", "npy", "parquet"):
+        raise ValueError(f"output_format is csv, npy or parquet, not {output_format!r}")
+    if output_format is not None and str(output) != STREAM:
+        raise ValueError("output_format is for standard output ('-'); a file's extension "
+                         "says its format")
+    if str(input) != STREAM and str(output) != STREAM:
+        return _evaluate_path(input, output, format=format, columns=columns, header=header,
+                              delimiter=delimiter, describe=describe, on_error=on_error,
+                              report=report, chunk_rows=chunk_rows, threads=threads,
+                              progress=progress)
+    if str(output) == STREAM and on_error == "report" and report is None:
+        raise ValueError("with output to standard output, name the report file: --report FILE")
+    import shutil
+    import sys
+    import tempfile
+
+    spool = Path(tempfile.mkdtemp(prefix="pokerkeys-"))
+    try:
+        src, dst = Path(input), Path(output)
+        if str(input) == STREAM:
+            if format == "parquet":
+                raise ValueError("Parquet cannot be streamed from standard input; give a file")
+            src = spool / ("stdin.npy" if format == "npy" else "stdin.csv")
+            with open(src, "wb") as f:
+                shutil.copyfileobj(sys.stdin.buffer, f, 1 << 20)
+        if str(output) == STREAM:
+            dst = spool / f"stdout.{output_format or 'csv'}"
+        try:
+            summary = _evaluate_path(src, dst, format=format, columns=columns, header=header,
+                                     delimiter=delimiter, describe=describe,
+                                     on_error=on_error, report=report, chunk_rows=chunk_rows,
+                                     threads=threads, progress=progress)
+        except (ValueError, TypeError) as exc:  # name the streams, not the spool files
+            text = str(exc).replace(str(spool / src.name), "<stdin>")
+            raise type(exc)(text.replace(str(spool / dst.name), "<stdout>")) from None
+        if str(output) == STREAM:
+            with open(dst, "rb") as f:
+                sys.stdout.flush()
+                shutil.copyfileobj(f, sys.stdout.buffer, 1 << 20)
+                sys.stdout.buffer.flush()
+        return replace(summary, input="<stdin>" if str(input) == STREAM else summary.input,
+                       output="<stdout>" if str(output) == STREAM else summary.output)
+    finally:
+        shutil.rmtree(spool, ignore_errors=True)
+
+
+def _evaluate_path(input, output, *, format, columns, header, delimiter, describe, on_error,
+                   report, chunk_rows, threads, progress) -> FileSummary:
+    """``evaluate_file`` between two files.
 
     input: a CSV, Parquet or .npy file (``format`` overrides the extension; ``"uci"`` reads
     the UCI Poker Hand format and checks its classes against our categories). output: .csv,
@@ -130,8 +194,13 @@ def evaluate_file(input, output, *, format: str | None = None, columns=None,
                          f"{', '.join(INPUT_FORMATS)}")
     if isinstance(columns, str):
         columns = [c for c in columns.split(",") if c.strip()]
+    if dst.is_dir():
+        raise ValueError(f"the output {dst} is a folder; give a file name, like "
+                         f"{dst / 'ranked.csv'}")
     in_fmt = format or format_of(src, "input")
     out_fmt = format_of(dst, "output")
+    if src.is_dir():
+        raise ValueError(f"the input {src} is a folder, not a file of hands")
     if not src.is_file():
         raise ValueError(f"{src}: no such file")
     if dst.exists() and dst.resolve() == src.resolve():
@@ -186,6 +255,7 @@ def evaluate_file(input, output, *, format: str | None = None, columns=None,
         raise
     header = getattr(reader, "header_text", None)
     return FileSummary(input=str(src), output=str(dst), input_format=in_fmt, header=header,
+                       header_detected=getattr(reader, "header_detected", False),
                        output_format=out_fmt, report=str(report_path) if report_path else None,
                        elapsed=time.perf_counter() - start, **stats)
 

@@ -213,6 +213,19 @@ class _ParquetReader:
             start += batch.num_rows
 
 
+def _is_index_header(cells) -> bool:
+    """A header of column numbers, as pandas writes for unnamed columns: '0,1,2,3,4,5,6' (or
+    from 1, or after an empty index cell). Such a line also reads as ids 2c 2d 2h 2s 3c 3d 3h,
+    a valid hand, so it is decided here explicitly, and the summary says so."""
+    cells = [c.strip() for c in cells]
+    if cells and cells[0] == "" and len(cells) > 1:
+        cells = cells[1:]
+    if not cells or not all(c.isdigit() for c in cells):
+        return False
+    numbers = [int(c) for c in cells]
+    return numbers in (list(range(len(cells))), list(range(1, len(cells) + 1)))
+
+
 class _CsvReader:
     """CSV through pyarrow's streaming reader, every column read as text.
 
@@ -248,6 +261,7 @@ class _CsvReader:
             if len(set(self.names)) != len(self.names):
                 raise ValueError(f"{path}: repeated column names in the header: {rows[0]}")
         self.header_text = lines[0] if self.header and lines else None
+        self.header_detected = header == "auto" and names is None
         samples = rows[1:] if self.header else rows
         self.bytes_per_row = max(8, len(text.encode()) // max(1, len(lines)))
         if names is None:
@@ -286,6 +300,8 @@ class _CsvReader:
         """
         if not rows:
             return False
+        if _is_index_header(rows[0]):
+            return True
         for cell in rows[0]:
             words = [w for w in re.split(r"[\s,;]+", cell) if w]
             if _sample_kind(cell) is not None or any(_sample_kind(w) for w in words):
@@ -298,26 +314,29 @@ class _CsvReader:
 
     def _on_invalid(self, row) -> str:
         text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
-        # The single-threaded reader always knows the line; -1 would only mean "unknown".
+        # The single-threaded reader always knows the line (counted from the top of the file,
+        # also after a restart past a long line); -1 would only mean "unknown".
         number = row.number if row.number is not None else self.line_offset - 1
         self._dropped.append((number - self.line_offset,
                               f"expected {row.expected_columns} fields, got "
                               f"{row.actual_columns}: {text!r}"))
         return "skip"
 
-    def _reader(self):
+    def _reader(self, skip_lines: int = 0, block: int | None = None):
         pa = _pa()
         import pyarrow.csv as pcsv
 
         # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
-        # block size, not chunk_rows, sets the reader's memory: at most 1 MiB per block.
-        block = int(min(max(self.chunk_rows * self.bytes_per_row, 1 << 16), MAX_CSV_BLOCK))
+        # block size, not chunk_rows, sets the reader's memory: at most 1 MiB per block
+        # (more only after a line longer than that, see __iter__).
+        if block is None:
+            block = int(min(max(self.chunk_rows * self.bytes_per_row, 1 << 16), MAX_CSV_BLOCK))
         try:
             return pcsv.open_csv(
                 str(self.path),
                 read_options=pcsv.ReadOptions(column_names=self.names,
-                                              skip_rows=int(self.header), block_size=block,
-                                              use_threads=False),
+                                              skip_rows=int(self.header) + skip_lines,
+                                              block_size=block, use_threads=False),
                 parse_options=pcsv.ParseOptions(delimiter=self.delimiter,
                                                 newlines_in_values=False,
                                                 ignore_empty_lines=False,
@@ -333,9 +352,15 @@ class _CsvReader:
         pa = _pa()
         return pa.schema([(n, pa.string()) for n in self.names])
 
+    # A line longer than a block stops pyarrow's reader ("straddles two block boundaries"):
+    # reading resumes at that line with blocks 4x larger, up to this size, so one long line
+    # is one (bad) row, not a lost file.
+    MAX_LONG_LINE_BLOCK = 1 << 30
+
     def __iter__(self):
         pa = _pa()
         reader = self._reader()
+        block = None
         next_row = 0
         while True:
             try:
@@ -343,7 +368,13 @@ class _CsvReader:
             except StopIteration:
                 break
             except pa.ArrowException as exc:
-                raise ValueError(f"{self.path}: after row {next_row}: {exc}") from None
+                block = 4 * (block or MAX_CSV_BLOCK)
+                if "straddl" not in str(exc) or block > self.MAX_LONG_LINE_BLOCK:
+                    raise ValueError(f"{self.path}: after row {next_row}: {exc}") from None
+                # Lines past next_row that the old reader dropped are reported again.
+                self._dropped = [d for d in self._dropped if d[0] < next_row]
+                reader = self._reader(next_row, block)
+                continue
             m = batch.num_rows
             # Malformed lines were dropped by the reader: give the rows it returned their
             # numbers by skipping the dropped ones (the handler ran before the batch came out).

@@ -207,6 +207,14 @@ def _text_hands(offsets, data, valid, k: int) -> tuple[np.ndarray, np.ndarray]:
     return ids, ok
 
 
+def _mixed_sizes(n: int, k: int) -> str:
+    """Why a row of n cards is bad in a file whose first hand has k: the file mixes sizes."""
+    if not 5 <= n <= 7:
+        return f"{n} cards; a hand has 5, 6 or 7"
+    return (f"{n} cards, but the file's first hand has {k}: the file mixes hand sizes, and "
+            f"one run ranks one size (split the file by hand size)")
+
+
 def _parse_hand(text, k: int | None) -> np.ndarray:
     if text is None or not str(text).strip():
         raise ValueError("no cards")
@@ -214,7 +222,7 @@ def _parse_hand(text, k: int | None) -> np.ndarray:
     if k is None:
         raise ValueError(f"{len(ids)} cards; a hand has 5, 6 or 7")
     if len(ids) != k:
-        raise ValueError(f"{len(ids)} cards, expected {k} like the first hand of the file")
+        raise ValueError(_mixed_sizes(len(ids), k))
     return ids
 
 
@@ -229,6 +237,9 @@ def _first_hand_size(arr) -> int | None:
         if 5 <= len(ids) <= 7:
             return len(ids)
     return None
+
+
+_NULL_CARD = -(1 << 40)  # a null inside a list of card ids (no real id looks like it)
 
 
 def _list_column(arr, name, k, reasons):
@@ -246,7 +257,7 @@ def _list_column(arr, name, k, reasons):
         raise TypeError(f"column {name} holds {arr.type}, not lists of card ids")
     values = flat.fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
     if flat.null_count:
-        values[~flat.is_valid().to_numpy(zero_copy_only=False)] = -1  # a null card: bad
+        values[~flat.is_valid().to_numpy(zero_copy_only=False)] = _NULL_CARD
     starts = np.concatenate([[0], np.cumsum(lengths)])[:-1]
     ok = lengths == kk
     if arr.null_count:
@@ -258,10 +269,14 @@ def _list_column(arr, name, k, reasons):
     ids[rows[in_range]] = block[in_range]
     for i in rows[~in_range]:
         v = values[starts[i]:starts[i] + kk]
-        reasons.setdefault(int(i), f"column {name}: card id {int(v[(v < 0) | (v >= N_CARDS)][0])}"
-                                   f" is outside 0..51")
+        bad = int(v[(v < 0) | (v >= N_CARDS)][0])
+        reasons.setdefault(int(i), f"column {name}: " + ("a null card" if bad == _NULL_CARD
+                                                         else f"card id {bad} is outside 0..51"))
     for i in np.flatnonzero(~ok):
-        reasons.setdefault(int(i), f"column {name}: {lengths[i]} cards, expected {kk}")
+        reasons.setdefault(int(i), f"column {name}: " + (
+            "no hand (null)" if not lengths[i] and arr[int(i)].as_py() is None
+            else _mixed_sizes(lengths[i], kk) if 5 <= lengths[i] <= 7
+            else f"{lengths[i]} cards; a hand has 5, 6 or 7"))
     return ids, k
 
 

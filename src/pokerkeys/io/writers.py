@@ -65,6 +65,9 @@ class _ArrowWriter:
         pa = _pa()
         if self.carried is not None:
             fields = list(self.carried)
+            if self.fmt != "parquet":  # CSV has no lists: a list cell is written '0 5 10 ..'
+                fields = [pa.field(f.name, pa.string()) if _is_list(f.type) else f
+                          for f in fields]
         else:  # .npy input: the cards become text columns card1..cardk
             fields = [pa.field(f"card{j + 1}", pa.dictionary(pa.int8(), pa.string()))
                       for j in range(k)]
@@ -103,7 +106,8 @@ class _ArrowWriter:
             columns = chunk.columns
             if keep is not None:
                 columns = columns.filter(pa.array(keep))
-            arrays = list(columns.columns)
+            arrays = [_list_as_text(a) if self.fmt != "parquet" and _is_list(a.type) else a
+                      for a in columns.columns]
         else:
             cards = chunk.cards if keep is None else chunk.cards[keep]
             arrays = [pa.DictionaryArray.from_arrays(pa.array(cards[:, j].view(np.int8)),
@@ -133,6 +137,18 @@ class _ArrowWriter:
                     obj.close()
             except Exception:  # noqa: BLE001 - already failing; the temp file goes anyway
                 pass
+
+
+def _is_list(t) -> bool:
+    pa = _pa()
+    return pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t)
+
+
+def _list_as_text(array):
+    """A list column as text for CSV: '0 5 10 15 20 25 30' (a null list: empty)."""
+    pa = _pa()
+    return pa.array(["" if v is None else " ".join("" if x is None else str(x) for x in v)
+                     for v in array.to_pylist()], type=pa.string())
 
 
 class _NpyWriter:
