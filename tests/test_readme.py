@@ -3,7 +3,9 @@
 Blocks are fenced with a language: ``python`` blocks are executed; ``console`` blocks are
 commands (lines starting with ``$ ``, or every line when none does), run by bash in a
 scratch folder holding ``tests/data``, each followed by the output it must print (timings
-masked); ``text`` blocks are not code (the layout tree). Two rules keep it practical: a
+masked); ``text`` blocks are not run here: the layout tree, and the web app's commands, which need a
+server running (``tests/test_web_server.py`` runs a real ``pokerkeys serve`` and checks the
+same answers over HTTP). Two rules keep it practical: a
 leading ``pip install ... &&`` is dropped (the package is installed already; the extra it
 names must exist), and a ``python -m pytest`` command runs with ``--collect-only`` (running
 the suite or the benchmarks inside the suite would recurse or take minutes).
@@ -106,5 +108,18 @@ def test_console_block(line, body, scratch):
 
 @pytest.mark.parametrize("line, body", PYTHON, ids=[f"line{n}" for n, _ in PYTHON])
 def test_python_block(line, body, scratch, monkeypatch):
+    """A block of statements runs; a block written as a session (``>>>``) runs as a doctest,
+    so each printed result must be what the README shows."""
     monkeypatch.chdir(scratch)
-    exec(compile(body, f"README.md:{line}", "exec"), {"__name__": "readme"})
+    if not body.lstrip().startswith(">>>"):
+        exec(compile(body, f"README.md:{line}", "exec"), {"__name__": "readme"})
+        return
+    import doctest
+
+    import pokerkeys
+    test = doctest.DocTestParser().get_doctest(body, {"pk": pokerkeys}, f"README.md:{line}",
+                                               "README.md", line)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    report = []
+    runner.run(test, out=report.append)
+    assert runner.summarize(verbose=False).failed == 0, "".join(report)
