@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from ..core.tables import TableError
@@ -161,9 +162,19 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _jit_for_the_command_line() -> None:
+    """A first run answers, then exits: kernels build in a detached process that outlives it
+    (not a thread that would die with it), and one stderr line says when kernels compile."""
+    from .. import _jit
+    if "POKERKEYS_WARM_UP" not in os.environ:
+        _jit.warm_up_mode = "process"
+    _jit.on_compile = lambda note: print(f"pokerkeys: {note}", file=sys.stderr, flush=True)
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    _jit_for_the_command_line()
     try:
         return args.run(args)
     except BrokenPipeError:  # output piped into `head`: not an error

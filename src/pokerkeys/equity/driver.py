@@ -7,10 +7,10 @@ thread count, the rounds or (distributed) tasks.
 from __future__ import annotations
 
 import numbers
-import time
 
 import numpy as np
 
+from .. import _jit
 from ..core.sampling import spawn_seeds
 from .result import EquityResult
 
@@ -67,11 +67,11 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
             progress(done, trials)
         if trials is not None and done >= trials:
             break
-        if time_limit is not None and time.perf_counter() - start >= time_limit:
+        if time_limit is not None and _jit.compute_clock() - start >= time_limit:
             break
         if target_stderr is not None and done >= 10_000:
             partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
             if (partial.stderr <= target_stderr).all():
                 break
-    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
+    return EquityResult.from_mask_counts(labels, counts, False, _jit.compute_clock() - start,
                                          done)

@@ -14,7 +14,6 @@ Both produce a histogram over winner masks (see ``_kernels.equity``), which
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -29,6 +28,7 @@ from ..core.evaluate import _kernel_args
 from ..core.sampling import alias_table
 from ..core.symmetry import stabilizer
 from ..core.tables import rank_class_tables_7
+from . import first_call
 from .driver import drive_monte_carlo, validate_stop
 from .ranges import Range
 from .result import EquityResult
@@ -309,17 +309,24 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     items, starts, per_batch = _work_items(piece_work, PROGRESS_BATCHES if long_run else 1)
     n_batches = (len(starts) - 1) // per_batch
     total = np.zeros(1 << hands.shape[1])
+    if preflop:  # one thread for small jobs: no pool to start, quickest to compile
+        kernel = (_rc.preflop_counts_parallel if threads != 1 and long_run
+                  else _rc.preflop_counts)
+        fixed = (hands, weights, np.uint64(excluded))
+    else:
+        kernel = _k.exact_counts
+        fixed = (hands, weights, board, np.uint64(excluded), n_missing)
+    if len(hands) == 1 and weights[0] == 1.0 and _jit.answer_while_compiling(
+            kernel, *fixed, items, starts, *tables):
+        # First run: count this one matchup in NumPy (same counts) while the kernel compiles.
+        _jit.warm_up("preflop" if preflop else "board", kernel, *fixed, items, starts, *tables)
+        return first_call.mask_counts(hands[0], board, excluded, n_missing)
     with _jit.threads(threads):
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
-            if preflop:
-                counts = _rc.preflop_counts(hands, weights, np.uint64(excluded), sub,
-                                            group_starts, *tables)
-            else:
-                counts = _k.exact_counts(hands, weights, board, np.uint64(excluded), n_missing,
-                                         sub, group_starts, *tables)
+            counts = kernel(*fixed, sub, group_starts, *tables)
             total += counts.sum(axis=0)
             if progress is not None:  # in work items (matchups or their pieces) done
                 progress(int(starts[hi]), len(items))
@@ -423,7 +430,7 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
         return omaha_equity(hands, board, dead, exact=exact, trials=trials,
                             target_stderr=target_stderr, time_limit=time_limit, seed=seed,
                             threads=threads, progress=progress)
-    start = time.perf_counter()
+    start = _jit.compute_clock()
     validate_stop(trials, target_stderr, time_limit)
     setup = prepare(hands, board, dead)
     stop_given = trials is not None or target_stderr is not None or time_limit is not None
@@ -438,7 +445,8 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                            setup.n_rem, threads, progress)
     if counts.sum() == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    return EquityResult.from_mask_counts(setup.labels, counts, True, time.perf_counter() - start)
+    return EquityResult.from_mask_counts(setup.labels, counts, True,
+                                         _jit.compute_clock() - start)
 
 
 def monte_carlo_args(setup: Setup) -> tuple:

@@ -7,7 +7,6 @@ hole cards) when that takes about a second or less, Monte Carlo otherwise.
 from __future__ import annotations
 
 import math
-import time
 from itertools import combinations
 
 import numpy as np
@@ -95,7 +94,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
     standard error is below ``target_stderr`` or after ``time_limit`` seconds (default: one
     million trials). The same ``seed`` gives the same result whatever ``threads`` is.
     """
-    start = time.perf_counter()
+    start = _jit.compute_clock()
     validate_stop(trials, target_stderr, time_limit)
     players, n_hole = _players(hands)
     board_ids = _parse(board, "board")
@@ -130,7 +129,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
             raise ValueError(f"exact Omaha enumeration would take about {lookups:.1e} hand "
                              f"lookups; use Monte Carlo (exact=False)")
         counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress)
-        return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
+        return EquityResult.from_mask_counts(labels, counts, True, _jit.compute_clock() - start)
     if trials is None and not stop_given:
         trials = DEFAULT_TRIALS
     return _monte_carlo(players, labels, n_hole, pairs, board_ids, known, trials, target_stderr,
