@@ -43,6 +43,10 @@ AUTO_EXACT_MAX_EVALS = 5e8
 # Runs of more than about half a second go in PROGRESS_BATCHES kernel calls, to report progress.
 LONG_RUN_EVALS = AUTO_EXACT_MAX_EVALS / 2
 PROGRESS_BATCHES = 20
+# Preflop runs use the parallel kernel above this many evaluations (about 2 ms on one thread):
+# below it, starting the thread pool costs more than it saves (AhKh vs QsQd: 0.4 ms on one
+# thread, 36 ms with the pool).
+PARALLEL_MIN_EVALS = 1e6
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -305,13 +309,14 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     preflop = n_missing == 5
     tables = rank_class_tables_7() if preflop else _kernel_args(7)
     piece_work = _piece_work(hands, n_missing, n_rem)
-    long_run = _evaluations(piece_work, hands.shape[1]) > LONG_RUN_EVALS
+    evaluations = _evaluations(piece_work, hands.shape[1])
+    long_run = evaluations > LONG_RUN_EVALS
     items, starts, per_batch = _work_items(piece_work, PROGRESS_BATCHES if long_run else 1)
     n_batches = (len(starts) - 1) // per_batch
     total = np.zeros(1 << hands.shape[1])
     if preflop:  # one thread for small jobs: no pool to start, quickest to compile
-        kernel = (_rc.preflop_counts_parallel if threads != 1 and long_run
-                  else _rc.preflop_counts)
+        kernel = (_rc.preflop_counts_parallel
+                  if threads != 1 and evaluations > PARALLEL_MIN_EVALS else _rc.preflop_counts)
         fixed = (hands, weights, np.uint64(excluded))
     else:
         kernel = _k.exact_counts
