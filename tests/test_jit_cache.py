@@ -142,8 +142,6 @@ def test_two_first_runs_at_once_both_answer_and_leave_a_good_cache(tmp_path):
         assert "AhKh     46.214%   46.018%    0.393%" in out
         assert "1,712,304 showdowns" in out
         assert "Traceback" not in err and "warning" not in err
-    import time
-    time.sleep(1.0)  # let the detached warm-up children take their lock
     _wait_for_warm_up(tmp_path, "preflop")
     later = _cli(tmp_path, "equity", "AhKh", "QsQd")
     out, err = later.communicate(timeout=600)

@@ -34,6 +34,11 @@ import threading
 import time
 from pathlib import Path
 
+try:
+    import fcntl
+except ImportError:  # not POSIX: warm-ups run without a lock
+    fcntl = None
+
 import numba
 from numba.core import event
 from numba.core.compiler_lock import global_compiler_lock
@@ -146,12 +151,20 @@ def ready(dispatcher, *args) -> bool:
 # which exits as soon as it has answered); "off": callers compile in line (the warm-up itself).
 warm_up_mode = os.environ.get("POKERKEYS_WARM_UP", "thread")
 _warming: set[str] = set()
+_building: dict[int, threading.Thread] = {}  # id(dispatcher) -> the thread compiling it
 
 
 def answer_while_compiling(dispatcher, *args) -> bool:
     """True when a caller with a quick NumPy answer should give it and ``warm_up`` the kernel:
     the kernel would compile first, and warm-ups are on."""
-    return warm_up_mode != "off" and not ready(dispatcher, *args)
+    if warm_up_mode == "off":
+        return False
+    builder = _building.get(id(dispatcher))
+    if builder is not None and builder.is_alive():
+        # Being compiled by a thread of ours, which holds Numba's compiler lock: looking in
+        # the cache would wait for it.
+        return tuple(dispatcher.typeof_pyval(a) for a in args) not in dispatcher.overloads
+    return not ready(dispatcher, *args)
 
 
 def warm_up(job: str, dispatcher, *args) -> None:
@@ -159,23 +172,42 @@ def warm_up(job: str, dispatcher, *args) -> None:
 
     Thread mode compiles it here, in a daemon thread. Process mode starts
     ``python -m pokerkeys._warm_up job`` (`job` names a call there that compiles the same
-    kernel), detached, so it fills the cache after this process has exited; a lock file lets
-    one child per job and cache folder build at a time. Each job starts once per process.
+    kernel), detached, so it fills the cache after this process has exited. Each job starts
+    once per process.
     """
     if job in _warming or warm_up_mode == "off":
         return
     _warming.add(job)
     _announce("kernels are being compiled in the background for the next runs")
     if warm_up_mode == "process":
-        env = dict(os.environ, POKERKEYS_WARM_UP="off")
-        with contextlib.suppress(OSError):
-            subprocess.Popen([sys.executable, "-m", "pokerkeys._warm_up", job],
-                             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                             stderr=subprocess.DEVNULL, start_new_session=True, env=env)
+        _start_warm_up_process(job)
         return
     sig = tuple(dispatcher.typeof_pyval(a) for a in args)
-    threading.Thread(target=dispatcher.compile, args=(sig,), name=f"pokerkeys-warm-up-{job}",
-                     daemon=True).start()
+    builder = threading.Thread(target=dispatcher.compile, args=(sig,), daemon=True,
+                               name=f"pokerkeys-warm-up-{job}")
+    _building[id(dispatcher)] = builder
+    builder.start()
+
+
+def _start_warm_up_process(job: str) -> None:
+    """Start the warm-up child holding the job's lock, unless another process holds it.
+
+    The lock is taken here and handed down (a flock belongs to the open file, which the child
+    inherits), so it is held from before this process exits until the child has built the
+    kernel: a second first run started meanwhile starts no second compile, and anyone can
+    wait for the kernel by taking the lock (the start-up benchmark does).
+    """
+    env = dict(os.environ, POKERKEYS_WARM_UP="off")
+    with contextlib.suppress(OSError), open(warm_up_lock_path(job), "a") as lock:
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # another process is building the same kernel
+                return
+        subprocess.Popen([sys.executable, "-m", "pokerkeys._warm_up", job],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True, env=env,
+                         pass_fds=(lock.fileno(),))
 
 
 def warm_up_lock_path(job: str) -> Path:

@@ -2,14 +2,12 @@
 
 Started detached by ``_jit.warm_up`` when a first run answered without its kernel (the CLI
 exits as soon as it has answered; this process outlives it and fills the cache for the next
-run). Each job is a small call that compiles the kernel the first run skipped, with the same
-argument types. An exclusive lock per job and cache folder makes a second first run started
-meanwhile leave the work to the first.
+run), holding the job's lock file, inherited, until it exits. Each job is a small call that
+compiles the kernel the first run skipped, with the same argument types.
 """
 from __future__ import annotations
 
 import contextlib
-import fcntl
 import os
 import sys
 
@@ -23,17 +21,12 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1 or argv[0] not in JOBS:
         print(f"usage: python -m pokerkeys._warm_up {{{','.join(JOBS)}}}", file=sys.stderr)
         return 2
-    os.environ["POKERKEYS_WARM_UP"] = "off"  # compile in line, no NumPy answer, no new child
+    os.environ["POKERKEYS_WARM_UP"] = "off"  # compile in line: no NumPy answer, no new child
     from . import _jit
+    from .equity.holdem import equity
     _jit.warm_up_mode = "off"
-    with open(_jit.warm_up_lock_path(argv[0]), "a") as lock:
-        try:
-            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:  # another process is building the same kernel
-            return 0
-        from .equity.holdem import equity
-        with contextlib.redirect_stdout(None):
-            equity(**JOBS[argv[0]])
+    with contextlib.redirect_stdout(None):
+        equity(**JOBS[argv[0]])
     return 0
 
 
