@@ -162,19 +162,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _jit_for_the_command_line() -> None:
+def _jit_for_the_command_line(settings=None) -> tuple:
     """A first run answers, then exits: kernels build in a detached process that outlives it
-    (not a thread that would die with it), and one stderr line says when kernels compile."""
+    (not a thread that would die with it), and one stderr line says when kernels compile.
+    Returns the settings before; ``_jit_for_the_command_line(them)`` puts them back (main()
+    called in-process, as the tests do, leaves the library as it found it)."""
     from .. import _jit
+    before = (_jit.warm_up_mode, _jit.on_compile)
+    if settings is not None:
+        _jit.warm_up_mode, _jit.on_compile = settings
+        return before
     if "POKERKEYS_WARM_UP" not in os.environ:
         _jit.warm_up_mode = "process"
     _jit.on_compile = lambda note: print(f"pokerkeys: {note}", file=sys.stderr, flush=True)
+    return before
 
 
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    _jit_for_the_command_line()
+    library_settings = _jit_for_the_command_line()
     try:
         return args.run(args)
     except BrokenPipeError:  # output piped into `head`: not an error
@@ -185,3 +192,5 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pokerkeys: interrupted", file=sys.stderr)
         return 130
+    finally:
+        _jit_for_the_command_line(library_settings)
