@@ -60,11 +60,26 @@ def test_equity_answers_from_numpy_while_the_kernel_is_not_ready(board, monkeypa
     assert np.array_equal(got.equity, expected.equity)
 
 
-def test_ranges_never_take_the_numpy_path(monkeypatch):
+@pytest.mark.parametrize("hands,board", [(["QQ+,AKs", "JJ-88,AQs+"], "2c7d9h"),
+                                         (["AA", "KK", "AKs"], "2c7d9hTh"),
+                                         (["QQ+:0.5", "JJ"], "2c7d9h5h5s")])
+def test_ranges_on_a_board_are_counted_exactly_too(hands, board, monkeypatch):
+    monkeypatch.setattr(_jit, "warm_up_mode", "off")
+    expected = pk.equity(hands, board=board)
+    monkeypatch.setattr(_jit, "warm_up_mode", "thread")
     monkeypatch.setattr(_jit, "answer_while_compiling", lambda kernel, *args: True)
-    monkeypatch.setattr(_jit, "warm_up", lambda *a: pytest.fail("warm-up for a range"))
-    result = pk.equity(["AA", "KK"], board="2c7d9h")
-    assert result.exact
+    monkeypatch.setattr(_jit, "warm_up", lambda job, kernel, *args: None)
+    got = pk.equity(hands, board=board)
+    assert np.array_equal(got.mask_counts, expected.mask_counts)
+
+
+def test_preflop_ranges_are_left_to_the_kernel(monkeypatch):
+    monkeypatch.setattr(_jit, "answer_while_compiling", lambda kernel, *args: True)
+    monkeypatch.setattr(_jit, "warm_up", lambda *a: pytest.fail("NumPy path for a range"))
+    assert pk.equity(["AA", "KK"]).exact
+    setup = holdem.prepare(["QQ:0.5", "JJ"], "2c7d9h")
+    matchups, weights = holdem._enumeration(setup, forced=True)
+    assert not first_call.fits(matchups, weights, setup.n_missing, setup.n_rem)
 
 
 def test_ready_is_true_once_compiled():

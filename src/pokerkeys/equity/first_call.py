@@ -10,10 +10,25 @@ from __future__ import annotations
 
 import numpy as np
 
+import math
+
 from .._layout import FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS, SUIT_MASK
 from ..core.tables import eval_tables
 
 _FIELD_MASK = np.uint64((1 << FLUSH_FIELD_BITS) - 1)
+# Hand evaluations (boards x players x matchups) NumPy does in about a quarter of a second.
+MAX_EVALUATIONS = 1e7
+
+
+def fits(hands: np.ndarray, weights: np.ndarray, n_missing: int, n_rem: int) -> bool:
+    """Whether these matchups (M, P, 2) are counted here: one matchup preflop (the kernel
+    counts board rank classes, far fewer than boards), any number with a board given, within
+    MAX_EVALUATIONS; and integer weights, whose weighted sums are exact in float64 in any
+    order, so the answer is the kernels' to the last bit."""
+    if n_missing == 5 and len(hands) > 1:
+        return False
+    evaluations = math.comb(n_rem, n_missing) * hands.shape[1] * len(hands)
+    return evaluations <= MAX_EVALUATIONS and bool((weights == np.round(weights)).all())
 
 
 def subset_sums(keys: np.ndarray, flush: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -88,3 +103,12 @@ def mask_counts(hands: np.ndarray, board: np.ndarray, excluded: int,
         mask = np.where(rank > best, bit, mask | ((rank == best) * bit).astype(np.int16))
         np.maximum(best, rank, out=best)
     return np.bincount(mask, minlength=1 << len(hands)).astype(np.float64)
+
+
+def weighted_mask_counts(hands: np.ndarray, weights: np.ndarray, board: np.ndarray,
+                         excluded: int, n_missing: int) -> np.ndarray:
+    """Sum of weights[m] times the mask counts of matchup m (M, P, 2), as the kernels give."""
+    total = np.zeros(1 << hands.shape[1])
+    for hole, weight in zip(hands, weights):
+        total += weight * mask_counts(hole, board, excluded, n_missing)
+    return total

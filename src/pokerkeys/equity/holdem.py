@@ -321,11 +321,11 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     else:
         kernel = _k.exact_counts
         fixed = (hands, weights, board, np.uint64(excluded), n_missing)
-    if len(hands) == 1 and weights[0] == 1.0 and _jit.answer_while_compiling(
+    if first_call.fits(hands, weights, n_missing, n_rem) and _jit.answer_while_compiling(
             kernel, *fixed, items, starts, *tables):
-        # First run: count this one matchup in NumPy (same counts) while the kernel compiles.
+        # First run: count in NumPy (the same counts) while the kernel compiles.
         _jit.warm_up("preflop" if preflop else "board", kernel, *fixed, items, starts, *tables)
-        return first_call.mask_counts(hands[0], board, excluded, n_missing)
+        return first_call.weighted_mask_counts(hands, weights, board, excluded, n_missing)
     with _jit.threads(threads):
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
