@@ -24,6 +24,7 @@ time; ``on_compile`` is called once, when a first compile starts (the CLI prints
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
 import hashlib
 import os
@@ -172,15 +173,17 @@ def warm_up(job: str, dispatcher, *args) -> None:
 
     Thread mode compiles it here, in a daemon thread. Process mode starts
     ``python -m pokerkeys._warm_up job`` (`job` names a call there that compiles the same
-    kernel), detached, so it fills the cache after this process has exited. Each job starts
-    once per process.
+    kernel), detached, as this process exits, so it fills the cache for the next run. Each job
+    starts once per process.
     """
     if job in _warming or warm_up_mode == "off":
         return
     _warming.add(job)
     _announce("kernels are being compiled in the background for the next runs")
     if warm_up_mode == "process":
-        _start_warm_up_process(job)
+        # At exit, once the answer is out: on a small machine the compile would otherwise
+        # take cores from the count it is there to spare.
+        atexit.register(_start_warm_up_process, job)
         return
     sig = tuple(dispatcher.typeof_pyval(a) for a in args)
     builder = threading.Thread(target=dispatcher.compile, args=(sig,), daemon=True,
@@ -193,7 +196,7 @@ def _start_warm_up_process(job: str) -> None:
     """Start the warm-up child holding the job's lock, unless another process holds it.
 
     The lock is taken here and handed down (a flock belongs to the open file, which the child
-    inherits), so it is held from before this process exits until the child has built the
+    inherits), so it is held from before this process ends until the child has built the
     kernel: a second first run started meanwhile starts no second compile, and anyone can
     wait for the kernel by taking the lock (the start-up benchmark does).
     """
