@@ -7,7 +7,12 @@ stored in ``extra_info`` (evals/s or trials/s) and printed in the summary table 
 import numpy as np
 import pytest
 
+from pokerkeys import _jit
 from pokerkeys.core.sampling import random_hands
+
+# Time the kernels: compile them in line on first use, with no NumPy first answer meanwhile
+# (test_bench_startup.py times first runs the way users meet them, in fresh processes).
+_jit.warm_up_mode = "off"
 
 
 @pytest.fixture(scope="session")

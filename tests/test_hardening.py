@@ -224,6 +224,20 @@ def test_item16_numpy_text_arrays_of_cards():
     assert pk.evaluate(np.array(["As", "Ks", "Qs", "Js", "Ts"])) == 7462
 
 
+@pytest.mark.parametrize("threads", [np.int64(2), np.int32(1), np.uint8(2)])
+def test_item16_numpy_integer_thread_counts(threads):
+    r = pk.equity(["AcKc", "QhQd"], exact=True, threads=threads)
+    assert r.wins.tolist() == pk.equity(["AcKc", "QhQd"], exact=True, threads=1).wins.tolist()
+    assert pk.evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8),
+                             threads=threads).tolist() == [7462]
+
+
+@pytest.mark.parametrize("threads", [True, 0, -1, 2.0, "2", np.float64(2)])
+def test_item16_bad_thread_counts_are_still_refused(threads):
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        pk.equity(["AcKc", "QhQd"], exact=True, threads=threads)
+
+
 # ---------------------------------------------------------------------------- item 17
 def test_item17_version():
     res = cli("--version")

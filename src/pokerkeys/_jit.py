@@ -1,36 +1,283 @@
-"""The one place Numba options are set.
+"""The one place Numba options are set, and where the JIT cache is looked after.
 
 Every kernel is compiled with ``cache=True`` (the machine code is written next to the module, or
 to a per-user cache directory when the package folder is read-only, which Numba does by itself),
 ``nogil=True`` (callers may run kernels from threads) and ``boundscheck=False``. Integer kernels
 need no fastmath. ``error_model='numpy'`` keeps division free of Python exception checks.
+
+The cache is Numba's, with two guards added by ``_KernelCache``:
+
+* its key also holds a fingerprint of the kernel sources (every module of ``_kernels`` and the
+  bit layout). Numba keys a kernel by its own bytecode and its file's time stamp only, so a
+  helper changed in another module, or a package upgraded in place with old cache files left
+  beside it, would otherwise reuse machine code built from the old sources;
+* a cache file that cannot be read (truncated, corrupt, written by a crashed process) is
+  deleted and the kernel rebuilt, with one warning line per process instead of an
+  ``UnpicklingError`` traceback on every run.
+
+A cache written on another CPU is never loaded: Numba's key holds the CPU name and features.
+
+First runs compile. ``ready`` says whether a kernel can run without compiling; callers with a
+quick NumPy answer use it and let ``warm_up`` build the kernel out of their way. ``compute_clock``
+is a clock that stops while the calling thread compiles, so "counted in X s" stays the count's
+time; ``on_compile`` is called once, when a first compile starts (the CLI prints a note).
 """
 from __future__ import annotations
 
+import atexit
 import contextlib
+import hashlib
+import numbers
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: warm-ups run without a lock
+    fcntl = None
 
 import numba
+from numba.core import event
+from numba.core.compiler_lock import global_compiler_lock
+from numba.core.caching import FunctionCache
 
 _OPTIONS = dict(cache=True, nogil=True, boundscheck=False, error_model="numpy")
+_PACKAGE = Path(__file__).resolve().parent
+# The sources whose text decides what the kernels compile to.
+_SOURCES = ("_jit.py", "_layout.py", "_kernels")
+
+
+# ---------------------------------------------------------------------------- the cache
+_fingerprint: str | None = None
+
+
+def source_fingerprint() -> str:
+    """sha256 of the kernel sources (computed once, on the first cache look-up)."""
+    global _fingerprint
+    if _fingerprint is None:
+        digest = hashlib.sha256()
+        for name in _SOURCES:
+            path = _PACKAGE / name
+            for file in sorted(path.glob("*.py")) if path.is_dir() else [path]:
+                digest.update(file.name.encode())
+                digest.update(file.read_bytes())
+        _fingerprint = digest.hexdigest()
+    return _fingerprint
+
+
+_warned_corrupt = False
+
+
+def _warn_corrupt(path: str, exc: BaseException) -> None:
+    global _warned_corrupt
+    if not _warned_corrupt:
+        _warned_corrupt = True
+        print(f"pokerkeys: warning: discarded an unreadable JIT cache file ({path}: "
+              f"{type(exc).__name__}); the kernel is being rebuilt", file=sys.stderr)
+
+
+class _KernelCache(FunctionCache):
+    """Numba's function cache, keyed by the kernel sources too, and safe against bad files."""
+
+    def _index_key(self, sig, codegen):
+        return super()._index_key(sig, codegen) + (source_fingerprint(),)
+
+    def _discard(self, exc: BaseException) -> None:
+        index = Path(self._cache_file._index_path)
+        _warn_corrupt(str(index), exc)
+        stem = index.name[:-len(".nbi")]
+        for path in [index, *index.parent.glob(f"{stem}.*.nbc")]:
+            with contextlib.suppress(OSError):
+                path.unlink()
+
+    def load_overload(self, sig, target_context):
+        try:
+            return super().load_overload(sig, target_context)
+        except Exception as exc:  # a bad cache file is a cache miss, never a failure
+            self._discard(exc)
+            return None
+
+    def save_overload(self, sig, data):
+        try:
+            super().save_overload(sig, data)
+        except Exception as exc:  # the index was unreadable: start it again, once
+            self._discard(exc)
+            with contextlib.suppress(Exception):
+                super().save_overload(sig, data)
+
+
+def _with_cache(dispatcher):
+    dispatcher._cache = _KernelCache(dispatcher.py_func)
+    return dispatcher
 
 
 def kernel(fn=None, *, parallel: bool = False):
     """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
     def wrap(f):
-        return numba.njit(parallel=parallel, **_OPTIONS)(f)
+        return _with_cache(numba.njit(parallel=parallel, **_OPTIONS)(f))
     return wrap(fn) if fn is not None else wrap
 
 
 def inline(fn):
     """A small helper inlined at the Numba IR level, so hot loops carry no call overhead."""
-    return numba.njit(inline="always", **_OPTIONS)(fn)
+    return _with_cache(numba.njit(inline="always", **_OPTIONS)(fn))
 
 
 prange = numba.prange
 
 
+# ---------------------------------------------------------------------------- first runs
+def ready(dispatcher, *args) -> bool:
+    """True when `dispatcher` runs on these arguments without compiling: it is compiled in this
+    process, or its machine code is in the cache (it is loaded now, as a call would)."""
+    sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+    if sig in dispatcher.overloads:
+        return True
+    # What Dispatcher.compile does before it compiles: look in the cache.
+    with global_compiler_lock:
+        cres = dispatcher._cache.load_overload(sig, dispatcher.targetctx)
+        if cres is None:
+            return False
+        dispatcher.targetctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
+        dispatcher.add_overload(cres)
+    return True
+
+
+# "thread": build in a daemon thread of this process (a library call: the next call of the
+# session gets the kernel); "process": in a detached child that outlives this one (the CLI,
+# which exits as soon as it has answered); "off": callers compile in line (the warm-up itself).
+warm_up_mode = os.environ.get("POKERKEYS_WARM_UP", "thread")
+_warming: set[str] = set()
+_building: dict[int, threading.Thread] = {}  # id(dispatcher) -> the thread compiling it
+
+
+def answer_while_compiling(dispatcher, *args) -> bool:
+    """True when a caller with a quick NumPy answer should give it and ``warm_up`` the kernel:
+    the kernel would compile first, and warm-ups are on."""
+    if warm_up_mode == "off":
+        return False
+    builder = _building.get(id(dispatcher))
+    if builder is not None and builder.is_alive():
+        # Being compiled by a thread of ours, which holds Numba's compiler lock: looking in
+        # the cache would wait for it.
+        return tuple(dispatcher.typeof_pyval(a) for a in args) not in dispatcher.overloads
+    return not ready(dispatcher, *args)
+
+
+def warm_up(job: str, dispatcher, *args) -> None:
+    """Compile `dispatcher` for these arguments out of the caller's way.
+
+    Thread mode compiles it here, in a daemon thread. Process mode starts
+    ``python -m pokerkeys._warm_up job`` (`job` names a call there that compiles the same
+    kernel), detached, as this process exits, so it fills the cache for the next run. Each job
+    starts once per process.
+    """
+    if job in _warming or warm_up_mode == "off":
+        return
+    _warming.add(job)
+    _announce("kernels are being compiled in the background for the next runs")
+    if warm_up_mode == "process":
+        # At exit, once the answer is out: on a small machine the compile would otherwise
+        # take cores from the count it is there to spare.
+        atexit.register(_start_warm_up_process, job)
+        return
+    sig = tuple(dispatcher.typeof_pyval(a) for a in args)
+    builder = threading.Thread(target=dispatcher.compile, args=(sig,), daemon=True,
+                               name=f"pokerkeys-warm-up-{job}")
+    _building[id(dispatcher)] = builder
+    builder.start()
+
+
+def _start_warm_up_process(job: str) -> None:
+    """Start the warm-up child holding the job's lock, unless another process holds it.
+
+    The lock is taken here and handed down (a flock belongs to the open file, which the child
+    inherits), so it is held from before this process ends until the child has built the
+    kernel: a second first run started meanwhile starts no second compile, and anyone can
+    wait for the kernel by taking the lock (the start-up benchmark does).
+    """
+    env = dict(os.environ, POKERKEYS_WARM_UP="off")
+    with contextlib.suppress(OSError), open(warm_up_lock_path(job), "a") as lock:
+        if fcntl is not None:
+            try:
+                fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:  # another process is building the same kernel
+                return
+        subprocess.Popen([sys.executable, "-m", "pokerkeys._warm_up", job],
+                         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True, env=env,
+                         pass_fds=(lock.fileno(),))
+
+
+def warm_up_lock_path(job: str) -> Path:
+    """One lock file per job, package and cache folder: two first runs build a kernel once."""
+    where = f"{_PACKAGE}|{os.environ.get('NUMBA_CACHE_DIR', '')}|{job}"
+    tag = hashlib.sha256(where.encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"pokerkeys-warm-up-{os.getuid()}-{tag}.lock"
+
+
+# ---------------------------------------------------------------------------- compile time
+_compile_seconds: dict[int, float] = {}
+_compile_depth: dict[int, int] = {}
+_compile_started: dict[int, float] = {}
+on_compile = None  # callable(note): one note per process, when kernels first compile
+_announced = False
+
+
+def _announce(note: str) -> None:
+    global _announced
+    if not _announced and on_compile is not None:
+        _announced = True
+        on_compile(note)
+
+
+class _CompileListener(event.Listener):
+    """Adds up, per thread, the wall time of outermost compiles."""
+
+    def on_start(self, ev):
+        tid = threading.get_ident()
+        depth = _compile_depth.get(tid, 0)
+        _compile_depth[tid] = depth + 1
+        if depth == 0:
+            _compile_started[tid] = time.perf_counter()
+            if tid == threading.main_thread().ident:
+                _announce("compiling kernels on first use (once; the times shown exclude it)")
+
+    def on_end(self, ev):
+        tid = threading.get_ident()
+        depth = _compile_depth.get(tid, 1) - 1
+        _compile_depth[tid] = depth
+        if depth == 0:
+            spent = time.perf_counter() - _compile_started.pop(tid)
+            _compile_seconds[tid] = _compile_seconds.get(tid, 0.0) + spent
+
+
+event.register("numba:compile", _CompileListener())
+
+
+def compute_clock() -> float:
+    """``time.perf_counter()`` less the time this thread has spent compiling kernels."""
+    return time.perf_counter() - _compile_seconds.get(threading.get_ident(), 0.0)
+
+
+# ---------------------------------------------------------------------------- threads
 def max_threads() -> int:
     return numba.config.NUMBA_NUM_THREADS
+
+
+def check_threads(n) -> int | None:
+    """``n`` as a Python int (None stays None), or ValueError. Any integer type is accepted,
+    NumPy's included (a thread count read from an array), but not bool."""
+    if n is None:
+        return None
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral) or n < 1:
+        raise ValueError(f"threads must be a positive integer, not {n!r}")
+    return int(n)
 
 
 @contextlib.contextmanager
@@ -39,13 +286,10 @@ def threads(n: int | None):
     if n is None:
         yield numba.get_num_threads()
         return
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"threads must be a positive integer, not {n!r}")
-    n = min(n, max_threads())
+    n = min(check_threads(n), max_threads())
     previous = numba.get_num_threads()
     numba.set_num_threads(n)
     try:
         yield n
     finally:
         numba.set_num_threads(previous)
-

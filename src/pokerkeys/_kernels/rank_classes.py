@@ -162,64 +162,94 @@ def _flush_correction(counts, suit, available, used, n_players, hole_face, hole_
                     counts[plain] -= other_ways[b]
 
 
-@kernel(parallel=True)
+@kernel
+def _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_face, rank_flush,
+                  subset_face, subset_flush, subsets, subsets_by_size, hash_base, hash_ranks,
+                  flush_ranks):
+    """out[g, mask] += the weighted winner-mask counts of the work items of group g.
+
+    A called function, not inlined: the sequential and the parallel kernel below share its
+    machine code, and the parallel one compiles only its own small loop (a parallel loop
+    around this whole body took three times as long to compile as the body alone).
+    """
+    n_players = hands.shape[1]
+    n_masks = 1 << n_players
+    counts = np.empty(n_masks, dtype=np.int64)
+    available = np.empty(13, dtype=np.int64)
+    hole_face = np.empty(n_players, dtype=np.int64)
+    hole_suited = np.empty((n_players, 4), dtype=np.int64)
+    hole_flush = np.empty((n_players, 4), dtype=np.int64)
+    flush_rank = np.empty(n_players, dtype=np.int64)
+    other_free = np.empty(13, dtype=np.int64)
+    other_face = np.empty(91, dtype=np.int64)
+    other_ways = np.empty(91, dtype=np.int64)
+    for it in range(group_starts[g], group_starts[g + 1]):
+        m = items[it, 0]
+        used = excluded
+        hole_suited[:] = 0
+        hole_flush[:] = 0
+        for p in range(n_players):
+            hole_face[p] = 0
+            for i in range(2):
+                c = np.int64(hands[m, p, i])
+                used |= np.uint64(1) << np.uint64(c)
+                hole_face[p] += rank_face[c >> 2]
+                hole_suited[p, c & 3] += 1
+                hole_flush[p, c & 3] += rank_flush[c >> 2]
+        for r in range(13):
+            available[r] = 0
+            for s in range(4):
+                available[r] += 1 - np.int64((used >> np.uint64(4 * r + s)) & np.uint64(1))
+        counts[:] = 0
+        lo = items[it, 1]
+        hi = lo + 1
+        if lo < 0:
+            lo = 0
+            hi = N_PARTS
+        for part in range(lo, hi):
+            if part == 0:
+                _all_boards_as_non_flush(counts, available, rank_face, n_players, hole_face,
+                                         hash_base, hash_ranks)
+            else:
+                _flush_correction(counts, part - 1, available, used, n_players, hole_face,
+                                  hole_suited, hole_flush, rank_face, hash_base, hash_ranks,
+                                  flush_ranks, subset_face, subset_flush, subsets,
+                                  subsets_by_size, other_free, other_face, other_ways,
+                                  flush_rank)
+        w = weights[m]
+        for mask in range(n_masks):
+            out[g, mask] += w * counts[mask]
+
+
+@kernel
 def preflop_counts(hands, weights, excluded, items, group_starts, rank_face, rank_flush,
                    subset_face, subset_flush, subsets, subsets_by_size, hash_base, hash_ranks,
                    flush_ranks):
-    """Weighted winner-mask histogram over all 5-card boards of every matchup.
+    """Weighted winner-mask histogram over all 5-card boards of every matchup, on one thread.
 
     hands (M, P, 2): the matchups; weights (M,): their weights; excluded: 52-bit mask of dead
     cards. items (W, 2): (matchup, part), part 0..4 as in N_PARTS or -1 for all five, in
     groups [group_starts[g], group_starts[g + 1]); returns (G, 2**P) float64.
+    For jobs of milliseconds (one hand against another): no thread pool to start, and the
+    quickest to compile on a first run.
     """
-    n_players = hands.shape[1]
-    n_masks = 1 << n_players
-    n_groups = len(group_starts) - 1
-    out = np.zeros((n_groups, n_masks), dtype=np.float64)
-    for g in prange(n_groups):
-        counts = np.empty(n_masks, dtype=np.int64)
-        available = np.empty(13, dtype=np.int64)
-        hole_face = np.empty(n_players, dtype=np.int64)
-        hole_suited = np.empty((n_players, 4), dtype=np.int64)
-        hole_flush = np.empty((n_players, 4), dtype=np.int64)
-        flush_rank = np.empty(n_players, dtype=np.int64)
-        other_free = np.empty(13, dtype=np.int64)
-        other_face = np.empty(91, dtype=np.int64)
-        other_ways = np.empty(91, dtype=np.int64)
-        for it in range(group_starts[g], group_starts[g + 1]):
-            m = items[it, 0]
-            used = excluded
-            hole_suited[:] = 0
-            hole_flush[:] = 0
-            for p in range(n_players):
-                hole_face[p] = 0
-                for i in range(2):
-                    c = np.int64(hands[m, p, i])
-                    used |= np.uint64(1) << np.uint64(c)
-                    hole_face[p] += rank_face[c >> 2]
-                    hole_suited[p, c & 3] += 1
-                    hole_flush[p, c & 3] += rank_flush[c >> 2]
-            for r in range(13):
-                available[r] = 0
-                for s in range(4):
-                    available[r] += 1 - np.int64((used >> np.uint64(4 * r + s)) & np.uint64(1))
-            counts[:] = 0
-            lo = items[it, 1]
-            hi = lo + 1
-            if lo < 0:
-                lo = 0
-                hi = N_PARTS
-            for part in range(lo, hi):
-                if part == 0:
-                    _all_boards_as_non_flush(counts, available, rank_face, n_players, hole_face,
-                                             hash_base, hash_ranks)
-                else:
-                    _flush_correction(counts, part - 1, available, used, n_players, hole_face,
-                                      hole_suited, hole_flush, rank_face, hash_base, hash_ranks,
-                                      flush_ranks, subset_face, subset_flush, subsets,
-                                      subsets_by_size, other_free, other_face, other_ways,
-                                      flush_rank)
-            w = weights[m]
-            for mask in range(n_masks):
-                out[g, mask] += w * counts[mask]
+    out = np.zeros((len(group_starts) - 1, 1 << hands.shape[1]), dtype=np.float64)
+    for g in range(len(group_starts) - 1):
+        _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_face,
+                      rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
+                      hash_base, hash_ranks, flush_ranks)
     return out
+
+
+@kernel(parallel=True)
+def preflop_counts_parallel(hands, weights, excluded, items, group_starts, rank_face,
+                            rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
+                            hash_base, hash_ranks, flush_ranks):
+    """``preflop_counts`` with the groups spread over the threads (ranges, many matchups)."""
+    out = np.zeros((len(group_starts) - 1, 1 << hands.shape[1]), dtype=np.float64)
+    for g in prange(len(group_starts) - 1):
+        _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_face,
+                      rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
+                      hash_base, hash_ranks, flush_ranks)
+    return out
+

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -206,12 +207,29 @@ def _on_sigterm(signum, frame):
     raise Terminated()
 
 
+def _jit_for_the_command_line(settings=None) -> tuple:
+    """A first run answers, then exits: kernels build in a detached process that outlives it
+    (not a thread that would die with it), and one stderr line says when kernels compile.
+    Returns the settings before; ``_jit_for_the_command_line(them)`` puts them back (main()
+    called in-process, as the tests do, leaves the library as it found it)."""
+    from .. import _jit
+    before = (_jit.warm_up_mode, _jit.on_compile)
+    if settings is not None:
+        _jit.warm_up_mode, _jit.on_compile = settings
+        return before
+    if "POKERKEYS_WARM_UP" not in os.environ:
+        _jit.warm_up_mode = "process"
+    _jit.on_compile = lambda note: print(f"pokerkeys: {note}", file=sys.stderr, flush=True)
+    return before
+
+
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    library_settings = _jit_for_the_command_line()
     try:
         return args.run(args)
     except BrokenPipeError:  # output piped into `head`: not an error
@@ -234,3 +252,4 @@ def main(argv=None) -> int:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+        _jit_for_the_command_line(library_settings)

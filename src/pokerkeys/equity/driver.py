@@ -14,6 +14,7 @@ import time
 
 import numpy as np
 
+from .. import _jit
 from ..core.sampling import spawn_seeds
 from .result import EquityResult
 
@@ -149,11 +150,11 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
             progress(done, trials)
         if observer is not None:
             observer(EquityResult.from_mask_counts(labels, counts, False,
-                                                   time.perf_counter() - start, done))
+                                                   _jit.compute_clock() - start, done))
         if trials is not None and done >= trials:
             stopped_by = "trials"
             break
-        if time_limit is not None and now - start >= time_limit:
+        if time_limit is not None and _jit.compute_clock() - start >= time_limit:
             stopped_by = "default time limit" if default_limit else "time_limit"
             break
         if target_stderr is not None and done >= 10_000:
@@ -161,5 +162,5 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
             if (partial.stderr <= target_stderr).all():
                 stopped_by = "target_stderr"
                 break
-    return EquityResult.from_mask_counts(labels, counts, False, time.perf_counter() - start,
+    return EquityResult.from_mask_counts(labels, counts, False, _jit.compute_clock() - start,
                                          done, stopped_by=stopped_by)

@@ -7,7 +7,6 @@ hole cards) when that takes about a second or less, Monte Carlo otherwise.
 from __future__ import annotations
 
 import math
-import time
 from itertools import combinations
 
 import numpy as np
@@ -97,7 +96,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
     standard error is below ``target_stderr`` or after ``time_limit`` seconds (default: one
     million trials). The same ``seed`` gives the same result whatever ``threads`` is.
     """
-    start = time.perf_counter()
+    start = _jit.compute_clock()
     trials = validate_stop(trials, target_stderr, time_limit, exact)
     players, n_hole = _players(hands)
     board_ids = _parse(board, "board")
@@ -133,7 +132,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
                              f"lookups; use Monte Carlo (exact=False)")
         counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress,
                         lookups)
-        return EquityResult.from_mask_counts(labels, counts, True, time.perf_counter() - start)
+        return EquityResult.from_mask_counts(labels, counts, True, _jit.compute_clock() - start)
     if trials is None and not stop_given:
         trials = DEFAULT_TRIALS
     return _monte_carlo(players, labels, n_hole, pairs, board_ids, known, trials, target_stderr,
