@@ -25,14 +25,17 @@ READY = "READY"
 
 # Wraps kernel MODULE.NAME so that its first call prints READY (the job is in the kernel).
 _MARK = textwrap.dedent("""
-    import sys, importlib
-    def mark(module, name):
+    import sys, importlib, time
+    def mark(module, name, delay=0.0):
+        # delay: seconds added to every call, so that a job that would finish within the
+        # test's settle time on a quiet host is still running when the signal comes
         mod = importlib.import_module(module)
         inner = getattr(mod, name)
         def wrapped(*args):
             if not wrapped.seen:
                 wrapped.seen = True
                 print("READY", file=sys.stderr, flush=True)
+            time.sleep(delay)
             return inner(*args)
         wrapped.seen = False
         setattr(mod, name, wrapped)
@@ -41,6 +44,9 @@ _MARK = textwrap.dedent("""
 
 def _start(body: str, env=None) -> subprocess.Popen:
     code = _MARK + textwrap.dedent(body)
+    # Kernels compile in line (no answer from NumPy while a background build runs), so the
+    # warm-up call compiles the kernel the job then runs.
+    env = dict(os.environ if env is None else env, POKERKEYS_WARM_UP="off")
     return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env=env)
 
@@ -105,9 +111,9 @@ JOBS = {
         "mark('pokerkeys._kernels.equity', 'monte_carlo_plain')",
         "['AhKh', 'random', 'random'], target_stderr=1e-9, seed=1",
         ["equity", "AhKh", "random", "random", "--stderr", "1e-9", "--no-progress"]),
-    "exact-holdem": (
-        "pk.equity(['AhKh', 'QsQd'], exact=True)",
-        "mark('pokerkeys._kernels.rank_classes', 'preflop_counts')",
+    "exact-holdem": (  # a job this size runs on the parallel kernel (holdem.PARALLEL_MIN_EVALS)
+        "pk.equity(['AhKh', 'random'], exact=True)",
+        "mark('pokerkeys._kernels.rank_classes', 'preflop_counts_parallel')",
         "['AhKh', 'random', 'random'], exact=True",
         ["equity", "AhKh", "random", "random", "--exact", "--no-progress"]),
     "exact-omaha": (
@@ -179,7 +185,7 @@ def big_npy(tmp_path_factory) -> Path:
 def _bulk(input: Path, output: Path, sig) -> tuple:
     body = f"""
         from pokerkeys.cli import main
-        mark('pokerkeys.io.pipeline', 'rank_rows')
+        mark('pokerkeys.io.pipeline', 'rank_rows', delay=0.05)
         sys.exit(main(["eval-file", {str(input)!r}, "-o", {str(output)!r}, "--describe",
                        "--chunk-rows", "20000", "--no-progress"]))
     """
