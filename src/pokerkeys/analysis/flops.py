@@ -245,8 +245,8 @@ def _heads_up_counts(setup, boards, tables, progress):
 def _multiway_counts(setup, boards, tables, progress):
     """(B, 2**P) winner-mask weights per board: every combo ranked once per board, then every
     matchup compared (``_kernels.board_matchups``)."""
-    from ..equity.holdem import _matchups
-    hands, weights = _matchups(setup.combo_lists, setup.weight_lists)
+    from ..equity.matchups import all_matchups
+    hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
     if len(hands) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     rows = np.empty(hands.shape[:2], dtype=np.int64)

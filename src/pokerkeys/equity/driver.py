@@ -19,6 +19,10 @@ from ..core.sampling import spawn_seeds
 from .result import EquityResult
 
 TRIALS_PER_CHUNK = 1 << 15
+# Hold'em's trials when no stop rule is given (Omaha sets its own).
+DEFAULT_TRIALS = 10_000_000
+# How often a chunk may redraw range combos that collide before it gives up on the ranges.
+MAX_REJECTIONS = 100_000
 CHUNKS_PER_ROUND = 8
 # A kernel call holds the interpreter until it returns, so Ctrl-C (and a time limit) waits for
 # it: rounds start at FIRST_ROUND_CHUNKS chunks, double while one takes under half of

@@ -8,9 +8,9 @@ same tables, the same hash, so the counts are the kernels' to the last board.
 """
 from __future__ import annotations
 
-import numpy as np
-
 import math
+
+import numpy as np
 
 from .._layout import FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS, SUIT_MASK
 from ..core.tables import eval_tables

@@ -26,10 +26,10 @@ from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_card
 from ..core.classes import ALL_COMBOS
 from ..core.evaluate import _kernel_args
 from ..core.sampling import alias_table
-from ..core.symmetry import stabilizer
 from ..core.tables import rank_class_tables_7
 from . import first_call
-from .driver import drive_monte_carlo, validate_stop
+from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo, validate_stop
+from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
 from .ranges import Range
 from .result import EquityResult
 
@@ -52,9 +52,6 @@ BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
 PARALLEL_MIN_EVALS = 1e6
 # Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
 # be gigabytes, and the run would take hours.
-EXACT_MAX_MATCHUPS = 5_000_000
-DEFAULT_TRIALS = 10_000_000
-MAX_REJECTIONS = 100_000
 
 
 # ---------------------------------------------------------------------------- players
@@ -163,58 +160,6 @@ def _combos_of(player: Player, blocked: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------- enumeration
-def _matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
-    """Every compatible matchup (one combo per player, no card twice) and its weight."""
-    hands = np.zeros((1, 0, 2), dtype=np.uint8)
-    weights = np.ones(1)
-    used = np.zeros(1, dtype=np.uint64)
-    too_many = ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
-                          f"matchups; use Monte Carlo (exact=False)")
-    for combos, w in zip(combo_lists, weight_lists):
-        # Refuse before the pair table gets huge: even with card removal most pairs fit.
-        if len(used) * len(combos) > 4 * EXACT_MAX_MATCHUPS:
-            raise too_many
-        bits = _combo_bits(combos)
-        ok = (used[:, None] & bits[None, :]) == 0
-        rows, cols = np.nonzero(ok)
-        if len(rows) > EXACT_MAX_MATCHUPS:
-            raise too_many
-        hands = np.concatenate([hands[rows], combos[cols][:, None, :]], axis=1)
-        weights = weights[rows] * w[cols]
-        used = used[rows] | bits[cols]
-    return hands, weights
-
-
-def _merge_isomorphic(hands, weights, board, dead, return_inverse=False):
-    """Fold matchups that a suit permutation maps onto each other into one, summing weights.
-
-    A suit permutation that fixes the board and dead cards maps each board completion of a
-    matchup to one of its image, so both matchups have the same outcome counts: only one of
-    them needs enumerating. Each matchup is coded as an integer (11 bits per player's combo
-    index), its canonical form is the smallest code among its images. ``return_inverse``:
-    also return, for each given matchup, the row of its representative (per-combo results).
-    """
-    n_players = hands.shape[1]
-    maps = stabilizer(board, dead)
-    if len(hands) < 2 or n_players > 5 or len(maps) < 2:
-        if return_inverse:
-            return hands, weights, np.arange(len(hands))
-        return hands, weights
-    best = None
-    for card_map in maps:
-        image = card_map[hands]
-        hi = image.max(axis=2).astype(np.int64)
-        lo = image.min(axis=2).astype(np.int64)
-        index = hi * (hi - 1) // 2 + lo  # pokerkeys.classes combo index of (hi, lo)
-        code = (index << (11 * np.arange(n_players))).sum(axis=1)
-        best = code if best is None else np.minimum(best, code)
-    codes, first, inverse = np.unique(best, return_index=True, return_inverse=True)
-    merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
-    if return_inverse:
-        return hands[first], merged, inverse.ravel()
-    return hands[first], merged
-
-
 def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS):
     """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
     False and the enumeration would take more than ``budget`` hand evaluations (by default
@@ -232,19 +177,14 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     if not forced and (at_most > EXACT_MAX_MATCHUPS
                        or at_most * cheapest * n_players / 24 > budget):
         return None
-    matchups, weights = _matchups(setup.combo_lists, setup.weight_lists)
+    matchups, weights = all_matchups(setup.combo_lists, setup.weight_lists)
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    matchups, weights = _merge_isomorphic(matchups, weights, setup.board, setup.dead)
+    matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead)
     work = _piece_work(matchups, setup.n_missing, setup.n_rem)
     if not forced and _evaluations(work, n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
-
-
-def _combo_bits(combos: np.ndarray) -> np.ndarray:
-    return (np.uint64(1) << combos[:, 0].astype(np.uint64)) | \
-        (np.uint64(1) << combos[:, 1].astype(np.uint64))
 
 
 # Below this many matchups, work items are (matchup, first board card) pairs balanced by their
@@ -476,15 +416,14 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     plan = None
     if per_combo is not False and per_combo is not None:
         from . import per_combo as _per_combo
+
         # Heads-up with a flop or later, the range sweep is always cheap: exact by default.
         cheap = len(setup.players) == 2 and setup.n_missing <= 2
         exact_run = bool(exact) or (exact is None and not stop_given and (
             cheap or _enumeration(setup, forced=False) is not None))
         return _per_combo.run(setup, per_combo, exact=exact_run, trials=trials,
                               target_stderr=target_stderr, time_limit=time_limit, seed=seed,
-                              threads=threads, progress=progress, start=start,
-                              engine=_per_combo.Engine(_matchups, _merge_isomorphic,
-                                                       DEFAULT_TRIALS, MAX_REJECTIONS))
+                              threads=threads, progress=progress, start=start)
     if exact or (exact is None and not stop_given):
         plan = _enumeration(setup, forced=bool(exact))
     if plan is None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, replace
-from typing import Callable, NamedTuple
 
 import numpy as np
 
@@ -30,18 +29,9 @@ from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import _kernel_args
 from ..core.sampling import alias_table
 from ..core.tables import rank_class_tables_7
-from .driver import drive_monte_carlo
+from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo
+from .matchups import all_matchups, merge_isomorphic
 from .result import EquityResult
-
-class Engine(NamedTuple):
-    """What ``holdem`` lends this module (it imports this module, so not the other way):
-    the matchup enumeration, the merge of suit-isomorphic matchups, the default Monte Carlo
-    trials and the rejection limit of range draws."""
-    matchups: Callable
-    merge_isomorphic: Callable
-    default_trials: int
-    max_rejections: int
-
 
 SWEEP_CHUNKS = 32      # fixed, so sums do not depend on the thread count
 # Sweeps with fewer combo evaluations than this run on one thread: waking a second thread
@@ -193,13 +183,13 @@ def _matchup_counts(hands, excluded, n_missing, board, threads, progress):
     return out
 
 
-def _exact_matchups(setup, keep, threads, progress, engine):
+def _exact_matchups(setup, keep, threads, progress):
     """Any exact problem: (mask counts, tables) from per-matchup counts."""
     n = len(setup.players)
-    hands, weights = engine.matchups(setup.combo_lists, setup.weight_lists)
+    hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
     if len(hands) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    reps, merged, inverse = engine.merge_isomorphic(hands, weights, setup.board, setup.dead,
+    reps, merged, inverse = merge_isomorphic(hands, weights, setup.board, setup.dead,
                                               return_inverse=True)
     counts = _matchup_counts(np.ascontiguousarray(reps), setup.excluded, setup.n_missing,
                              setup.board, threads, progress)
@@ -228,21 +218,21 @@ def _exact_matchups(setup, keep, threads, progress, engine):
 
 
 def run(setup, per_combo, *, exact, trials, target_stderr, time_limit, seed, threads,
-        progress, start, engine: Engine) -> EquityResult:
+        progress, start) -> EquityResult:
     """``equity(..., per_combo=...)`` once the problem is set up and checked."""
     keep = players_to_keep(setup, per_combo)
     if exact:
         if len(setup.players) == 2 and setup.n_missing <= 2:
             counts, tables = _exact_sweep(setup, keep, threads)
         else:
-            counts, tables = _exact_matchups(setup, keep, threads, progress, engine)
+            counts, tables = _exact_matchups(setup, keep, threads, progress)
         if counts.sum() == 0:
             raise ValueError("no matchup is possible: the players' ranges always share a card")
         result = EquityResult.from_mask_counts(setup.labels, counts, True,
                                                time.perf_counter() - start)
         return replace(result, combo_tables=tuple(tables))
     return _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads,
-                        progress, start, engine)
+                        progress, start)
 
 
 # ---------------------------------------------------------------------------- Monte Carlo
@@ -263,9 +253,9 @@ def _mc_args(setup):
 
 
 def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, progress,
-                 start, engine):
+                 start):
     if trials is None and target_stderr is None and time_limit is None:
-        trials = engine.default_trials
+        trials = DEFAULT_TRIALS
     args = _mc_args(setup)
     starts = args[5]
     per_row = np.zeros((int(starts[-1]), 5))
@@ -273,7 +263,7 @@ def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, 
     def run_round(seeds, sizes):
         with _jit.threads(threads):
             out, rows = _pc.monte_carlo_per_combo(*args, seeds, sizes,
-                                                  engine.max_rejections,
+                                                  MAX_REJECTIONS,
                                                   *_kernel_args(7))
         if (out[:, -1] < 0).any():
             raise ValueError("the players' ranges almost never fit together without sharing "
