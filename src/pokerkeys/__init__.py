@@ -1,4 +1,4 @@
-"""pokerkeys: Texas Hold'em hand evaluation and equity at C++ speed.
+"""pokerkeys: Texas Hold'em hand evaluation and equity on a key-sum evaluator.
 
 >>> import pokerkeys as pk
 >>> pk.evaluate("As Ks Qs Js Ts")

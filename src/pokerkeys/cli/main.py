@@ -117,7 +117,7 @@ def build_parser() -> argparse.ArgumentParser:
     from .. import __version__
 
     parser = argparse.ArgumentParser(
-        prog="pokerkeys", description="Texas Hold'em evaluation and equity at C++ speed.")
+        prog="pokerkeys", description="Texas Hold'em evaluation and equity.")
     parser.add_argument("--version", action="version", version=f"pokerkeys {__version__}",
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True)
