@@ -6,6 +6,7 @@ import numpy as np
 
 from .._jit import kernel, prange
 from .evaluate import HASH_7, join_leaders, rank_of_key
+from .sweep import combo_keys
 
 
 @kernel(parallel=True)
@@ -18,15 +19,7 @@ def board_mask_counts(combos, matchups, matchup_weights, boards, chunk_starts, c
     n_rows = combos.shape[0]
     n_matchups, n_players = matchups.shape
     out = np.zeros((boards.shape[0], 1 << n_players), dtype=np.float64)
-    hole_key = np.empty(n_rows, dtype=np.uint64)
-    hole_flush = np.empty(n_rows, dtype=np.uint64)
-    row_bits = np.empty(n_rows, dtype=np.uint64)
-    for r in range(n_rows):
-        a = combos[r, 0]
-        b = combos[r, 1]
-        hole_key[r] = np.uint64(card_keys[a]) + card_keys[b]
-        hole_flush[r] = np.uint64(flush_keys[a]) + flush_keys[b]
-        row_bits[r] = (np.uint64(1) << np.uint64(a)) | (np.uint64(1) << np.uint64(b))
+    hole_key, hole_flush, row_bits, _, _ = combo_keys(combos, card_keys, flush_keys)
     matchup_bits = np.zeros(n_matchups, dtype=np.uint64)
     for m in range(n_matchups):
         for p in range(n_players):

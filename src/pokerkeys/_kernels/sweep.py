@@ -142,7 +142,7 @@ def _sweep_boards(base_key, base_flush, base_bits, boards, lo_board, hi_board, h
 
 
 @inline
-def _combo_keys(combos, card_keys, flush_keys):
+def combo_keys(combos, card_keys, flush_keys):
     """(key sums, flush sums, card masks, high cards, low cards) of an (N, 2) combo array."""
     n = combos.shape[0]
     hk = np.empty(n, dtype=np.uint64)
@@ -177,8 +177,8 @@ def per_combo_sweep(combos_a, w_a, idx_a, dense_a, combos_b, w_b, idx_b, dense_b
     out_a = np.zeros((n_chunks, combos_a.shape[0], 3), dtype=np.float64)
     out_b = np.zeros((n_chunks, combos_b.shape[0], 3), dtype=np.float64)
     board_totals = np.zeros((boards.shape[0], 3), dtype=np.float64)
-    hk_a, hf_a, bits_a, hi_a, lo_a = _combo_keys(combos_a, card_keys, flush_keys)
-    hk_b, hf_b, bits_b, hi_b, lo_b = _combo_keys(combos_b, card_keys, flush_keys)
+    hk_a, hf_a, bits_a, hi_a, lo_a = combo_keys(combos_a, card_keys, flush_keys)
+    hk_b, hf_b, bits_b, hi_b, lo_b = combo_keys(combos_b, card_keys, flush_keys)
     for c in prange(n_chunks):
         _sweep_boards(base_key, base_flush, np.uint64(0), boards, chunk_starts[c],
                       chunk_starts[c + 1], hk_a, hf_a, bits_a, lo_a, hi_a, w_a, dense_a, idx_a,
