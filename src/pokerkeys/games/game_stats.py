@@ -22,6 +22,7 @@ from .._kernels import games as _kg
 from ..core.best import _LABELS, FIVE_OF_A_KIND
 from ..core.evaluate import _kernel_args, category
 from ..core.sampling import spawn_seeds
+from ..equity.driver import chunk_sizes
 
 GAMES = ("deal", "draw", "joker", "texas", "omaha", "omaha5", "omaha6", "threed")
 EXACT_GAMES = ("deal", "draw", "joker", "texas")
@@ -183,10 +184,8 @@ def _simulate(game: str, trials: int, seed):
     from .draw import win_scores
 
     code, n_hole = _SIMULATED[game]
-    n_chunks = -(-trials // TRIALS_PER_CHUNK)
-    sizes = np.full(n_chunks, TRIALS_PER_CHUNK, dtype=np.int64)
-    sizes[-1] = trials - TRIALS_PER_CHUNK * (n_chunks - 1)
-    seeds = spawn_seeds(np.random.SeedSequence(seed), n_chunks)
+    sizes = chunk_sizes(trials, TRIALS_PER_CHUNK)
+    seeds = spawn_seeds(np.random.SeedSequence(seed), len(sizes))
     hist = _kg.simulate_ranks(code, n_hole, seeds, sizes, win_scores("notebook")[0],
                               *_kernel_args(5)).sum(axis=0)
     return _per_category(hist), trials, f"simulated, {trials:,} random deals"
@@ -269,10 +268,8 @@ def what_comes_first(trials: int = 100_000, *, seed=None, threads: int | None = 
     if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0:
         raise ValueError(f"trials must be a positive integer, not {trials!r}")
     start = time.perf_counter()
-    n_chunks = -(-trials // FIRST_TRIALS_PER_CHUNK)
-    sizes = np.full(n_chunks, FIRST_TRIALS_PER_CHUNK, dtype=np.int64)
-    sizes[-1] = trials - FIRST_TRIALS_PER_CHUNK * (n_chunks - 1)
-    seeds = spawn_seeds(np.random.SeedSequence(seed), n_chunks)
+    sizes = chunk_sizes(trials, FIRST_TRIALS_PER_CHUNK)
+    seeds = spawn_seeds(np.random.SeedSequence(seed), len(sizes))
     with _jit.threads(threads):
         counts, races = _kg.what_first(seeds, sizes)
     races = races.sum(axis=0)
