@@ -463,3 +463,49 @@ def test_batch_empty():
     out = pk.evaluate_batch(np.zeros((0, 7), dtype=np.uint8))
     assert out.shape == (0,)
     assert out.dtype == np.uint16
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_batch_every_bad_kind_in_every_column(make_hands, k):
+    """The batch kernels' checks (bad-id counter in the summed key, OR of card bits) catch a
+    bad byte or a repeated card in any column, several bad bytes in one row (the counter must
+    not carry into the face bits: seven 255s), and leave every other row alone."""
+    hands = make_hands(40 * k + 2, k)
+    good = pk.evaluate_batch(hands)
+    bad = hands.copy()
+    rows = []
+    for col in range(k):
+        for j, value in enumerate((52, 63, 64, 200, 255)):
+            row = 40 * col + 2 * j
+            bad[row, col] = value
+            rows.append(row)
+        row = 40 * col + 11
+        bad[row, col] = bad[row, (col + 1) % k]
+        rows.append(row)
+    bad[-2] = 255
+    bad[-1] = 0
+    rows += [len(bad) - 2, len(bad) - 1]
+    out = pk.evaluate_batch(bad, invalid="zero")
+    assert (out[rows] == 0).all()
+    keep = np.setdiff1d(np.arange(len(bad)), rows)
+    np.testing.assert_array_equal(out[keep], good[keep])
+    assert good.all()
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+@pytest.mark.parametrize("suit", "cdhs")
+def test_batch_flushes_of_every_suit(k, suit):
+    """A flush of each suit takes the rare path of the batch kernels (its suit counter's top
+    bit); its rank must equal the one-hand evaluator's, with off-suit cards around it."""
+    rng = np.random.default_rng(k * 10 + "cdhs".index(suit))
+    hands = []
+    for _ in range(300):
+        n_suited = int(rng.integers(5, k + 1))
+        suited = rng.choice(13, n_suited, replace=False)
+        cards = ["23456789TJQKA"[r] + suit for r in suited]
+        others = [c for c in pk.format_cards(range(52)).split() if c[1] != suit]
+        cards += list(rng.choice(others, k - n_suited, replace=False))
+        hands.append(" ".join(cards))
+    out = pk.evaluate_batch(hands)
+    assert out.tolist() == [pk.evaluate(h) for h in hands]
+    assert (pk.category(out) >= pk.HandCategory.FLUSH).all()

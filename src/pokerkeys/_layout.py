@@ -30,3 +30,21 @@ HASH_BITS = {5: 19, 6: 23, 7: 23}
 HASH_SHIFT = {5: 8, 6: 10, 7: 10}
 
 HAND_SIZES = (5, 6, 7)
+
+# The batch kernels' 64-bit card key, one per raw card byte (256 entries), summed over a row:
+#   bits  0..15  one 4-bit counter per suit (suit s at 4*s): 1 per card of the suit. The sum is
+#                taken from BATCH_SUIT_BIAS (3 per counter), so a counter reaches 8, its top bit,
+#                exactly when its suit holds 5+ cards (at most 7 + 3 = 10: no carry out);
+#   bits 16..18  bad-id counter: 1 for every byte >= 52 (at most 7: no carry out);
+#   bits 64-HASH_BITS[n]..63  the face key already multiplied by HASH_MULT[n] modulo
+#                2**HASH_BITS[n]. The sum's overflow falls off the top of the word, so the top
+#                bits of the summed key are the non-flush hash h itself: no multiply, no mask.
+# One AND with BATCH_RARE_BITS then says "flush or bad id"; the common hand needs nothing else.
+BATCH_SUIT_FIELD_BITS = 4
+BATCH_SUIT_BIAS = 0x3333
+BATCH_FLUSH_BITS = 0x8888
+BATCH_BAD_AT = 16
+BATCH_BAD_BITS = 0x7 << BATCH_BAD_AT
+BATCH_RARE_BITS = BATCH_FLUSH_BITS | BATCH_BAD_BITS
+# Second half of the batch key table: the per-suit flush keys, at this offset.
+BATCH_FLUSH_KEYS_AT = 256

@@ -8,7 +8,10 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .._layout import FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT, SUIT_BITS, SUIT_MASK
+from .._layout import (BATCH_BAD_BITS, BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BATCH_RARE_BITS,
+                       BATCH_SUIT_BIAS, FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT,
+                       SUIT_BITS, SUIT_MASK)
+from .bits import popcount64
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 
@@ -66,93 +69,155 @@ def join_leaders(best, mask, rank, player):
     return best, mask
 
 
-# The batch kernels take 256-entry tables indexed by the raw uint8 card id: `wide_keys[c]` is
-# the packed key for c < 52 and 2**40 for any other byte, so a bad id shows up as a key sum of
-# 2**32 or more; `card_bits[c]` is 1 << c (0 for bad ids). Seven distinct cards have disjoint
-# bits, so the sum of their bits equals their OR; a repeated card makes the sum carry and the two
-# differ. Validation costs two adds and an OR per card and no branch, which is why it can stay
-# on by default. Each hand size has its own kernel with the card reads written out, because a
-# loop over a run-time row length costs a quarter of the speed.
+# Batch kernels: card bytes -> ranks, every row checked.
+#
+# `keys` and `ranks` are ``EvalTables.batch_tuple()`` (see ``core.tables._batch_tables`` and the
+# BATCH_* layout in ``_layout``): one 64-bit key per raw byte, so a byte >= 52 needs no branch of
+# its own and shows up in the sum's bad-id counter. A card repeated in a row is caught by the OR
+# of ``1 << byte``: seven distinct cards set seven bits, a repeat sets fewer (``& 63`` costs
+# nothing, x86 shifts mask their count anyway, and it keeps bad bytes defined; they are caught by
+# the key). So the common row costs one AND, one POPCNT and one compare of checks, and one
+# branch that is almost never taken (flush or bad row).
+#
+# The rows are read as a flat byte array with unsigned offsets: with a signed index Numba emits
+# a negative-index wrap on every read, and with a 2D array it reloads the row stride from the
+# stack. Each hand size has its own kernel with the card reads written out, because a loop over
+# a run-time row length costs a quarter of the speed. Each returns the number of bad rows (rank 0).
 
-@kernel(parallel=True)
-def rank_batch_7(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks):
-    """out[i] = rank of row i of an (N, 7) uint8 array, or 0 if the row is invalid."""
-    mult, hmask, shift = HASH_7  # compile-time constants
-    for i in prange(cards.shape[0]):
-        a = cards[i, 0]
-        b = cards[i, 1]
-        c = cards[i, 2]
-        d = cards[i, 3]
-        e = cards[i, 4]
-        f = cards[i, 5]
-        g = cards[i, 6]
-        key = (wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
-               + wide_keys[f] + wide_keys[g])
-        bit_sum = (card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
-                   + card_bits[f] + card_bits[g])
-        bit_or = (card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
-                  | card_bits[f] | card_bits[g])
-        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
-            out[i] = 0
-            continue
-        flush_sums = np.uint64(0)
-        if flush_suit[key & SUIT_MASK] >= 0:  # rare: only then are the flush keys needed
-            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
-                          + flush_keys[e] + flush_keys[f] + flush_keys[g])
-        out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
-                             mult, hmask, shift)
+_U7 = np.uint64(7)
+_ONE = np.uint64(1)
+_FLUSH_FIELD = np.uint64(_FIELD_MASK)
+_KEY_BITS = 64
 
 
-@kernel(parallel=True)
-def rank_batch_6(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks):
-    """out[i] = rank of row i of an (N, 6) uint8 array, or 0 if the row is invalid."""
-    mult, hmask, shift = HASH_6  # compile-time constants
-    for i in prange(cards.shape[0]):
-        a = cards[i, 0]
-        b = cards[i, 1]
-        c = cards[i, 2]
-        d = cards[i, 3]
-        e = cards[i, 4]
-        f = cards[i, 5]
-        key = (wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
-               + wide_keys[f])
-        bit_sum = (card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
-                   + card_bits[f])
-        bit_or = (card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
-                  | card_bits[f])
-        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
-            out[i] = 0
-            continue
-        flush_sums = np.uint64(0)
-        if flush_suit[key & SUIT_MASK] >= 0:
-            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
-                          + flush_keys[e] + flush_keys[f])
-        out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
-                             mult, hmask, shift)
+def _batch_hash_shifts(n):
+    """(row shift, column mask) that take the hash's row and column off a summed batch key."""
+    top = _KEY_BITS - HASH_BITS[n]
+    return np.uint64(top + HASH_SHIFT[n]), np.uint64(top), np.uint64((1 << HASH_SHIFT[n]) - 1)
+
+
+BATCH_HASH_5 = _batch_hash_shifts(5)
+BATCH_HASH_6 = _batch_hash_shifts(6)
+BATCH_HASH_7 = _batch_hash_shifts(7)
+
+
+@inline
+def batch_flush_suit(key):
+    """Suit whose counter crossed into its top bit (the row holds 5+ cards of it)."""
+    flushes = key & np.uint64(BATCH_FLUSH_BITS)
+    if flushes & np.uint64(0x8):
+        return 0
+    if flushes & np.uint64(0x80):
+        return 1
+    if flushes & np.uint64(0x800):
+        return 2
+    return 3
+
+
+@inline
+def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
+    """Where in `ranks` the rank of a row the common path left is: -1 for a bad id or a
+    repeated card, else its flush rank's index. (Helpers here take no arrays: an inlined helper
+    taking one left reference counting in the loop.)"""
+    if (key & np.uint64(BATCH_BAD_BITS)) != 0 or popcount64(bits) != n_cards:
+        return -1
+    suit = batch_flush_suit(key)
+    return flush_at + np.int64((flush_sums >> np.uint64(FLUSH_FIELD_BITS * suit)) & _FLUSH_FIELD)
 
 
 @kernel(parallel=True)
-def rank_batch_5(cards, out, wide_keys, card_bits, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks):
-    """out[i] = rank of row i of an (N, 5) uint8 array, or 0 if the row is invalid."""
-    mult, hmask, shift = HASH_5  # compile-time constants
-    for i in prange(cards.shape[0]):
-        a = cards[i, 0]
-        b = cards[i, 1]
-        c = cards[i, 2]
-        d = cards[i, 3]
-        e = cards[i, 4]
-        key = wide_keys[a] + wide_keys[b] + wide_keys[c] + wide_keys[d] + wide_keys[e]
-        bit_sum = card_bits[a] + card_bits[b] + card_bits[c] + card_bits[d] + card_bits[e]
-        bit_or = card_bits[a] | card_bits[b] | card_bits[c] | card_bits[d] | card_bits[e]
-        if (key >> np.uint64(32)) != 0 or bit_sum != bit_or:
-            out[i] = 0
-            continue
-        flush_sums = np.uint64(0)
-        if flush_suit[key & SUIT_MASK] >= 0:
-            flush_sums = (flush_keys[a] + flush_keys[b] + flush_keys[c] + flush_keys[d]
-                          + flush_keys[e])
-        out[i] = rank_of_key(key, flush_sums, flush_suit, hash_base, hash_ranks, flush_ranks,
-                             mult, hmask, shift)
+def rank_batch_7(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
+    row_shift, col_shift, col_mask = BATCH_HASH_7  # compile-time constants
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in prange(out.shape[0]):
+        at = np.uint64(i) * _U7
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        f = cards[at + np.uint64(5)]
+        g = cards[at + np.uint64(6)]
+        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+               + np.uint64(BATCH_SUIT_BIAS))
+        bits = ((_ONE << (a & 63)) | (_ONE << (b & 63)) | (_ONE << (c & 63))
+                | (_ONE << (d & 63)) | (_ONE << (e & 63)) | (_ONE << (f & 63))
+                | (_ONE << (g & 63)))
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 7:
+            # The hash is the key's top bits: its row base, then the column within the row.
+            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+        else:
+            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                          + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
+            at_rank = batch_rare_index(key, bits, 7, flush_sums, flush_at)
+            if at_rank < 0:
+                bad += 1
+                out[i] = 0
+            else:
+                out[i] = ranks[at_rank]
+    return bad
+
+
+@kernel(parallel=True)
+def rank_batch_6(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
+    row_shift, col_shift, col_mask = BATCH_HASH_6  # compile-time constants
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in prange(out.shape[0]):
+        at = np.uint64(i) * np.uint64(6)
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        f = cards[at + np.uint64(5)]
+        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+               + np.uint64(BATCH_SUIT_BIAS))
+        bits = ((_ONE << (a & 63)) | (_ONE << (b & 63)) | (_ONE << (c & 63))
+                | (_ONE << (d & 63)) | (_ONE << (e & 63)) | (_ONE << (f & 63)))
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 6:
+            # The hash is the key's top bits: its row base, then the column within the row.
+            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+        else:
+            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                          + keys[f0 + e] + keys[f0 + f])
+            at_rank = batch_rare_index(key, bits, 6, flush_sums, flush_at)
+            if at_rank < 0:
+                bad += 1
+                out[i] = 0
+            else:
+                out[i] = ranks[at_rank]
+    return bad
+
+
+@kernel(parallel=True)
+def rank_batch_5(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
+    row_shift, col_shift, col_mask = BATCH_HASH_5  # compile-time constants
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in prange(out.shape[0]):
+        at = np.uint64(i) * np.uint64(5)
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + np.uint64(BATCH_SUIT_BIAS)
+        bits = ((_ONE << (a & 63)) | (_ONE << (b & 63)) | (_ONE << (c & 63))
+                | (_ONE << (d & 63)) | (_ONE << (e & 63)))
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 5:
+            # The hash is the key's top bits: its row base, then the column within the row.
+            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+        else:
+            flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
+            at_rank = batch_rare_index(key, bits, 5, flush_sums, flush_at)
+            if at_rank < 0:
+                bad += 1
+                out[i] = 0
+            else:
+                out[i] = ranks[at_rank]
+    return bad

@@ -174,8 +174,9 @@ def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise")
     if len(array):
         with _jit.threads(threads):
             n = array.shape[1]
-            _BATCH_KERNELS[n](array, out, *eval_tables(n).batch_tuple())
-        if invalid == "raise" and not out.all():
+            # The kernel reads the rows as one flat run of bytes (a view, no copy).
+            bad_rows = _BATCH_KERNELS[n](array.reshape(-1), out, *eval_tables(n).batch_tuple())
+        if invalid == "raise" and bad_rows:
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
 

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import _layout
+from .cards import N_CARDS
 
 REBUILD_HINT = ("reinstall pokerkeys, or from a source checkout rebuild with "
                 "`python scripts/search_keys.py && python scripts/build_tables.py`")
@@ -150,7 +151,7 @@ class EvalTables:
     """The arrays one hand size's kernel needs, in the order the kernels take them."""
 
     __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
-                 "flush_ranks", "wide_keys", "card_bits")
+                 "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at")
 
     def __init__(self, n_cards: int):
         key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
@@ -161,26 +162,47 @@ class EvalTables:
         self.hash_base = load_table(f"hash_base_{n_cards}")
         self.hash_ranks = load_table(f"hash_ranks_{n_cards}")
         self.flush_ranks = load_table(f"flush_ranks_{key_set}")
-        # Batch kernels index by the raw byte, so 256 entries: ids >= 52 get a key of 2**40 (a
-        # sum >= 2**32 flags the row) and no bit (see _kernels.evaluate).
-        self.wide_keys = np.full(256, 1 << 40, dtype=np.uint64)
-        self.wide_keys[:52] = self.card_keys
-        self.card_bits = np.zeros(256, dtype=np.uint64)
-        self.card_bits[:52] = np.uint64(1) << np.arange(52, dtype=np.uint64)
+        self.batch_keys, self.batch_ranks, self.batch_flush_at = _batch_tables(self)
 
     def as_tuple(self) -> tuple:
         return (self.card_keys, self.flush_keys, self.flush_suit, self.hash_base,
                 self.hash_ranks, self.flush_ranks)
 
     def batch_tuple(self) -> tuple:
-        """The tables of the validating batch kernels."""
-        return (self.wide_keys, self.card_bits, self.flush_keys, self.flush_suit,
-                self.hash_base, self.hash_ranks, self.flush_ranks)
+        """The tables of the validating batch kernels (see ``_batch_tables``)."""
+        return (self.batch_keys, self.batch_ranks, self.batch_flush_at)
 
     @property
     def resident_bytes(self) -> int:
         """Bytes of table memory the evaluation of one hand can touch."""
         return sum(a.nbytes for a in self.as_tuple())
+
+
+def _batch_tables(t: EvalTables) -> tuple[np.ndarray, np.ndarray, int]:
+    """The batch kernels' two arrays, derived from the hand size's tables.
+
+    ``keys`` (uint64, 512): the packed batch key of every raw byte (``_layout.BATCH_*``; bytes
+    >= 52 count as bad ids), then from ``BATCH_FLUSH_KEYS_AT`` the flush keys (0 for bad bytes).
+    ``ranks`` (uint16): the hash's row bases, already offset past themselves, then the hash
+    ranks, then from ``flush_at`` the flush ranks. Two arrays instead of seven: Numba passes
+    every array as a structure, and with seven the loop reloaded their pointers on every hand.
+    """
+    n = t.n_cards
+    hash_bits = _layout.HASH_BITS[n]
+    face = t.card_keys.astype(np.uint64) >> np.uint64(_layout.SUIT_BITS)
+    scrambled = (face * np.uint64(_layout.HASH_MULT[n])) & np.uint64((1 << hash_bits) - 1)
+    suit = np.arange(N_CARDS, dtype=np.uint64) & np.uint64(3)
+    keys = np.zeros(2 * _layout.BATCH_FLUSH_KEYS_AT, dtype=np.uint64)
+    keys[:N_CARDS] = ((scrambled << np.uint64(64 - hash_bits))
+                      | (np.uint64(1) << (np.uint64(_layout.BATCH_SUIT_FIELD_BITS) * suit)))
+    keys[N_CARDS:_layout.BATCH_FLUSH_KEYS_AT] = np.uint64(1 << _layout.BATCH_BAD_AT)
+    keys[_layout.BATCH_FLUSH_KEYS_AT:_layout.BATCH_FLUSH_KEYS_AT + N_CARDS] = t.flush_keys
+    bases = t.hash_base.astype(np.int64) + len(t.hash_base)
+    flush_at = len(t.hash_base) + len(t.hash_ranks)
+    if bases.max() > np.iinfo(np.uint16).max or flush_at + len(t.flush_ranks) > 1 << 32:
+        raise TableError(f"the {n}-card hash does not fit the batch kernels' uint16 layout")
+    ranks = np.concatenate([bases, t.hash_ranks, t.flush_ranks]).astype(np.uint16)
+    return keys, ranks, flush_at
 
 
 @lru_cache(maxsize=None)
