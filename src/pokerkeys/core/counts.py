@@ -10,13 +10,13 @@ from math import comb
 
 import numpy as np
 
-from .. import _jit
+from .. import _jit, _layout
 from .._balance import balanced_groups
 from .._kernels import enumerate as _k
 from .evaluate import HandCategory, _kernel_args, category
-from .tables import sequential_tables_7
+from .cards import N_CARDS
+from .tables import eval_tables
 
-_KERNELS = {5: _k.rank_histogram_5, 7: _k.rank_histogram_7}
 _N_GROUPS = 64
 
 
@@ -31,12 +31,15 @@ def _pair_groups(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
 
 def rank_histogram(n_cards: int, *, threads: int | None = None) -> np.ndarray:
     """counts[r] = number of n-card hands (n = 5 or 7) with rank r; every hand is evaluated."""
-    if n_cards not in _KERNELS:
+    if n_cards not in (5, 7):
         raise ValueError(f"exhaustive enumeration covers 5 or 7 cards, not {n_cards}")
     pairs, starts = _pair_groups(n_cards)
-    extra = sequential_tables_7() if n_cards == 7 else ()
     with _jit.threads(threads):
-        return _KERNELS[n_cards](pairs, starts, *_kernel_args(n_cards), *extra)
+        if n_cards == 5:
+            return _k.rank_histogram_5(pairs, starts, *_kernel_args(5))
+        keys, ranks, flush_at = eval_tables(7).batch_tuple()
+        flush_keys = keys[_layout.BATCH_FLUSH_KEYS_AT:_layout.BATCH_FLUSH_KEYS_AT + N_CARDS]
+        return _k.rank_histogram_7(pairs, starts, keys[:N_CARDS], flush_keys, ranks, flush_at)
 
 
 def category_counts(n_cards: int, *, threads: int | None = None) -> dict[HandCategory, int]:

@@ -213,27 +213,6 @@ def eval_tables(n_cards: int) -> EvalTables:
 
 
 @lru_cache(maxsize=1)
-def sequential_tables_7() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(flush_possible, face_keys, dense_ranks) for kernels that walk hands in order.
-
-    flush_possible[s]: some suit holds 4 of the 6 cards whose suit keys sum to s (a 7th card
-    could then make a flush), read off the 7-card flush-suit table; face_keys: per card, the
-    face key alone; dense_ranks: face sum -> rank for non-flush 7-card hands.
-    """
-    t = eval_tables(7)
-    suit_keys = np.array(keys()["suit_keys"], dtype=np.int64)
-    sums6 = np.arange(512 - int(suit_keys.max()))
-    reach = t.flush_suit[sums6[:, None] + suit_keys[None, :]] >= 0
-    flush_possible = np.zeros(512, dtype=np.bool_)
-    flush_possible[sums6] = reach.any(axis=1)
-    face_keys = (t.card_keys >> _layout.SUIT_BITS).astype(np.int64)
-    sparse = load_table("nonflush_7")
-    dense = np.zeros(int(sparse[-1, 0]) + 1, dtype=np.uint16)
-    dense[sparse[:, 0]] = sparse[:, 1]
-    return flush_possible, face_keys, dense
-
-
-@lru_cache(maxsize=1)
 def rank_class_tables_7() -> tuple[np.ndarray, ...]:
     """Tables of ``_kernels.rank_classes.preflop_counts``, then the 7-card hash and flush tables.
 
