@@ -7,10 +7,22 @@ from .. import _jit
 from .._kernels import sampling as _k
 
 
-def spawn_seeds(seq: np.random.SeedSequence, n_chunks: int) -> np.ndarray:
-    """uint64 seeds of the next n_chunks children of ``seq`` (numbering continues per call)."""
-    children = seq.spawn(n_chunks)
-    return np.array([c.generate_state(1, np.uint64)[0] for c in children], dtype=np.uint64)
+_GAMMA = np.uint64(0x9E3779B97F4A7C15)
+
+
+def spawn_seeds(seq: np.random.SeedSequence, n_chunks: int, first: int = 0) -> np.ndarray:
+    """uint64 seeds of chunks first .. first + n_chunks - 1 of a run seeded by ``seq``.
+
+    Chunk i's seed is the i-th output of a splitmix64 generator started from two words of
+    ``seq``'s state: a function of the seed and i only, so any cut of the chunks into rounds
+    or tasks gives every chunk the same stream. Vectorised: spawning a SeedSequence child per
+    chunk cost about 40 us each, 3-6% of a 10 M-trial run on two threads.
+    """
+    root = seq.generate_state(2, np.uint64)
+    z = root[0] + (np.arange(first, first + n_chunks, dtype=np.uint64) + np.uint64(1)) * _GAMMA
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return (z ^ (z >> np.uint64(31))) ^ root[1]
 
 
 def alias_table(weights) -> tuple[np.ndarray, np.ndarray]:

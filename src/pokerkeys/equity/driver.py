@@ -1,7 +1,7 @@
 """The Monte Carlo driver shared by hold'em and Omaha: stop rules, chunks, seeds, rounds.
 
-A run is cut into chunks of ``per_chunk`` trials; chunk i always runs on the i-th child of
-``SeedSequence(seed)``, so a result depends on the seed and the trial count only, never on the
+A run is cut into chunks of ``per_chunk`` trials; chunk i always runs on the i-th seed drawn
+from ``SeedSequence(seed)`` (``core.sampling.spawn_seeds``), so a result depends on the seed and the trial count only, never on the
 thread count, the rounds or (distributed) tasks.
 """
 from __future__ import annotations
@@ -106,7 +106,7 @@ def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK,
     """Trials per chunk for a run of n_trials: TRIALS_PER_CHUNK each, the last one the rest
     (only the first ``at_most`` chunks when given, so a huge run allocates nothing huge).
 
-    Chunk i always runs on the i-th child seed of ``SeedSequence(seed)``, so a result depends
+    Chunk i always runs on the i-th seed of ``SeedSequence(seed)``, so a result depends
     on the seed and the trial count only, not on threads, rounds or (distributed) tasks.
     """
     n_chunks = -(-n_trials // per_chunk)
@@ -123,7 +123,7 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
     returns the winner-mask counts of the chunks (seeds[i], sizes[i]).
 
     Stopping rules are checked between rounds, which are sized to take about ROUND_SECONDS
-    (Ctrl-C is seen between them). Chunk i always gets the i-th child seed and
+    (Ctrl-C is seen between them). Chunk i always gets the i-th seed and
     ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds are cut.
     Without trials and time_limit the run stops after DEFAULT_TIME_LIMIT seconds; the result's
     ``stopped_by`` says which rule ended it.
@@ -136,14 +136,15 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
     round_seconds = ROUND_SECONDS if observer is None else OBSERVED_ROUND_SECONDS
     seed_seq = np.random.SeedSequence(seed)
     counts = np.zeros(1 << len(labels), dtype=np.int64)
-    done = 0
+    done = chunks_done = 0
     if progress is not None:
         progress(0, trials)
     while True:
         remaining = trials - done if trials is not None else per_round * per_chunk
         sizes = chunk_sizes(remaining, per_chunk, per_round)
         round_start = time.perf_counter()
-        counts += run_round(spawn_seeds(seed_seq, len(sizes)), sizes)
+        counts += run_round(spawn_seeds(seed_seq, len(sizes), first=chunks_done), sizes)
+        chunks_done += len(sizes)
         now = time.perf_counter()
         if now - round_start < round_seconds / 2:
             per_round *= 2

@@ -11,7 +11,7 @@ Every function runs on whatever scheduler dask would use: a ``distributed.Client
 active (``Client("tcp://scheduler:8786")`` for an existing cluster) or the local threads.
 
 Monte Carlo splits the trials into the same fixed chunks as ``pokerkeys.equity`` (chunk i
-gets TRIALS_PER_CHUNK trials and the i-th child of ``SeedSequence(seed)``), groups the chunks
+gets TRIALS_PER_CHUNK trials and the i-th seed of ``SeedSequence(seed)``), groups the chunks
 into tasks and sums the workers' winner-mask counts. Integer counts add up in any order, so the
 result is the same for any number of workers or tasks, and equal to ``pokerkeys.equity(...,
 trials=trials, seed=seed)`` on one machine.
