@@ -95,3 +95,21 @@ def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     plain = kernels.monte_carlo_plain(*args, seeds, sizes, 1000, *_kernel_args(7))
     heads_up = kernels.monte_carlo_heads_up(*args, seeds, sizes, 1000, *_kernel_args(7))
     np.testing.assert_array_equal(heads_up, plain)
+
+
+def test_chunk_seeds_depend_on_the_seed_and_the_chunk_index_only():
+    """Seeds of chunks 0..n-1 are the same whether a run asks for them at once or round by
+    round (the driver's rounds, distributed tasks), distinct, and change with the seed."""
+    from pokerkeys.core.sampling import spawn_seeds
+    whole = spawn_seeds(np.random.SeedSequence(11), 300)
+    parts = np.concatenate([spawn_seeds(np.random.SeedSequence(11), 32),
+                            spawn_seeds(np.random.SeedSequence(11), 64, first=32),
+                            spawn_seeds(np.random.SeedSequence(11), 204, first=96)])
+    assert whole.dtype == np.uint64
+    np.testing.assert_array_equal(whole, parts)
+    assert len(np.unique(whole)) == 300
+    other = spawn_seeds(np.random.SeedSequence(12), 300)
+    assert not np.isin(other, whole).any()
+    # the bits look random: each of the 64 bit positions is set in 30-70% of 300 seeds
+    ones = ((whole[:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).mean(axis=0)
+    assert ((ones > 0.3) & (ones < 0.7)).all()
