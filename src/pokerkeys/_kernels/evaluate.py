@@ -99,6 +99,19 @@ def _batch_hash_shifts(n):
 BATCH_HASH_5 = _batch_hash_shifts(5)
 BATCH_HASH_6 = _batch_hash_shifts(6)
 BATCH_HASH_7 = _batch_hash_shifts(7)
+_ROW_7, _COL_7, _COL_MASK_7 = BATCH_HASH_7
+
+
+@inline
+def hash_row_7(key):
+    """Row of the 7-card hash in a summed batch key: read ranks[row] for the row's base."""
+    return key >> _ROW_7
+
+
+@inline
+def hash_col_7(key):
+    """Column of the 7-card hash in a summed batch key: added to the row's base."""
+    return np.int64((key >> _COL_7) & _COL_MASK_7)
 
 
 @inline
@@ -115,14 +128,20 @@ def batch_flush_suit(key):
 
 
 @inline
+def batch_flush_index(key, flush_sums, flush_at):
+    """Where in `ranks` the flush rank of a summed batch key with a flush is."""
+    suit = batch_flush_suit(key)
+    return flush_at + np.int64((flush_sums >> np.uint64(FLUSH_FIELD_BITS * suit)) & _FLUSH_FIELD)
+
+
+@inline
 def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
     """Where in `ranks` the rank of a row the common path left is: -1 for a bad id or a
     repeated card, else its flush rank's index. (Helpers here take no arrays: an inlined helper
     taking one left reference counting in the loop.)"""
     if (key & np.uint64(BATCH_BAD_BITS)) != 0 or popcount64(bits) != n_cards:
         return -1
-    suit = batch_flush_suit(key)
-    return flush_at + np.int64((flush_sums >> np.uint64(FLUSH_FIELD_BITS * suit)) & _FLUSH_FIELD)
+    return batch_flush_index(key, flush_sums, flush_at)
 
 
 @kernel(parallel=True)

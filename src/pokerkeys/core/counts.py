@@ -37,9 +37,22 @@ def rank_histogram(n_cards: int, *, threads: int | None = None) -> np.ndarray:
     with _jit.threads(threads):
         if n_cards == 5:
             return _k.rank_histogram_5(pairs, starts, *_kernel_args(5))
-        keys, ranks, flush_at = eval_tables(7).batch_tuple()
-        flush_keys = keys[_layout.BATCH_FLUSH_KEYS_AT:_layout.BATCH_FLUSH_KEYS_AT + N_CARDS]
-        return _k.rank_histogram_7(pairs, starts, keys[:N_CARDS], flush_keys, ranks, flush_at)
+        return _k.rank_histogram_7(pairs, starts, *_enumeration_tables_7())
+
+
+@lru_cache(maxsize=1)
+def _enumeration_tables_7() -> tuple:
+    """Arguments of ``_kernels.enumerate.rank_histogram_7`` after the work split: the 52 batch
+    keys and the 52 flush keys in one array, the batch rank table, and the last two cards'
+    key and flush sums per (c5, c6) pair with where each c5's pairs start."""
+    batch_keys, ranks, flush_at = eval_tables(7).batch_tuple()
+    flush_keys = batch_keys[_layout.BATCH_FLUSH_KEYS_AT:_layout.BATCH_FLUSH_KEYS_AT + N_CARDS]
+    keys = np.concatenate([batch_keys[:N_CARDS], flush_keys])
+    first, second = np.triu_indices(N_CARDS, k=1)  # ordered by the first card, then the second
+    last_keys = keys[first] + keys[second]  # uint64: the hash bits wrap, as in the kernels
+    last_flush = keys[N_CARDS + first] + keys[N_CARDS + second]
+    last_start = np.searchsorted(first, np.arange(N_CARDS + 1)).astype(np.int64)
+    return keys, ranks, flush_at, last_keys, last_flush, last_start
 
 
 def category_counts(n_cards: int, *, threads: int | None = None) -> dict[HandCategory, int]:
