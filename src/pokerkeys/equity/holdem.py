@@ -26,7 +26,7 @@ from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_card
 from ..core.classes import ALL_COMBOS
 from ..core.evaluate import _kernel_args
 from ..core.sampling import alias_table
-from ..core.tables import rank_class_tables_7
+from ..core.tables import eval_tables, rank_class_tables_7
 from . import first_call
 from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo, validate_stop
 from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
@@ -471,13 +471,14 @@ def monte_carlo_args(setup: Setup) -> tuple:
 def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
     """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
     if (mc_args[1] >= 0).any():
-        kernel = _k.monte_carlo_counts
+        kernel, tables = _k.monte_carlo_counts, _kernel_args(7)
     elif len(mc_args[0]) == 2:
-        kernel = _k.monte_carlo_heads_up  # same counts as monte_carlo_plain, faster
+        # same counts as monte_carlo_plain, faster
+        kernel, tables = _k.monte_carlo_heads_up, eval_tables(7).batch_tuple()
     else:
-        kernel = _k.monte_carlo_plain
+        kernel, tables = _k.monte_carlo_plain, eval_tables(7).batch_tuple()
     with _jit.threads(threads):
-        out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *_kernel_args(7))
+        out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *tables)
     if (out[:, -1] < 0).any():
         raise ValueError("the players' ranges almost never fit together without sharing "
                          "a card; Monte Carlo cannot sample them")
