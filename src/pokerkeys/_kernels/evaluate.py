@@ -171,11 +171,8 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
                           + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
             at_rank = batch_rare_index(key, bits, 7, flush_sums, flush_at)
-            if at_rank < 0:
-                bad += 1
-                out[i] = 0
-            else:
-                out[i] = ranks[at_rank]
+            bad += at_rank < 0
+            out[i] = ranks[at_rank] if at_rank >= 0 else 0
     return bad
 
 
@@ -204,11 +201,8 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
                           + keys[f0 + e] + keys[f0 + f])
             at_rank = batch_rare_index(key, bits, 6, flush_sums, flush_at)
-            if at_rank < 0:
-                bad += 1
-                out[i] = 0
-            else:
-                out[i] = ranks[at_rank]
+            bad += at_rank < 0
+            out[i] = ranks[at_rank] if at_rank >= 0 else 0
     return bad
 
 
@@ -234,9 +228,6 @@ def rank_batch_5(cards, out, keys, ranks, flush_at):
         else:
             flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
             at_rank = batch_rare_index(key, bits, 5, flush_sums, flush_at)
-            if at_rank < 0:
-                bad += 1
-                out[i] = 0
-            else:
-                out[i] = ranks[at_rank]
+            bad += at_rank < 0
+            out[i] = ranks[at_rank] if at_rank >= 0 else 0
     return bad

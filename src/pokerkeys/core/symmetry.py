@@ -24,10 +24,21 @@ def _fixes_set(card_map: np.ndarray, cards: np.ndarray) -> bool:
 
 def stabilizer(board: np.ndarray, dead: np.ndarray) -> np.ndarray:
     """Card maps of the suit permutations fixing the board and the dead cards (as sets); the
-    identity comes first."""
-    return np.array([card_map for card_map in suit_maps()
+    identity comes first. Read-only, cached: every equity call asks, mostly for the same few
+    boards, and 48 set comparisons cost a tenth of a millisecond-long exact run."""
+    return _stabilizer_cached(np.asarray(board, dtype=np.uint8).tobytes(),
+                              np.asarray(dead, dtype=np.uint8).tobytes())
+
+
+@lru_cache(maxsize=256)
+def _stabilizer_cached(board_bytes: bytes, dead_bytes: bytes) -> np.ndarray:
+    board = np.frombuffer(board_bytes, dtype=np.uint8)
+    dead = np.frombuffer(dead_bytes, dtype=np.uint8)
+    maps = np.array([card_map for card_map in suit_maps()
                      if _fixes_set(card_map, board) and _fixes_set(card_map, dead)],
                     dtype=np.uint8)
+    maps.setflags(write=False)
+    return maps
 
 
 @lru_cache(maxsize=16)

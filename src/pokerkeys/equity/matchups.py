@@ -50,8 +50,8 @@ def merge_isomorphic(hands, weights, board, dead, return_inverse=False):
     also return, for each given matchup, the row of its representative (per-combo results).
     """
     n_players = hands.shape[1]
-    maps = stabilizer(board, dead)
-    if len(hands) < 2 or n_players > 5 or len(maps) < 2:
+    maps = stabilizer(board, dead) if len(hands) >= 2 and n_players <= 5 else ()
+    if len(maps) < 2:
         if return_inverse:
             return hands, weights, np.arange(len(hands))
         return hands, weights
