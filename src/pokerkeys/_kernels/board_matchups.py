@@ -15,7 +15,6 @@ def board_mask_counts(combos, matchups, matchup_weights, boards, chunk_starts, c
     """(B, 2**P) float64: per board of boards (B, 5), the weight of the matchups (rows of
     combos (R, 2), one per player: matchups (M, P)) with each winner mask; matchups sharing a
     card with the board are skipped. Boards in chunks [chunk_starts[c], chunk_starts[c+1])."""
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_rows = combos.shape[0]
     n_matchups, n_players = matchups.shape
     out = np.zeros((boards.shape[0], 1 << n_players), dtype=np.float64)
@@ -25,6 +24,7 @@ def board_mask_counts(combos, matchups, matchup_weights, boards, chunk_starts, c
         for p in range(n_players):
             matchup_bits[m] |= row_bits[matchups[m, p]]
     for c in prange(len(chunk_starts) - 1):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         ranks = np.zeros(n_rows, dtype=np.int64)
         for b in range(chunk_starts[c], chunk_starts[c + 1]):
             key = np.uint64(0)

@@ -118,13 +118,13 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
     Each item counts its boards in integers and adds them times the matchup's weight once.
     """
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_players = hands.shape[1]
     n_masks = 1 << n_players
     n_groups = len(group_starts) - 1
     out = np.zeros((n_groups, n_masks), dtype=np.float64)
     board_key, board_flush = _key_sums(board, card_keys, flush_keys)
     for g in prange(n_groups):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
@@ -438,7 +438,6 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
     drawn from the rest of the deck. A chunk that rejects `max_rejections` draws in a row stops
     and reports -1 in its last column, so impossible range combinations can never hang.
     """
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
@@ -454,6 +453,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
         n = np.uint64(range_starts[q + 1] - range_starts[q])
         reject_below[q] = (np.uint64(1 << 32) - n) % n
     for chunk in prange(n_chunks):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         state = seeds[chunk]
         spare = np.uint64(0)
         n_spare = 0

@@ -22,7 +22,8 @@ def _hash_constants(n):
 
 # (multiplier, mask, row shift) of each hand size's non-flush hash. Kernels read them from these
 # globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
-# a shift and an add, and no register holds them.
+# a shift and an add, and no register holds them. A parallel kernel must unpack them inside its
+# prange loop: unpacked before it, they reach the loop body as arguments (run-time values).
 HASH_5 = _hash_constants(5)
 HASH_6 = _hash_constants(6)
 HASH_7 = _hash_constants(7)
@@ -99,19 +100,46 @@ def _batch_hash_shifts(n):
 BATCH_HASH_5 = _batch_hash_shifts(5)
 BATCH_HASH_6 = _batch_hash_shifts(6)
 BATCH_HASH_7 = _batch_hash_shifts(7)
+_ROW_5, _COL_5, _COL_MASK_5 = BATCH_HASH_5
+_ROW_6, _COL_6, _COL_MASK_6 = BATCH_HASH_6
 _ROW_7, _COL_7, _COL_MASK_7 = BATCH_HASH_7
+
+# The hash's row and column of a summed batch key, one pair of helpers per hand size. They read
+# module globals, which Numba freezes into the machine code. (Constants unpacked into locals
+# before a prange loop are not: the parallel body gets them as arguments and reloaded them from
+# the stack on every hand.)
 
 
 @inline
 def hash_row_7(key):
-    """Row of the 7-card hash in a summed batch key: read ranks[row] for the row's base."""
+    """Row of the 7-card hash: ranks[row] is the row's base."""
     return key >> _ROW_7
 
 
 @inline
 def hash_col_7(key):
-    """Column of the 7-card hash in a summed batch key: added to the row's base."""
+    """Column of the 7-card hash, added to the row's base."""
     return np.int64((key >> _COL_7) & _COL_MASK_7)
+
+
+@inline
+def hash_row_6(key):
+    return key >> _ROW_6
+
+
+@inline
+def hash_col_6(key):
+    return np.int64((key >> _COL_6) & _COL_MASK_6)
+
+
+@inline
+def hash_row_5(key):
+    return key >> _ROW_5
+
+
+@inline
+def hash_col_5(key):
+    return np.int64((key >> _COL_5) & _COL_MASK_5)
 
 
 @inline
@@ -147,7 +175,6 @@ def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
 @kernel(parallel=True)
 def rank_batch_7(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
-    row_shift, col_shift, col_mask = BATCH_HASH_7  # compile-time constants
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
     for i in prange(out.shape[0]):
@@ -166,7 +193,7 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
                 | (_ONE << (g & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 7:
             # The hash is the key's top bits: its row base, then the column within the row.
-            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+            out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
         else:
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
                           + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
@@ -179,7 +206,6 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
 @kernel(parallel=True)
 def rank_batch_6(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
-    row_shift, col_shift, col_mask = BATCH_HASH_6  # compile-time constants
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
     for i in prange(out.shape[0]):
@@ -196,7 +222,7 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
                 | (_ONE << (d & 63)) | (_ONE << (e & 63)) | (_ONE << (f & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 6:
             # The hash is the key's top bits: its row base, then the column within the row.
-            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+            out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
         else:
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
                           + keys[f0 + e] + keys[f0 + f])
@@ -209,7 +235,6 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
 @kernel(parallel=True)
 def rank_batch_5(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
-    row_shift, col_shift, col_mask = BATCH_HASH_5  # compile-time constants
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
     for i in prange(out.shape[0]):
@@ -224,7 +249,7 @@ def rank_batch_5(cards, out, keys, ranks, flush_at):
                 | (_ONE << (d & 63)) | (_ONE << (e & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 5:
             # The hash is the key's top bits: its row base, then the column within the row.
-            out[i] = ranks[ranks[key >> row_shift] + ((key >> col_shift) & col_mask)]
+            out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
         else:
             flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
             at_rank = batch_rare_index(key, bits, 5, flush_sums, flush_at)

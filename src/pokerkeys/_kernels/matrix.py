@@ -70,12 +70,12 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
     (1326,) the permutation taking a combo to its class representative; combo_class (1326,)
     class index. n_parts: independent accumulators (>= threads).
     """
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_boards = boards.shape[0]
     n_perms = combo_perm.shape[0]
     wins = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
     ties = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
     for part in prange(n_parts):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         win8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         tie8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         seen = np.zeros((n_perms, N_COMBOS), dtype=np.uint8)

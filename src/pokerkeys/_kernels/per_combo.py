@@ -22,7 +22,6 @@ def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias
                           flush_ranks):
     """(hist (C, 2**P + 1), rows (C, R, 5)): ``monte_carlo_counts``' histogram with every
     player p a range (range_of[p] == p), and the per-row tallies described above."""
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_players = known.shape[0]
     n_chunks = len(seeds)
     n_rows = range_combos.shape[0]
@@ -34,6 +33,7 @@ def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias
         n = np.uint64(range_starts[q + 1] - range_starts[q])
         reject_below[q] = (np.uint64(1 << 32) - n) % n
     for chunk in prange(n_chunks):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         state = seeds[chunk]
         spare = np.uint64(0)
         n_spare = 0

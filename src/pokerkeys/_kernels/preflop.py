@@ -31,12 +31,12 @@ def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, fl
 
     boards (B, 5) uint8; combo_class (52, 52) class index of each pair of cards.
     """
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_boards = boards.shape[0]
     n_chunks = min(n_boards, 256)
     score = np.zeros((n_chunks, n_classes), dtype=np.int64)
     shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
     for chunk in prange(n_chunks):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         rem = np.empty(47, dtype=np.uint8)
         ranks = np.empty(1081, dtype=np.int64)
         first = np.empty(1081, dtype=np.int64)
@@ -125,12 +125,12 @@ def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flu
     count inside the combo's group of equal ranks, where the combo itself is in all three
     terms. One radix sort and O(1,081) work per board instead of 48 comparison sorts.
     """
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_boards = boards.shape[0]
     n_chunks = min(n_boards, 256)
     score = np.zeros((n_chunks, n_classes), dtype=np.int64)
     shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
     for chunk in prange(n_chunks):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         rem = np.empty(47, dtype=np.uint8)
         keys = np.empty(1081, dtype=np.int32)
         spare = np.empty(1081, dtype=np.int32)
@@ -180,12 +180,12 @@ def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_key
     class c ranked r. Over the canonical boards this is |c| times the histogram of one combo
     of the class over the C(50, 5) boards it can meet (a suit permutation maps the combos of a
     class onto each other)."""
-    mult, hmask, shift = HASH_7  # compile-time constants
     n_boards = boards.shape[0]
     # A few interleaved chunks (int32: a cell is at most 12 x 2,598,960) keep memory small.
     n_chunks = min(n_boards, 4)
     hist = np.zeros((n_chunks, n_classes, 7463), dtype=np.int32)
     for chunk in prange(n_chunks):
+        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         rem = np.empty(47, dtype=np.uint8)
         for b in range(chunk, n_boards, n_chunks):
             key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
