@@ -111,21 +111,42 @@ class _KernelCache(FunctionCache):
                 super().save_overload(sig, data)
 
 
+class _FirstUseCache:
+    """A kernel's ``_KernelCache``, made on its first look-up, not at import.
+
+    Making one finds its folder and proves it writable (a temporary file each), and ``import
+    pokerkeys`` defines some 70 kernels of which a command calls a few.
+    """
+
+    def __init__(self, py_func):
+        self._py_func = py_func
+        self._cache = None
+
+    def __getattr__(self, name):
+        if self._cache is None:
+            self._cache = _KernelCache(self._py_func)
+        return getattr(self._cache, name)
+
+
 def _with_cache(dispatcher):
-    dispatcher._cache = _KernelCache(dispatcher.py_func)
+    dispatcher._cache = _FirstUseCache(dispatcher.py_func)
     return dispatcher
+
+
+# Numba's own cache=True would make a FunctionCache at decoration, only to be replaced.
+_NJIT_OPTIONS = {k: v for k, v in _OPTIONS.items() if k != "cache"}
 
 
 def kernel(fn=None, *, parallel: bool = False):
     """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
     def wrap(f):
-        return _with_cache(numba.njit(parallel=parallel, **_OPTIONS)(f))
+        return _with_cache(numba.njit(parallel=parallel, **_NJIT_OPTIONS)(f))
     return wrap(fn) if fn is not None else wrap
 
 
 def inline(fn):
     """A small helper inlined at the Numba IR level, so hot loops carry no call overhead."""
-    return _with_cache(numba.njit(inline="always", **_OPTIONS)(fn))
+    return _with_cache(numba.njit(inline="always", **_NJIT_OPTIONS)(fn))
 
 
 prange = numba.prange
