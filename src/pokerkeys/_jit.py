@@ -45,6 +45,7 @@ import numba
 from numba.core import event
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.caching import FunctionCache
+from numba.core.runtime import rtsys
 
 _OPTIONS = dict(cache=True, nogil=True, boundscheck=False, error_model="numpy")
 _PACKAGE = Path(__file__).resolve().parent
@@ -96,8 +97,13 @@ class _KernelCache(FunctionCache):
                 path.unlink()
 
     def load_overload(self, sig, target_context):
+        # Numba refreshes the whole target context before a cache look-up: it imports every
+        # lowering registry (NumPy, linalg, random, typed containers, ...), a fifth of a
+        # second of a warm run, and only a compile uses them (the compiler refreshes the
+        # context itself). Machine code from the cache needs the runtime (NRT) only.
+        rtsys.initialize(target_context)
         try:
-            return super().load_overload(sig, target_context)
+            return self._load_overload(sig, target_context)
         except Exception as exc:  # a bad cache file is a cache miss, never a failure
             self._discard(exc)
             return None
