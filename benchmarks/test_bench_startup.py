@@ -1,105 +1,149 @@
 """Start-up: whole `pokerkeys` processes running the README's commands, first run and warm.
 
-First run: a fresh, empty JIT cache folder (NUMBA_CACHE_DIR), as a fresh install meets it
-(pip compiles the .py files at install time but no kernel). Warm: the same folder once a first
-run and its background warm-up have filled it. Timings are whole processes, start to exit.
+Three cases, each a whole process, start to exit:
+
+* ``fresh install``: the first run of a command right after ``pip install`` of the wheel
+  (built once, from this checkout, with the JIT cache its build step ships; see
+  ``hatch_build.py``), into a folder of its own each round;
+* ``empty cache``: the same install with an empty JIT cache folder (``NUMBA_CACHE_DIR``), what
+  a read-only install, another CPU or another numba meets (the shipped cache does not apply);
+* ``warm``: the cache folder once a first run and its background warm-up have filled it.
 
     python -m pytest benchmarks/test_bench_startup.py --benchmark-only \
         --benchmark-columns=median,min,max --benchmark-sort=name
 
-A first run may leave a detached warm-up process compiling for the next runs (see
-``pokerkeys._jit.warm_up``): each round waits for it, untimed, so it never slows the next one.
+``POKERKEYS_BENCH_WHEEL=path/to/pokerkeys.whl`` times that wheel instead of building one (the
+build compiles every kernel, a minute or two). The commands are ``_warm_up.README_COMMANDS``
+and three more README lines, run in a folder holding their input files. A first run may leave a detached warm-up process
+compiling for the next runs (see ``pokerkeys._jit.warm_up``): each round waits for it,
+untimed, so it never slows the next one.
 """
 import fcntl
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "euler54_poker.txt"
+from pokerkeys import _jit
+from pokerkeys._warm_up import JOBS, README_COMMANDS, write_inputs
 
-COMMANDS = {
-    "equity AhKh QsQd": ["equity", "AhKh", "QsQd"],
-    "eval": ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"],
-    "equity board dead": ["equity", "AhKh", "QsQd", "JcTc", "--board", "2c7d9h", "--dead", "5s"],
-    "equity ranges 20M trials": ["equity", "QQ+,AKs", "JJ-88,AQs+", "--trials", "20000000",
-                                 "--seed", "1", "--threads", "2"],
-    "equity random random": ["equity", "AhKh", "random", "random", "--stderr", "0.0005",
-                             "--json"],
-    "equity ranges board": ["equity", "QQ+,AKs", "JJ-88,AQs+", "--board", "2c7d9h"],
-    "equity omaha": ["equity", "AsKsQdJd", "7h8h9cTc", "--game", "omaha"],
-    "best omaha": ["best", "Ad Kd Qd 5d", "Jd Td Tc 5c 5h", "--game", "omaha"],
-    "best jokers": ["best", "TD TC 5H 5C 7C ?R ?B"],
-    "draw": ["draw", "2d 3d 4d Kc As"],
-    "preflop equity": ["preflop", "equity", "AKs", "72o"],
-    "preflop distribution": ["preflop", "distribution", "A5s"],
-    "info": ["info"],
-    "stats": ["stats", "--seed", "1"],
-}
-if DATA.is_file():
-    COMMANDS["winners euler54"] = ["winners", str(DATA)]
+ROOT = Path(__file__).resolve().parents[1]
+# README commands the wheel's build does not run as written (matplotlib is not in the build
+# environment; the data files are not in the package): their kernels are built by
+# README_COMMANDS' "first", "winners" and "eval-file npy".
+COMMANDS = dict(README_COMMANDS, **{
+    "first --plot": ["first", "--plot", "first.png"],
+    "winners euler54": ["winners", str(ROOT / "tests" / "data" / "euler54_poker.txt")],
+    "eval-file uci": ["eval-file", str(ROOT / "tests" / "data" / "uci_poker_hand_testing_100k.data"),
+                      "--format", "uci", "-o", "uci.csv"],
+})
 
 
-def _argv(name):
-    exe = shutil.which("pokerkeys")
-    return ([exe] if exe else [sys.executable, "-m", "pokerkeys"]) + COMMANDS[name]
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory):
+    """A pristine ``pip install --target`` of the wheel: the folder to put on PYTHONPATH."""
+    wheel = os.environ.get("POKERKEYS_BENCH_WHEEL")
+    if not wheel:
+        out = tmp_path_factory.mktemp("wheel")
+        # No build isolation: this environment already holds hatchling, numba and numpy.
+        subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps",
+                        "--no-build-isolation", "-w", str(out), str(ROOT)], check=True)
+        wheel = str(next(out.glob("pokerkeys-*.whl")))
+    target = tmp_path_factory.mktemp("installed")
+    subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--no-deps",
+                    "--target", str(target), wheel], check=True)
+    return target
 
 
-def _env(cache):
-    env = dict(os.environ, NUMBA_CACHE_DIR=str(cache))
+@pytest.fixture(scope="session")
+def inputs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("inputs")
+    write_inputs(folder)
+    return folder
+
+
+def _fresh_copy(installed: Path, where: Path) -> Path:
+    """A copy of the install, as pip left it (shutil.copytree keeps contents and times)."""
+    shutil.copytree(installed, where)
+    return where
+
+
+def _env(site: Path, cache: Path | None):
+    env = dict(os.environ, PYTHONPATH=str(site))
     env.pop("POKERKEYS_WARM_UP", None)
+    env.pop("NUMBA_CACHE_DIR", None)
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = str(cache)
     return env
 
 
-def _wait_for_warm_ups(cache):
-    """Wait, untimed, until no warm-up process builds kernels for this cache folder."""
-    from pokerkeys import _jit
-    from pokerkeys._warm_up import JOBS
-    before = os.environ.get("NUMBA_CACHE_DIR")
-    os.environ["NUMBA_CACHE_DIR"] = str(cache)
+def _wait_for_warm_ups(site: Path, cache: Path | None):
+    """Wait, untimed, until no warm-up process builds kernels for this install and cache."""
+    saved = _jit._PACKAGE, os.environ.get("NUMBA_CACHE_DIR")
+    _jit._PACKAGE = site / "pokerkeys"
+    os.environ.pop("NUMBA_CACHE_DIR", None)
+    if cache is not None:
+        os.environ["NUMBA_CACHE_DIR"] = str(cache)
     try:
         paths = [_jit.warm_up_lock_path(job) for job in JOBS]
     finally:
-        if before is None:
-            os.environ.pop("NUMBA_CACHE_DIR")
-        else:
-            os.environ["NUMBA_CACHE_DIR"] = before
+        _jit._PACKAGE = saved[0]
+        os.environ.pop("NUMBA_CACHE_DIR", None)
+        if saved[1] is not None:
+            os.environ["NUMBA_CACHE_DIR"] = saved[1]
     for path in paths:
         with open(path, "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
 
 
-def _run(argv, cache):
-    subprocess.run(argv, check=True, capture_output=True, env=_env(cache))
+def _run(name, site, cache, cwd):
+    argv = [sys.executable, "-m", "pokerkeys", *COMMANDS[name]]
+    subprocess.run(argv, check=True, capture_output=True, env=_env(site, cache), cwd=cwd)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_cli_process_first_run(benchmark, name, tmp_path):
-    """First run ever: an empty JIT cache folder each round."""
-    argv = _argv(name)
-    benchmark.group = "whole CLI process, first run (empty JIT cache)"
+def test_cli_process_first_run_fresh_install(benchmark, name, installed, inputs, tmp_path):
+    """First run right after the install: the wheel's shipped JIT cache, nothing else."""
+    benchmark.group = "whole CLI process, first run after pip install"
+    sites = []
+
+    def fresh_install():
+        if sites:
+            _wait_for_warm_ups(sites[-1], None)
+        sites.append(_fresh_copy(installed, tmp_path / f"site{len(sites)}"))
+        return (name, sites[-1], None, inputs), {}
+
+    benchmark.pedantic(_run, setup=fresh_install, rounds=2, iterations=1)
+    _wait_for_warm_ups(sites[-1], None)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_cli_process_first_run_empty_cache(benchmark, name, installed, inputs, tmp_path):
+    """First run with an empty JIT cache folder: what a read-only install or another CPU
+    meets, where the shipped cache does not apply."""
+    benchmark.group = "whole CLI process, first run, empty JIT cache folder"
     caches = []
 
     def fresh_cache():
         if caches:
-            _wait_for_warm_ups(caches[-1])
-        caches.append(Path(tempfile.mkdtemp(dir=tmp_path)))
-        return (argv, caches[-1]), {}
+            _wait_for_warm_ups(installed, caches[-1])
+        caches.append(tmp_path / f"cache{len(caches)}")
+        caches[-1].mkdir()
+        return (name, installed, caches[-1], inputs), {}
 
     benchmark.pedantic(_run, setup=fresh_cache, rounds=2, iterations=1)
-    _wait_for_warm_ups(caches[-1])
+    _wait_for_warm_ups(installed, caches[-1])
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
-def test_cli_process_warm_cache(benchmark, name, tmp_path):
+def test_cli_process_warm_cache(benchmark, name, installed, inputs, tmp_path):
     """Later runs: the cache folder filled by a first run and its warm-up."""
-    argv = _argv(name)
     benchmark.group = "whole CLI process, warm JIT cache"
-    _run(argv, tmp_path)
-    _wait_for_warm_ups(tmp_path)
-    _run(argv, tmp_path)
-    benchmark.pedantic(_run, args=(argv, tmp_path), rounds=5, iterations=1, warmup_rounds=1)
+    _run(name, installed, tmp_path, inputs)
+    _wait_for_warm_ups(installed, tmp_path)
+    _run(name, installed, tmp_path, inputs)
+    benchmark.pedantic(_run, args=(name, installed, tmp_path, inputs), rounds=5, iterations=1,
+                       warmup_rounds=1)

@@ -167,3 +167,16 @@ def test_compute_clock_stops_while_compiling_and_one_note_is_given(monkeypatch):
     assert compiling > 0
     assert abs((wall - compiling) - clock) < 1e-3
     assert notes == ["compiling kernels on first use (once; the times shown exclude it)"]
+
+
+def test_a_cached_kernel_loads_without_numbas_compile_registries(tmp_path):
+    """A warm run loads machine code only: Numba's lowering registries (imported by a compile,
+    a fifth of a second) stay unloaded, and the kernel answers as compiled."""
+    probe = SCRIPT + "import sys; print('registries', 'numba.np.linalg' in sys.modules)\n"
+    compiled = _run(tmp_path, probe)
+    assert compiled.returncode == 0, compiled.stderr
+    assert "registries True" in compiled.stdout
+    loaded = _run(tmp_path, probe)
+    assert _loaded(loaded)
+    lines = [line for line in loaded.stdout.splitlines() if not line.startswith("[cache]")]
+    assert lines == [ANSWER, "registries False"]

@@ -159,3 +159,14 @@ def test_plot_writes_a_png(tmp_path):
     data = path.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
     assert len(fig.axes[0].lines) == 8  # one line per category, pair .. straight flush
+
+
+def test_times_shown_exclude_compiling(monkeypatch):
+    """The seconds a game's statistics report come from the clock that stops while kernels
+    compile (a first run's compile is not the count's time), as equity's do."""
+    from pokerkeys import _jit
+    from pokerkeys.games import game_stats as module
+    ticks = iter([100.0, 107.5, 200.0, 200.25])
+    monkeypatch.setattr(_jit, "compute_clock", lambda: next(ticks))
+    assert module.game_stats("deal").elapsed == 7.5
+    assert module.what_comes_first(1_000, seed=1).elapsed == 0.25

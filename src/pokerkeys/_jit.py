@@ -45,6 +45,7 @@ import numba
 from numba.core import event
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.caching import FunctionCache
+from numba.core.runtime import rtsys
 
 _OPTIONS = dict(cache=True, nogil=True, boundscheck=False, error_model="numpy")
 _PACKAGE = Path(__file__).resolve().parent
@@ -96,8 +97,13 @@ class _KernelCache(FunctionCache):
                 path.unlink()
 
     def load_overload(self, sig, target_context):
+        # Numba refreshes the whole target context before a cache look-up: it imports every
+        # lowering registry (NumPy, linalg, random, typed containers, ...), a fifth of a
+        # second of a warm run, and only a compile uses them (the compiler refreshes the
+        # context itself). Machine code from the cache needs the runtime (NRT) only.
+        rtsys.initialize(target_context)
         try:
-            return super().load_overload(sig, target_context)
+            return self._load_overload(sig, target_context)
         except Exception as exc:  # a bad cache file is a cache miss, never a failure
             self._discard(exc)
             return None
@@ -111,21 +117,42 @@ class _KernelCache(FunctionCache):
                 super().save_overload(sig, data)
 
 
+class _FirstUseCache:
+    """A kernel's ``_KernelCache``, made on its first look-up, not at import.
+
+    Making one finds its folder and proves it writable (a temporary file each), and ``import
+    pokerkeys`` defines some 70 kernels of which a command calls a few.
+    """
+
+    def __init__(self, py_func):
+        self._py_func = py_func
+        self._cache = None
+
+    def __getattr__(self, name):
+        if self._cache is None:
+            self._cache = _KernelCache(self._py_func)
+        return getattr(self._cache, name)
+
+
 def _with_cache(dispatcher):
-    dispatcher._cache = _KernelCache(dispatcher.py_func)
+    dispatcher._cache = _FirstUseCache(dispatcher.py_func)
     return dispatcher
+
+
+# Numba's own cache=True would make a FunctionCache at decoration, only to be replaced.
+_NJIT_OPTIONS = {k: v for k, v in _OPTIONS.items() if k != "cache"}
 
 
 def kernel(fn=None, *, parallel: bool = False):
     """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
     def wrap(f):
-        return _with_cache(numba.njit(parallel=parallel, **_OPTIONS)(f))
+        return _with_cache(numba.njit(parallel=parallel, **_NJIT_OPTIONS)(f))
     return wrap(fn) if fn is not None else wrap
 
 
 def inline(fn):
     """A small helper inlined at the Numba IR level, so hot loops carry no call overhead."""
-    return _with_cache(numba.njit(inline="always", **_OPTIONS)(fn))
+    return _with_cache(numba.njit(inline="always", **_NJIT_OPTIONS)(fn))
 
 
 prange = numba.prange

@@ -2,6 +2,6 @@
 group of subcommands (``bulk``, ``games``, ``preflop``) and the helpers they share
 (``common``)."""
 from .common import CliError
-from .main import build_parser, main
+from .main import build_parser, main, run
 
-__all__ = ["CliError", "build_parser", "main"]
+__all__ = ["CliError", "build_parser", "main", "run"]

@@ -1,0 +1,152 @@
+"""The wheel ships the JIT cache of the README's commands (``hatch_build.py``, issue 13).
+
+The build step is run for one job (the exact board kernel, a few seconds to compile) and its
+cache files are put into a fresh copy of the package where pip would put them, with new file
+times, as a wheel install leaves them. The copy then answers without compiling; with other
+kernel sources, another CPU or the step skipped, it compiles on first use as before and gives
+the same answer.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+hatch_build = pytest.importorskip("hatch_build")  # needs hatchling (the test extra has it)
+sys.path.remove(str(ROOT))
+
+from pokerkeys._warm_up import README_COMMANDS  # noqa: E402
+
+COMMAND = ["equity", "AhKh", "QsQd", "--board", "2c7d9h"]
+COMPILE_NOTE = "compiling kernels on first use"
+
+
+@pytest.fixture(scope="module")
+def shipped(tmp_path_factory) -> dict[str, str]:
+    """{cache file: its path in the wheel}, built for the board job."""
+    staging = tmp_path_factory.mktemp("staging")
+    return hatch_build.build_jit_cache(ROOT, staging, jobs=("board",))
+
+
+def _install(site: Path, shipped: dict[str, str]) -> Path:
+    """The package as a wheel install lays it out: sources, tables, the shipped cache files,
+    every file written anew (pip keeps no time stamps)."""
+    shutil.copytree(ROOT / "src" / "pokerkeys", site / "pokerkeys", copy_function=shutil.copyfile,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    shutil.copytree(ROOT / "tables", site / "pokerkeys" / "tables",
+                    copy_function=shutil.copyfile)
+    for source, in_wheel in shipped.items():
+        target = site / in_wheel
+        target.parent.mkdir(exist_ok=True)
+        shutil.copyfile(source, target)
+    return site
+
+
+def _run(site: Path, **env) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ, PYTHONPATH=str(site), POKERKEYS_WARM_UP="off", **env)
+    full_env.pop("NUMBA_CACHE_DIR", None)
+    run = subprocess.run([sys.executable, "-m", "pokerkeys", *COMMAND], capture_output=True,
+                         text=True, env=full_env, timeout=600, cwd=site)
+    assert run.returncode == 0, run.stderr
+    assert "board: 2c7d9h" in run.stdout and "showdowns counted in" in run.stdout
+    return run
+
+
+def _table(run) -> str:
+    return "\n".join(line for line in run.stdout.splitlines() if "counted in" not in line)
+
+
+def test_the_build_ships_index_and_data_files_beside_the_kernels(shipped):
+    assert shipped
+    assert all(re.fullmatch(r"pokerkeys/_kernels/__pycache__/[\w.-]+\.py\d+(\.\d+\.nbc|\.nbi)",
+                            path) for path in shipped.values())
+    assert any(path.endswith(".nbi") for path in shipped.values())
+
+
+def test_a_fresh_install_answers_from_the_shipped_cache(shipped, tmp_path):
+    site = _install(tmp_path / "site", shipped)
+    first = _run(site)
+    assert COMPILE_NOTE not in first.stderr, first.stderr
+    assert first.stderr == ""
+    # The same answer as the package compiled on first use.
+    bare = _run(_install(tmp_path / "bare", {}))
+    assert COMPILE_NOTE in bare.stderr
+    assert _table(first) == _table(bare)
+
+
+def test_changed_kernel_sources_do_not_load_the_shipped_cache(shipped, tmp_path):
+    site = _install(tmp_path / "site", shipped)
+    helper = site / "pokerkeys" / "_kernels" / "boards.py"
+    helper.write_text(helper.read_text() + "\n# an upgrade changed this module\n")
+    changed = _run(site)
+    assert COMPILE_NOTE in changed.stderr
+    assert _table(changed) == _table(_run(_install(tmp_path / "bare", {})))
+
+
+def test_the_shipped_cache_of_another_cpu_is_not_loaded(shipped, tmp_path):
+    site = _install(tmp_path / "site", shipped)
+    other = _run(site, NUMBA_CPU_NAME="generic")
+    assert COMPILE_NOTE in other.stderr
+    assert _table(other) == _table(_run(site))
+
+
+class _Hook(hatch_build.JitCacheHook):
+    def __init__(self, target_name="wheel"):  # only what initialize reads
+        self._target_name = target_name
+
+    @property
+    def target_name(self):
+        return self._target_name
+
+    @property
+    def root(self):
+        return str(ROOT)
+
+
+def test_editable_builds_and_the_skip_switch_compile_nothing(monkeypatch):
+    def fail(*args, **kwargs):
+        raise AssertionError("compiled")
+    monkeypatch.setattr(hatch_build, "build_jit_cache", fail)
+    build_data = {"force_include": {}}
+    _Hook().initialize("editable", build_data)
+    _Hook("sdist").initialize("standard", build_data)
+    monkeypatch.setenv("POKERKEYS_JIT_CACHE", "skip")
+    _Hook().initialize("standard", build_data)
+    assert build_data == {"force_include": {}}
+
+
+def test_a_failed_compile_builds_the_wheel_without_a_cache(monkeypatch, capsys):
+    def crash(root, staging, **kwargs):
+        raise subprocess.CalledProcessError(1, "warm-up", stderr=b"Traceback\nImportError: no numba")
+    monkeypatch.setattr(hatch_build, "build_jit_cache", crash)
+    monkeypatch.delenv("POKERKEYS_JIT_CACHE", raising=False)
+    hook, build_data = _Hook(), {"force_include": {}}
+    hook.initialize("standard", build_data)
+    hook.finalize("standard", build_data, "")
+    assert build_data == {"force_include": {}}
+    err = capsys.readouterr().err
+    assert "warning: no JIT cache in the wheel" in err and "ImportError: no numba" in err
+
+
+# README command lines the build leaves out, with the reason in _warm_up.README_COMMANDS.
+NOT_BUILT = ("pokerkeys bench", "pokerkeys preflop matrix --out", "pokerkeys serve",
+             "pokerkeys first --plot", "pokerkeys winners tests/data/",
+             "pokerkeys eval-file tests/data/", "pip install")
+
+
+def test_every_readme_command_is_built_and_timed():
+    """Each `$ pokerkeys ...` line of the README is one of README_COMMANDS (so the wheel ships
+    its kernels and the start-up benchmark times it), or left out on purpose."""
+    lines = [re.split(r"\s+# ", line[2:])[0].strip()
+             for line in (ROOT / "README.md").read_text().splitlines()
+             if line.startswith("$ pokerkeys") or line.startswith("$ pip install")]
+    built = {shlex.join(["pokerkeys", *argv]) for argv in README_COMMANDS.values()}
+    missing = [line for line in lines if shlex.join(shlex.split(line)) not in built
+               and not line.startswith(NOT_BUILT)]
+    assert missing == []
