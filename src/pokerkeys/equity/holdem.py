@@ -196,19 +196,19 @@ MAX_GROUPS = 64
 
 
 def _work_items(piece_work, n_batches):
-    """(items (W, 2), group_starts, groups per batch) for the exact kernels (read-only,
-    cached: the same few problems come back call after call, and a millisecond-long exact
-    run spent a fifth of a millisecond here)."""
+    """(items (W, 2), group_starts, groups per batch) for the exact kernels, computed once per
+    problem (the same few problems come back call after call, and a millisecond-long exact run
+    spent a fifth of a millisecond here). Copies of the cached arrays: writable, as the kernels
+    were compiled for (a read-only array is another Numba type, so another signature)."""
     piece_work = np.ascontiguousarray(piece_work, dtype=np.float64)
-    return _work_items_cached(piece_work.tobytes(), piece_work.shape, n_batches)
+    items, starts, per_batch = _work_items_cached(piece_work.tobytes(), piece_work.shape,
+                                                  n_batches)
+    return items.copy(), starts.copy(), per_batch
 
 
 @lru_cache(maxsize=64)
 def _work_items_cached(work_bytes: bytes, shape: tuple, n_batches: int):
-    items, starts, per_batch = _split_work(np.frombuffer(work_bytes).reshape(shape), n_batches)
-    items.setflags(write=False)
-    starts.setflags(write=False)
-    return items, starts, per_batch
+    return _split_work(np.frombuffer(work_bytes).reshape(shape), n_batches)
 
 
 def _split_work(piece_work, n_batches):
