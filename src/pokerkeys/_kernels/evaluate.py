@@ -92,17 +92,15 @@ _KEY_BITS = 64
 
 
 def _batch_hash_shifts(n):
-    """(row shift, column mask) that take the hash's row and column off a summed batch key."""
+    """(row shift, column shift, column mask) that take the n-card hash's row and column off a
+    summed batch key."""
     top = _KEY_BITS - HASH_BITS[n]
     return np.uint64(top + HASH_SHIFT[n]), np.uint64(top), np.uint64((1 << HASH_SHIFT[n]) - 1)
 
 
-BATCH_HASH_5 = _batch_hash_shifts(5)
-BATCH_HASH_6 = _batch_hash_shifts(6)
-BATCH_HASH_7 = _batch_hash_shifts(7)
-_ROW_5, _COL_5, _COL_MASK_5 = BATCH_HASH_5
-_ROW_6, _COL_6, _COL_MASK_6 = BATCH_HASH_6
-_ROW_7, _COL_7, _COL_MASK_7 = BATCH_HASH_7
+_ROW_5, _COL_5, _COL_MASK_5 = _batch_hash_shifts(5)
+_ROW_6, _COL_6, _COL_MASK_6 = _batch_hash_shifts(6)
+_ROW_7, _COL_7, _COL_MASK_7 = _batch_hash_shifts(7)
 
 # The hash's row and column of a summed batch key, one pair of helpers per hand size. They read
 # module globals, which Numba freezes into the machine code. (Constants unpacked into locals
