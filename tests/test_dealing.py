@@ -1,51 +1,151 @@
-"""The Monte Carlo kernels' card dealing: three cards per 32-bit draw, exactly uniform."""
+"""The Monte Carlo kernels' card dealing: up to eight cards per 64-bit draw, exactly uniform."""
 from __future__ import annotations
 
 import numba
 import numpy as np
 import pytest
 
-from pokerkeys._kernels.equity import _deal_up_to_three
+from pokerkeys._kernels import bits
+from pokerkeys._kernels.sampling import DEAL_BLOCK, deal_cards, deal_plan
 
 from test_deal import chi_square_p
 
 
 @numba.njit(cache=False)
-def _ordered_deals(n_deck, count, n_deals, seed):
-    """Histogram of the ordered cards dealt to the deck's tail, coded in base n_deck."""
-    deck = np.arange(n_deck).astype(np.uint8)
-    hist = np.zeros(n_deck ** count, dtype=np.int64)
+def _ordered_deals(free, n_deal, n_deals, seed):
+    """Histogram of the ordered cards dealt from the mask `free`, coded in base 64 (-1 in
+    hist[0] if a deal repeats a card or leaves the mask)."""
+    n_free = 0
+    for c in range(64):
+        n_free += (free >> np.uint64(c)) & np.uint64(1)
+    bounds, reject = deal_plan(np.int64(n_free), n_deal)
+    dealt = np.zeros(len(bounds), dtype=np.uint64)
+    hist = np.zeros(64 ** n_deal, dtype=np.int64)
     state = np.uint64(seed)
-    spare = np.uint64(0)
-    n_spare = 0
     for _ in range(n_deals):
-        state, spare, n_spare = _deal_up_to_three(state, spare, n_spare, deck, n_deck, count)
+        state = deal_cards(state, free, bounds, reject, dealt)
         code = 0
-        for i in range(count):
-            code = code * n_deck + np.int64(deck[n_deck - 1 - i])
+        seen = np.uint64(0)
+        for i in range(n_deal):
+            c = dealt[i]
+            if c >= 64 or (seen >> c) & np.uint64(1) or not (free >> c) & np.uint64(1):
+                hist[0] = -1
+                return hist
+            seen |= np.uint64(1) << c
+            code = code * 64 + np.int64(c)
         hist[code] += 1
-        # the deck stays a permutation of the same cards
-        seen = 0
-        for c in deck:
-            seen |= 1 << np.int64(c)
-        if seen != (1 << n_deck) - 1:
-            hist[0] = -1
-            return hist
     return hist
 
 
-@pytest.mark.parametrize("n_deck, count", [(7, 3), (6, 2), (9, 1), (3, 3)])
-def test_every_ordered_deal_equally_likely(n_deck, count):
+@pytest.mark.parametrize("free_cards, n_deal", [
+    ((3, 9, 17, 30, 41, 50, 51), 3),   # 210 orderings
+    ((0, 1, 2, 3, 4, 5), 2),
+    ((5, 6, 7, 8, 9, 10, 11, 12, 13), 1),
+    ((0, 25, 51), 3),                  # the whole mask
+])
+def test_every_ordered_deal_equally_likely(free_cards, n_deal):
+    free = np.uint64(sum(1 << c for c in free_cards))
     n_deals = 400_000
-    hist = _ordered_deals(n_deck, count, n_deals, 20261122)
-    assert hist.min() >= 0, "the deck lost or duplicated a card"
-    # only codes of distinct cards can occur, each with probability 1 / (n)(n-1)...
-    n_orderings = int(np.prod(np.arange(n_deck - count + 1, n_deck + 1)))
+    hist = _ordered_deals(free, n_deal, n_deals, 20261123)
+    assert hist.min() >= 0, "a deal repeated a card or dealt one not free"
+    n_orderings = int(np.prod(np.arange(len(free_cards) - n_deal + 1, len(free_cards) + 1)))
     possible = hist[hist > 0]
     assert len(possible) == n_orderings
     expected = n_deals / n_orderings
     stat = float(((possible - expected) ** 2 / expected).sum())
     assert chi_square_p(stat, n_orderings - 1) > 1e-4
+
+
+@numba.njit(cache=False)
+def _position_counts(free, n_free, n_deal, n_deals, seed):
+    bounds, reject = deal_plan(n_free, n_deal)
+    dealt = np.zeros(len(bounds), dtype=np.uint64)
+    counts = np.zeros((n_deal, 64), dtype=np.int64)
+    pairs = np.zeros((64, 64), dtype=np.int64)
+    state = np.uint64(seed)
+    for _ in range(n_deals):
+        state = deal_cards(state, free, bounds, reject, dealt)
+        seen = np.uint64(0)
+        for i in range(n_deal):
+            c = dealt[i]
+            if (seen >> c) & np.uint64(1) or not (free >> c) & np.uint64(1):
+                counts[0, 0] = -1
+                return counts, pairs
+            seen |= np.uint64(1) << c
+            counts[i, c] += 1
+        # the last card of the first block against the first card of the second
+        pairs[dealt[DEAL_BLOCK - 1], dealt[DEAL_BLOCK]] += 1
+    return counts, pairs
+
+
+def test_deals_longer_than_a_block_are_uniform_card_by_card_and_across_blocks():
+    """15 of 48 cards (six players' hole cards and a board): two blocks. Every position holds
+    every free card equally often, and the cards on both sides of the block boundary are
+    independent apart from being distinct."""
+    rng = np.random.default_rng(3)
+    gone = rng.choice(52, 4, replace=False)
+    free_cards = np.setdiff1d(np.arange(52), gone)
+    free = np.uint64(sum(1 << int(c) for c in free_cards))
+    n_deals = 480_000
+    counts, pairs = _position_counts(free, len(free_cards), 15, n_deals, 99)
+    assert counts.min() >= 0, "a deal repeated a card or dealt one not free"
+    assert (counts[:, gone] == 0).all()
+    expected = n_deals / 48
+    for position in counts:
+        stat = float(((position[free_cards] - expected) ** 2 / expected).sum())
+        assert chi_square_p(stat, 47) > 1e-4
+    cells = pairs[np.ix_(free_cards, free_cards)]
+    assert np.trace(cells) == 0
+    off = cells[~np.eye(48, dtype=bool)]
+    expected = n_deals / (48 * 47)
+    stat = float(((off - expected) ** 2 / expected).sum())
+    assert chi_square_p(stat, 48 * 47 - 1) > 1e-4
+
+
+@pytest.mark.parametrize("n_free, n_deal", [(50, 7), (48, 15), (52, 25), (9, 9), (10, 1),
+                                            (30, 25), (8, 0)])
+def test_deal_plan_bounds_and_rejection_thresholds(n_free, n_deal):
+    bounds, reject = deal_plan(n_free, n_deal)
+    n_blocks = -(-n_deal // DEAL_BLOCK)
+    assert len(bounds) == n_blocks * DEAL_BLOCK and len(reject) == n_blocks
+    expected = [n_free - i if i < n_deal else 1 for i in range(n_blocks * DEAL_BLOCK)]
+    assert bounds.tolist() == expected
+    for b in range(n_blocks):
+        product = int(np.prod([int(x) for x in bounds[b * DEAL_BLOCK:(b + 1) * DEAL_BLOCK]],
+                              dtype=object))
+        assert product < 2 ** 46  # so a block is redrawn less than once in 2**18
+        assert int(reject[b]) == 2 ** 64 % product
+
+
+@numba.njit(cache=False)
+def _nth_bits(masks, portable):
+    out = np.full((len(masks), 64), -1, dtype=np.int64)
+    for m in range(len(masks)):
+        mask = masks[m]
+        n = bits.popcount64(mask)
+        for i in range(n):
+            if portable:
+                bit = bits.nth_set_bit_portable(mask, np.uint64(i))
+            else:
+                bit = bits.nth_set_bit(mask, np.uint64(i))
+            out[m, i] = np.int64(bits.trailing_zeros64(bit))
+    return out
+
+
+def test_nth_set_bit_both_ways():
+    """The deal's card pick, with PDEP where the CPU has a fast one and the portable binary
+    search elsewhere: both name the i-th free card, so a seed deals the same cards on any
+    CPU."""
+    rng = np.random.default_rng(8)
+    masks = np.concatenate([rng.integers(0, 2 ** 52, 300, dtype=np.uint64),
+                            rng.integers(0, 2 ** 63, 100, dtype=np.uint64),
+                            np.array([1, 2 ** 51, 2 ** 52 - 1, 2 ** 63 - 1], dtype=np.uint64)])
+    expected = np.full((len(masks), 64), -1, dtype=np.int64)
+    for m, mask in enumerate(masks.tolist()):
+        ones = [c for c in range(64) if mask >> c & 1]
+        expected[m, :len(ones)] = ones
+    np.testing.assert_array_equal(_nth_bits(masks, True), expected)
+    np.testing.assert_array_equal(_nth_bits(masks, False), expected)
 
 
 def _implied_probabilities(keep, alias):

@@ -9,6 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import inline, kernel, prange
+from .bits import mul_hi_lo, nth_set_bit, trailing_zeros64
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -39,6 +40,62 @@ def bounded(state, bound):
         m = (r >> np.uint64(32)) * b
         if (m & np.uint64(0xFFFFFFFF)) >= threshold:
             return state, m >> np.uint64(32)
+
+
+# Dealing for Monte Carlo: up to DEAL_BLOCK cards per 64-bit random number.
+#
+# With x uniform on [0, 2**64) and bounds n1, n2, ..., x * n1 = i1 * 2**64 + r1, r1 * n2 =
+# i2 * 2**64 + r2, ...: by induction x * (n1 n2 ... nk) = D * 2**64 + rk, where D is the
+# mixed-radix number of digits (i1, ..., ik). That is Lemire's multiply for the bound
+# P = n1 ... nk, so rejecting x when rk < 2**64 mod P makes (i1, ..., ik) exactly uniform, each
+# digit below its bound. Digit i_j picks the i_j-th card still free (a set bit of a 52-bit
+# mask: PDEP and TZCNT on BMI2), so a block is an exactly uniform ordered deal without
+# replacement. Eight picks from at most 52 cards keep P below 2**45 (a rejection in 2**19
+# blocks). A fixed block length lets the compiler unroll it; a last block with fewer cards to
+# deal makes its extra picks with bound 1 (digit 0, x's rest unchanged) and they are ignored.
+# Against a deck array shuffled in place, nothing goes through memory from card to card or
+# from trial to trial, which let a trial's deal overlap the next one's.
+DEAL_BLOCK = 8
+_ONE = np.uint64(1)
+
+
+@inline
+def deal_plan(n_free, n_deal):
+    """(bounds, reject) for ``deal_cards`` of n_deal <= n_free cards: bounds[i] = the number
+    of cards left for pick i (1 for a block's padding), reject[b] = 2**64 mod block b's
+    product of bounds."""
+    n_blocks = (n_deal + DEAL_BLOCK - 1) // DEAL_BLOCK
+    bounds = np.ones(n_blocks * DEAL_BLOCK, dtype=np.uint64)
+    reject = np.zeros(n_blocks, dtype=np.uint64)
+    for b in range(n_blocks):
+        product = _ONE
+        for q in range(DEAL_BLOCK):
+            i = b * DEAL_BLOCK + q
+            if i < n_deal:
+                bounds[i] = np.uint64(n_free - i)
+            product *= bounds[i]
+        reject[b] = (np.uint64(0) - product) % product
+    return bounds, reject
+
+
+@inline
+def deal_cards(state, free, bounds, reject, dealt):
+    """Deal cards from the 52-bit mask `free`, in order, to dealt[:n_deal] (``deal_plan``;
+    dealt has room for the padding); returns the new state."""
+    for b in range(len(reject)):
+        at = np.uint64(b * DEAL_BLOCK)
+        while True:
+            state, rest = next_u64(state)
+            left = free
+            for q in range(DEAL_BLOCK):
+                pick, rest = mul_hi_lo(rest, bounds[at + np.uint64(q)])
+                card = nth_set_bit(left, pick)
+                left ^= card
+                dealt[at + np.uint64(q)] = trailing_zeros64(card)
+            if rest >= reject[b]:
+                break
+        free = left
+    return state
 
 
 @inline
