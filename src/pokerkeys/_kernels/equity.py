@@ -26,7 +26,6 @@ _DECK = np.uint64((1 << 52) - 1)
 _ONE = np.uint64(1)
 _LOW16 = np.uint64(0xFFFF)
 _PACKED_RUN = (1 << 16) - 1
-_PAD = 16
 
 
 @inline
@@ -275,8 +274,7 @@ def _upto(i, count):
 @inline
 def _dealt_slots(n_deal_padded, n_hole_dealt):
     """Zeroed room for a trial's dealt cards (``deal_plan``'s padding and ``_upto`` reads)."""
-    n = max(n_deal_padded, n_hole_dealt + 5)
-    return np.zeros(n + 2 * _PAD, dtype=np.uint64)[_PAD:_PAD + n]
+    return np.zeros(max(n_deal_padded, n_hole_dealt + 5), dtype=np.uint64)
 
 
 @inline
