@@ -17,6 +17,8 @@ N_RANKS = 7462
 
 _FLUSH_BITS = np.uint64(BATCH_FLUSH_BITS)
 _BIAS = np.uint64(BATCH_SUIT_BIAS)
+_ONE = np.uint64(1)
+_TWO = np.uint64(2)
 
 
 @kernel(parallel=True)
@@ -39,7 +41,7 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
     than 2**31 hands).
     """
     n_groups = len(group_starts) - 1
-    n_last = len(last_keys)
+    n_last = np.uint64(len(last_keys))
     counts = np.zeros((n_groups, 2, N_RANKS + 1), dtype=np.int32)
     for g in prange(n_groups):
         even = counts[g, 0]
@@ -58,10 +60,11 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
                     for c4 in range(c3 + 1, 50):
                         k4 = k3 + keys[c4]
                         f4 = f3 + keys[52 + c4]
-                        j = last_start[c4 + 1]
-                        while j + 1 < n_last:
+                        # unsigned: a signed j costs a negative-index wrap on every read
+                        j = np.uint64(last_start[c4 + 1])
+                        while j + _ONE < n_last:
                             ka = k4 + last_keys[j]
-                            kb = k4 + last_keys[j + 1]
+                            kb = k4 + last_keys[j + _ONE]
                             if ((ka | kb) & _FLUSH_BITS) == 0:
                                 at_a = ranks[hash_row_7(ka)] + hash_col_7(ka)
                                 at_b = ranks[hash_row_7(kb)] + hash_col_7(kb)
@@ -73,13 +76,13 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
                                 else:
                                     at_a = ranks[hash_row_7(ka)] + hash_col_7(ka)
                                 if (kb & _FLUSH_BITS) != 0:
-                                    at_b = batch_flush_index(kb, f4 + last_flush[j + 1],
+                                    at_b = batch_flush_index(kb, f4 + last_flush[j + _ONE],
                                                              flush_at)
                                 else:
                                     at_b = ranks[hash_row_7(kb)] + hash_col_7(kb)
                                 even[ranks[at_a]] += 1
                                 odd[ranks[at_b]] += 1
-                            j += 2
+                            j += _TWO
                         if j < n_last:
                             ka = k4 + last_keys[j]
                             if (ka & _FLUSH_BITS) != 0:
