@@ -220,3 +220,22 @@ def test_chunk_seeds_depend_on_the_seed_and_the_chunk_index_only():
     # the bits look random: each of the 64 bit positions is set in 30-70% of 300 seeds
     ones = ((whole[:, None] >> np.arange(64, dtype=np.uint64)) & np.uint64(1)).mean(axis=0)
     assert ((ones > 0.3) & (ones < 0.7)).all()
+
+
+@pytest.mark.parametrize("machine, name, features, fast", [
+    ("x86_64", "znver3", "+bmi2,+popcnt", True),
+    ("x86_64", "skylake", "+popcnt,+bmi2,+avx2", True),
+    ("x86_64", "generic", "", False),            # what NUMBA_CPU_NAME=generic compiles for
+    ("x86_64", "haswell", "+popcnt,-bmi2", False),
+    ("x86_64", "znver2", "+bmi2,+popcnt", False),  # PDEP in microcode
+    ("aarch64", "neoverse-n1", "+neon", False),
+])
+def test_pdep_is_used_only_where_the_target_has_a_fast_one(monkeypatch, machine, name,
+                                                            features, fast):
+    """The choice follows the CPU name and features Numba compiles for, so a kernel never
+    holds an instruction its target lacks."""
+    from numba.core import config
+    monkeypatch.setattr(bits.platform, "machine", lambda: machine)
+    monkeypatch.setattr(config, "CPU_NAME", name)
+    monkeypatch.setattr(config, "CPU_FEATURES", features)
+    assert bits._target_has_fast_pdep() is fast
