@@ -1,8 +1,8 @@
 """Random numbers inside kernels: splitmix64 streams, exact bounded integers, dealing.
 
-Each chunk of work gets its own 64-bit stream seeded from ``np.random.SeedSequence(seed)
-.spawn(n_chunks)``, so a result depends on the seed and the chunking, never on which thread ran a
-chunk or how many threads there were.
+Each chunk of work gets its own 64-bit stream, seeded by ``core.sampling.spawn_seeds`` from the
+run's seed and the chunk's index, so a result depends on the seed and the chunking, never on
+which thread ran a chunk or how many threads there were.
 """
 from __future__ import annotations
 
