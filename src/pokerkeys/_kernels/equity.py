@@ -386,6 +386,29 @@ def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, ra
     return out
 
 
+@kernel
+def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n_hole_dealt,
+                    n_missing, board_key, board_flush, free, bounds, reject, keys, ranks,
+                    flush_at):
+    """One chunk of ``monte_carlo_heads_up``: (player a's wins, ties). A function of its own
+    for the same reason as ``_plain_chunk``."""
+    dealt = _dealt_slots(len(bounds), n_hole_dealt)
+    a_wins = 0
+    ties = 0
+    for t in range(n_trials):
+        state = deal_cards(state, free, bounds, reject, dealt)
+        k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
+        r_a = _dealt_rank(key_a, flush_a, n_a, 0, dealt, k, board_flush, n_missing,
+                          n_hole_dealt, keys, ranks, flush_at)
+        r_b = _dealt_rank(key_b, flush_b, n_b, n_a, dealt, k, board_flush, n_missing,
+                          n_hole_dealt, keys, ranks, flush_at)
+        # Counted in registers: a histogram in memory indexed by the outcome cost a third
+        # of the trial (the next trial's increment waits on this one's store).
+        a_wins += np.int64(r_a > r_b)
+        ties += np.int64(r_a == r_b)
+    return a_wins, ties
+
+
 @kernel(parallel=True)
 def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias, range_starts,
                          board, n_missing, excluded, seeds, chunk_trials, max_rejections,
@@ -403,21 +426,10 @@ def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias,
     free = ~used & _DECK
     bounds, reject = deal_plan(np.int64(popcount64(free)), n_hole_dealt + n_missing)
     for chunk in prange(n_chunks):
-        state = seeds[chunk]
-        dealt = _dealt_slots(len(bounds), n_hole_dealt)
-        a_wins = 0
-        ties = 0
-        for t in range(chunk_trials[chunk]):
-            state = deal_cards(state, free, bounds, reject, dealt)
-            k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
-            r_a = _dealt_rank(key_a, flush_a, n_a, 0, dealt, k, board_flush, n_missing,
-                              n_hole_dealt, keys, ranks, flush_at)
-            r_b = _dealt_rank(key_b, flush_b, n_b, n_a, dealt, k, board_flush, n_missing,
-                              n_hole_dealt, keys, ranks, flush_at)
-            # Counted in registers: a histogram in memory indexed by the outcome cost a third
-            # of the trial (the next trial's increment waits on this one's store).
-            a_wins += np.int64(r_a > r_b)
-            ties += np.int64(r_a == r_b)
+        a_wins, ties = _heads_up_chunk(seeds[chunk], chunk_trials[chunk], key_a, flush_a, n_a,
+                                       key_b, flush_b, n_b, n_hole_dealt, n_missing, board_key,
+                                       board_flush, free, bounds, reject, keys, ranks,
+                                       flush_at)
         out[chunk, 1] = a_wins
         out[chunk, 2] = chunk_trials[chunk] - a_wins - ties
         out[chunk, 3] = ties
