@@ -266,6 +266,15 @@ def _board_batch_sums(board, keys):
 
 
 @inline
+def _deal_from(used, n_deal):
+    """(free, bounds, reject): the 52-bit mask of the cards not in `used` and ``deal_plan``'s
+    tables for dealing n_deal of them every trial."""
+    free = ~used & _DECK
+    bounds, reject = deal_plan(np.int64(popcount64(free)), n_deal)
+    return free, bounds, reject
+
+
+@inline
 def _upto(i, count):
     """All ones while i < count, else 0."""
     return np.uint64(0) - np.uint64(i < count)
@@ -377,8 +386,7 @@ def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, ra
     board_key, board_flush = _board_batch_sums(board, keys)
     used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
         known, excluded, keys)
-    free = ~used & _DECK
-    bounds, reject = deal_plan(np.int64(popcount64(free)), n_hole_dealt + n_missing)
+    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
     for chunk in prange(n_chunks):
         _plain_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], known_keys, known_flush,
                      n_unknown, first_dealt, n_hole_dealt, n_missing, board_key, board_flush,
@@ -423,8 +431,7 @@ def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias,
         known, excluded, keys)
     key_a, flush_a, n_a = known_keys[0], known_flush[0], n_unknown[0]
     key_b, flush_b, n_b = known_keys[1], known_flush[1], n_unknown[1]
-    free = ~used & _DECK
-    bounds, reject = deal_plan(np.int64(popcount64(free)), n_hole_dealt + n_missing)
+    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
     for chunk in prange(n_chunks):
         a_wins, ties = _heads_up_chunk(seeds[chunk], chunk_trials[chunk], key_a, flush_a, n_a,
                                        key_b, flush_b, n_b, n_hole_dealt, n_missing, board_key,
