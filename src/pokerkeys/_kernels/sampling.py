@@ -11,18 +11,19 @@ import numpy as np
 from .._jit import inline, kernel, prange
 from .bits import mul_hi_lo, nth_set_bit, trailing_zeros64
 
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
+# splitmix64's increment and mixing multipliers (``core.sampling.spawn_seeds`` uses them too)
+GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+MIX1 = np.uint64(0xBF58476D1CE4E5B9)
+MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 @inline
 def next_u64(state):
     """splitmix64: returns (new_state, 64 random bits). Passes BigCrush; one add, two mults."""
-    state = state + _GOLDEN
+    state = state + GOLDEN
     z = state
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
+    z = (z ^ (z >> np.uint64(30))) * MIX1
+    z = (z ^ (z >> np.uint64(27))) * MIX2
     return state, z ^ (z >> np.uint64(31))
 
 
