@@ -12,6 +12,7 @@ from .._layout import (BATCH_BAD_BITS, BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BA
                        BATCH_SUIT_BIAS, FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT,
                        SUIT_BITS, SUIT_MASK)
 from .bits import popcount64
+from .repeats import repeated_cards, rows_per_scan
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 
@@ -74,11 +75,12 @@ def join_leaders(best, mask, rank, player):
 #
 # `keys` and `ranks` are ``EvalTables.batch_tuple()`` (see ``core.tables._batch_tables`` and the
 # BATCH_* layout in ``_layout``): one 64-bit key per raw byte, so a byte >= 52 needs no branch of
-# its own and shows up in the sum's bad-id counter. A card repeated in a row is caught by the OR
-# of ``1 << byte``: seven distinct cards set seven bits, a repeat sets fewer (``& 63`` costs
-# nothing, x86 shifts mask their count anyway, and it keeps bad bytes defined; they are caught by
-# the key). So the common row costs one AND, one POPCNT and one compare of checks, and one
-# branch that is almost never taken (flush or bad row).
+# its own and shows up in the sum's bad-id counter. A card repeated in a row is found by a SIMD
+# scan of the chunk's rows (``repeats``) before they are ranked; the common row then costs one
+# AND of checks and one branch that is almost never taken (flush or bad id). A chunk where the
+# scan finds a repeat is ranked row by row with the OR of ``1 << byte``: seven distinct cards set
+# seven bits, a repeat sets fewer (``& 63`` costs nothing, x86 shifts mask their count anyway,
+# and it keeps bad bytes defined; they are caught by the key).
 #
 # The rows are read as a flat byte array with unsigned offsets: with a signed index Numba emits
 # a negative-index wrap on every read, and with a 2D array it reloads the row stride from the
@@ -170,13 +172,73 @@ def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
     return batch_flush_index(key, flush_sums, flush_at)
 
 
-@kernel(parallel=True)
-def rank_batch_7(cards, out, keys, ranks, flush_at):
-    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
+# Chunks of rows: each first scanned for repeated cards (``repeats``, a few SIMD instructions
+# per row), then ranked by the trusted loop if none is repeated or, rarely, row by row with the
+# card mask. The chunk's input (7 KB of 7-card rows) is still in L1 for the second pass.
+BATCH_CHUNK = 1024
+_SCAN_5 = np.uint64(rows_per_scan(5))
+_SCAN_6 = np.uint64(rows_per_scan(6))
+_SCAN_7 = np.uint64(rows_per_scan(7))
+
+
+@inline
+def chunk_rows(chunk, n_rows):
+    """First row and end of chunk `chunk` of a batch of n_rows rows."""
+    lo = np.uint64(chunk) * np.uint64(BATCH_CHUNK)
+    return lo, min(lo + np.uint64(BATCH_CHUNK), n_rows)
+
+
+@inline
+def unscanned_from(cards, lo, hi, n_cards, scan_rows):
+    """First row of lo..hi that must be checked row by row: the end of the whole scan groups
+    if none of their rows holds a card twice, else lo (the chunk has a bad row: the row-by-row
+    check finds it)."""
+    groups = (hi - lo) // scan_rows
+    found = np.uint64(0)
+    for group in range(groups):
+        found |= repeated_cards(cards, (lo + np.uint64(group) * scan_rows) * np.uint64(n_cards),
+                                n_cards)
+    return lo + groups * scan_rows if found == 0 else lo
+
+
+@kernel
+def trusted_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
+    """Ranks of rows lo..hi of 7 card bytes with no card twice (ids >= 52 still get rank 0 and
+    are counted: the key's bad-id counter shows them). Returns the number of bad rows."""
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
-    for i in prange(out.shape[0]):
-        at = np.uint64(i) * _U7
+    for i in range(lo, hi):
+        at = i * _U7
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        f = cards[at + np.uint64(5)]
+        g = cards[at + np.uint64(6)]
+        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+               + np.uint64(BATCH_SUIT_BIAS))
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+            # The hash is the key's top bits: its row base, then the column within the row.
+            out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
+        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+            bad += 1
+            out[i] = 0
+        else:
+            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                          + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
+            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad
+
+
+@kernel
+def checked_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
+    """Ranks of rows lo..hi of 7 card bytes, each row checked; a bad row gets rank 0. Returns
+    the number of bad rows."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in range(lo, hi):
+        at = i * _U7
         a = cards[at]
         b = cards[at + np.uint64(1)]
         c = cards[at + np.uint64(2)]
@@ -190,7 +252,6 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
                 | (_ONE << (d & 63)) | (_ONE << (e & 63)) | (_ONE << (f & 63))
                 | (_ONE << (g & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 7:
-            # The hash is the key's top bits: its row base, then the column within the row.
             out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
         else:
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
@@ -202,12 +263,52 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
 
 
 @kernel(parallel=True)
-def rank_batch_6(cards, out, keys, ranks, flush_at):
-    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
+def rank_batch_7(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
+    n_rows = np.uint64(out.shape[0])
+    bad = 0
+    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+        lo, hi = chunk_rows(chunk, n_rows)
+        mid = unscanned_from(cards, lo, hi, 7, _SCAN_7)
+        bad += (trusted_rows_7(cards, out, keys, ranks, flush_at, lo, mid)
+                + checked_rows_7(cards, out, keys, ranks, flush_at, mid, hi))
+    return bad
+
+
+@kernel
+def trusted_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
+    """trusted_rows_7 for rows of 6 card bytes."""
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
-    for i in prange(out.shape[0]):
-        at = np.uint64(i) * np.uint64(6)
+    for i in range(lo, hi):
+        at = i * np.uint64(6)
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        f = cards[at + np.uint64(5)]
+        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+               + np.uint64(BATCH_SUIT_BIAS))
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+            out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
+        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+            bad += 1
+            out[i] = 0
+        else:
+            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                          + keys[f0 + e] + keys[f0 + f])
+            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad
+
+
+@kernel
+def checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
+    """checked_rows_7 for rows of 6 card bytes."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in range(lo, hi):
+        at = i * np.uint64(6)
         a = cards[at]
         b = cards[at + np.uint64(1)]
         c = cards[at + np.uint64(2)]
@@ -219,7 +320,6 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
         bits = ((_ONE << (a & 63)) | (_ONE << (b & 63)) | (_ONE << (c & 63))
                 | (_ONE << (d & 63)) | (_ONE << (e & 63)) | (_ONE << (f & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 6:
-            # The hash is the key's top bits: its row base, then the column within the row.
             out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
         else:
             flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
@@ -231,12 +331,49 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
 
 
 @kernel(parallel=True)
-def rank_batch_5(cards, out, keys, ranks, flush_at):
-    """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
+def rank_batch_6(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
+    n_rows = np.uint64(out.shape[0])
+    bad = 0
+    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+        lo, hi = chunk_rows(chunk, n_rows)
+        mid = unscanned_from(cards, lo, hi, 6, _SCAN_6)
+        bad += (trusted_rows_6(cards, out, keys, ranks, flush_at, lo, mid)
+                + checked_rows_6(cards, out, keys, ranks, flush_at, mid, hi))
+    return bad
+
+
+@kernel
+def trusted_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
+    """trusted_rows_7 for rows of 5 card bytes."""
     f0 = BATCH_FLUSH_KEYS_AT
     bad = 0
-    for i in prange(out.shape[0]):
-        at = np.uint64(i) * np.uint64(5)
+    for i in range(lo, hi):
+        at = i * np.uint64(5)
+        a = cards[at]
+        b = cards[at + np.uint64(1)]
+        c = cards[at + np.uint64(2)]
+        d = cards[at + np.uint64(3)]
+        e = cards[at + np.uint64(4)]
+        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + np.uint64(BATCH_SUIT_BIAS)
+        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+            out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
+        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+            bad += 1
+            out[i] = 0
+        else:
+            flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
+            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad
+
+
+@kernel
+def checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
+    """checked_rows_7 for rows of 5 card bytes."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    for i in range(lo, hi):
+        at = i * np.uint64(5)
         a = cards[at]
         b = cards[at + np.uint64(1)]
         c = cards[at + np.uint64(2)]
@@ -246,11 +383,23 @@ def rank_batch_5(cards, out, keys, ranks, flush_at):
         bits = ((_ONE << (a & 63)) | (_ONE << (b & 63)) | (_ONE << (c & 63))
                 | (_ONE << (d & 63)) | (_ONE << (e & 63)))
         if (key & np.uint64(BATCH_RARE_BITS)) == 0 and popcount64(bits) == 5:
-            # The hash is the key's top bits: its row base, then the column within the row.
             out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
         else:
             flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
             at_rank = batch_rare_index(key, bits, 5, flush_sums, flush_at)
             bad += at_rank < 0
             out[i] = ranks[at_rank] if at_rank >= 0 else 0
+    return bad
+
+
+@kernel(parallel=True)
+def rank_batch_5(cards, out, keys, ranks, flush_at):
+    """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
+    n_rows = np.uint64(out.shape[0])
+    bad = 0
+    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+        lo, hi = chunk_rows(chunk, n_rows)
+        mid = unscanned_from(cards, lo, hi, 5, _SCAN_5)
+        bad += (trusted_rows_5(cards, out, keys, ranks, flush_at, lo, mid)
+                + checked_rows_5(cards, out, keys, ranks, flush_at, mid, hi))
     return bad
