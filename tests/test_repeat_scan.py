@@ -15,6 +15,8 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys._kernels.evaluate import BATCH_CHUNK
+from pokerkeys.core.evaluate import _BATCH_KERNELS as BATCH_KERNELS
+from pokerkeys.core.tables import eval_tables
 from pokerkeys._kernels.repeats import (card_positions_mask, repeated_cards, rotation_mask,
                                         rows_per_scan)
 
@@ -96,22 +98,29 @@ def test_scan_ignores_bad_ids_that_are_distinct(n):
 def test_repeats_anywhere_in_the_chunks(make_hands, n):
     """One batch over three chunks and a partial one; repeats at the first row, inside scan
     groups, in a chunk's last rows (its tail rows when the group size does not divide the
-    chunk), at chunk boundaries and in the very last row; bad ids alone in another chunk."""
+    chunk), at chunk boundaries and in the very last row; bad ids in the group of a repeat, in
+    another group of a chunk with repeats, and alone in a chunk. The kernel counts each bad row
+    once."""
     total = 3 * BATCH_CHUNK + 2 * rows_per_scan(n) + 3
     hands = make_hands(total, n)
     good = pk.evaluate_batch(hands)
     assert good.all()
     repeats = [0, 5, BATCH_CHUNK - 1, BATCH_CHUNK, 3 * BATCH_CHUNK + 1, total - 1]
-    bad_ids = [2 * BATCH_CHUNK + 3, 2 * BATCH_CHUNK + 700]  # a chunk with no repeat
+    # Row 6 shares a scan group with row 5 (checked row by row); row 200 is in a group with no
+    # repeat of chunk 0 (ranked by the trusted code); chunk 2 has no repeat at all.
+    bad_ids = [6, 200, 2 * BATCH_CHUNK + 3, 2 * BATCH_CHUNK + 700]
     bad = hands.copy()
     for i, row in enumerate(repeats):
         x, y = i % n, (i + 2) % n
         bad[row, y] = bad[row, x]
-    bad[bad_ids[0], 0] = 52
-    bad[bad_ids[1], n - 1] = 255
+    for row, card in zip(bad_ids, (52, 200, 52, 255)):
+        bad[row, row % n] = card
     out = pk.evaluate_batch(bad, invalid="zero")
     rows = repeats + bad_ids
     assert (out[rows] == 0).all()
+    counted = np.empty(total, np.uint16)
+    assert BATCH_KERNELS[n](bad.reshape(-1), counted, *eval_tables(n).batch_tuple()) == len(rows)
+    np.testing.assert_array_equal(counted, out)
     keep = np.setdiff1d(np.arange(total), rows)
     np.testing.assert_array_equal(out[keep], good[keep])
     for first in sorted(rows):

@@ -172,9 +172,15 @@ def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
     return batch_flush_index(key, flush_sums, flush_at)
 
 
-# Chunks of rows: each first scanned for repeated cards (``repeats``, a few SIMD instructions
-# per row), then ranked by the trusted loop if none is repeated or, rarely, row by row with the
-# card mask. The chunk's input (7 KB of 7-card rows) is still in L1 for the second pass.
+# Chunks of rows, handed out to the threads. Within a chunk the rows go in scan groups
+# (``repeats.rows_per_scan``: 4 rows of 7 or 6 cards, 6 rows of 5): a group is first scanned for
+# a repeated card (a few SIMD instructions per row) and, with none (nearly always), ranked by
+# the trusted code, written out row after row for the group (LLVM then takes most card bytes
+# from the scanned vector instead of reading them again); a group with a repeat, and the chunk's
+# last rows that fill no group, are ranked row by row with the card mask (``checked_rows_N``),
+# which names the bad rows. The trusted code needs no card mask: ids >= 52 still show in the
+# key's bad-id counter and get rank 0. Scanning group by group, not the whole chunk before
+# ranking it, measured 10-25% faster: each row is read once, and scan and ranking overlap.
 BATCH_CHUNK = 1024
 _SCAN_5 = np.uint64(rows_per_scan(5))
 _SCAN_6 = np.uint64(rows_per_scan(6))
@@ -189,46 +195,9 @@ def chunk_rows(chunk, n_rows):
 
 
 @inline
-def unscanned_from(cards, lo, hi, n_cards, scan_rows):
-    """First row of lo..hi that must be checked row by row: the end of the whole scan groups
-    if none of their rows holds a card twice, else lo (the chunk has a bad row: the row-by-row
-    check finds it)."""
-    groups = (hi - lo) // scan_rows
-    found = np.uint64(0)
-    for group in range(groups):
-        found |= repeated_cards(cards, (lo + np.uint64(group) * scan_rows) * np.uint64(n_cards),
-                                n_cards)
-    return lo + groups * scan_rows if found == 0 else lo
-
-
-@kernel
-def trusted_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
-    """Ranks of rows lo..hi of 7 card bytes with no card twice (ids >= 52 still get rank 0 and
-    are counted: the key's bad-id counter shows them). Returns the number of bad rows."""
-    f0 = BATCH_FLUSH_KEYS_AT
-    bad = 0
-    for i in range(lo, hi):
-        at = i * _U7
-        a = cards[at]
-        b = cards[at + np.uint64(1)]
-        c = cards[at + np.uint64(2)]
-        d = cards[at + np.uint64(3)]
-        e = cards[at + np.uint64(4)]
-        f = cards[at + np.uint64(5)]
-        g = cards[at + np.uint64(6)]
-        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-               + np.uint64(BATCH_SUIT_BIAS))
-        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
-            # The hash is the key's top bits: its row base, then the column within the row.
-            out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
-        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-            bad += 1
-            out[i] = 0
-        else:
-            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
-                          + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
-            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
-    return bad
+def whole_groups_end(lo, hi, scan_rows):
+    """End of the whole scan groups of rows lo..hi (the rows after it are checked one by one)."""
+    return lo + (hi - lo) // scan_rows * scan_rows
 
 
 @kernel
@@ -262,6 +231,42 @@ def checked_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
     return bad
 
 
+@kernel
+def ranked_chunk_7(cards, out, keys, ranks, flush_at, lo, hi):
+    """Ranks of rows lo..hi of 7 card bytes, each scan group checked for a repeated card first
+    (see above). Returns the number of bad rows (rank 0)."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    end = whole_groups_end(lo, hi, _SCAN_7)
+    for first in range(lo, end, _SCAN_7):
+        first = np.uint64(first)
+        if repeated_cards(cards, first * _U7, 7) != 0:
+            bad += checked_rows_7(cards, out, keys, ranks, flush_at, first, first + _SCAN_7)
+            continue
+        for i in range(first, first + _SCAN_7):
+            at = i * _U7
+            a = cards[at]
+            b = cards[at + np.uint64(1)]
+            c = cards[at + np.uint64(2)]
+            d = cards[at + np.uint64(3)]
+            e = cards[at + np.uint64(4)]
+            f = cards[at + np.uint64(5)]
+            g = cards[at + np.uint64(6)]
+            key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
+                   + np.uint64(BATCH_SUIT_BIAS))
+            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+                # The hash is the key's top bits: its row base, then the column within the row.
+                out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
+            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+                bad += 1
+                out[i] = 0
+            else:
+                flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                              + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
+                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad + checked_rows_7(cards, out, keys, ranks, flush_at, end, hi)
+
+
 @kernel(parallel=True)
 def rank_batch_7(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
@@ -269,36 +274,7 @@ def rank_batch_7(cards, out, keys, ranks, flush_at):
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        mid = unscanned_from(cards, lo, hi, 7, _SCAN_7)
-        bad += (trusted_rows_7(cards, out, keys, ranks, flush_at, lo, mid)
-                + checked_rows_7(cards, out, keys, ranks, flush_at, mid, hi))
-    return bad
-
-
-@kernel
-def trusted_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
-    """trusted_rows_7 for rows of 6 card bytes."""
-    f0 = BATCH_FLUSH_KEYS_AT
-    bad = 0
-    for i in range(lo, hi):
-        at = i * np.uint64(6)
-        a = cards[at]
-        b = cards[at + np.uint64(1)]
-        c = cards[at + np.uint64(2)]
-        d = cards[at + np.uint64(3)]
-        e = cards[at + np.uint64(4)]
-        f = cards[at + np.uint64(5)]
-        key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
-               + np.uint64(BATCH_SUIT_BIAS))
-        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
-            out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
-        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-            bad += 1
-            out[i] = 0
-        else:
-            flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
-                          + keys[f0 + e] + keys[f0 + f])
-            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, lo, hi)
     return bad
 
 
@@ -330,6 +306,39 @@ def checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
     return bad
 
 
+@kernel
+def ranked_chunk_6(cards, out, keys, ranks, flush_at, lo, hi):
+    """ranked_chunk_7 for rows of 6 card bytes."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    end = whole_groups_end(lo, hi, _SCAN_6)
+    for first in range(lo, end, _SCAN_6):
+        first = np.uint64(first)
+        if repeated_cards(cards, first * np.uint64(6), 6) != 0:
+            bad += checked_rows_6(cards, out, keys, ranks, flush_at, first, first + _SCAN_6)
+            continue
+        for i in range(first, first + _SCAN_6):
+            at = i * np.uint64(6)
+            a = cards[at]
+            b = cards[at + np.uint64(1)]
+            c = cards[at + np.uint64(2)]
+            d = cards[at + np.uint64(3)]
+            e = cards[at + np.uint64(4)]
+            f = cards[at + np.uint64(5)]
+            key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
+                   + np.uint64(BATCH_SUIT_BIAS))
+            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+                out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
+            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+                bad += 1
+                out[i] = 0
+            else:
+                flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
+                              + keys[f0 + e] + keys[f0 + f])
+                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad + checked_rows_6(cards, out, keys, ranks, flush_at, end, hi)
+
+
 @kernel(parallel=True)
 def rank_batch_6(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
@@ -337,33 +346,7 @@ def rank_batch_6(cards, out, keys, ranks, flush_at):
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        mid = unscanned_from(cards, lo, hi, 6, _SCAN_6)
-        bad += (trusted_rows_6(cards, out, keys, ranks, flush_at, lo, mid)
-                + checked_rows_6(cards, out, keys, ranks, flush_at, mid, hi))
-    return bad
-
-
-@kernel
-def trusted_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
-    """trusted_rows_7 for rows of 5 card bytes."""
-    f0 = BATCH_FLUSH_KEYS_AT
-    bad = 0
-    for i in range(lo, hi):
-        at = i * np.uint64(5)
-        a = cards[at]
-        b = cards[at + np.uint64(1)]
-        c = cards[at + np.uint64(2)]
-        d = cards[at + np.uint64(3)]
-        e = cards[at + np.uint64(4)]
-        key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + np.uint64(BATCH_SUIT_BIAS)
-        if (key & np.uint64(BATCH_RARE_BITS)) == 0:
-            out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
-        elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-            bad += 1
-            out[i] = 0
-        else:
-            flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
-            out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, lo, hi)
     return bad
 
 
@@ -392,6 +375,36 @@ def checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
     return bad
 
 
+@kernel
+def ranked_chunk_5(cards, out, keys, ranks, flush_at, lo, hi):
+    """ranked_chunk_7 for rows of 5 card bytes."""
+    f0 = BATCH_FLUSH_KEYS_AT
+    bad = 0
+    end = whole_groups_end(lo, hi, _SCAN_5)
+    for first in range(lo, end, _SCAN_5):
+        first = np.uint64(first)
+        if repeated_cards(cards, first * np.uint64(5), 5) != 0:
+            bad += checked_rows_5(cards, out, keys, ranks, flush_at, first, first + _SCAN_5)
+            continue
+        for i in range(first, first + _SCAN_5):
+            at = i * np.uint64(5)
+            a = cards[at]
+            b = cards[at + np.uint64(1)]
+            c = cards[at + np.uint64(2)]
+            d = cards[at + np.uint64(3)]
+            e = cards[at + np.uint64(4)]
+            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + np.uint64(BATCH_SUIT_BIAS)
+            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+                out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
+            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
+                bad += 1
+                out[i] = 0
+            else:
+                flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
+                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+    return bad + checked_rows_5(cards, out, keys, ranks, flush_at, end, hi)
+
+
 @kernel(parallel=True)
 def rank_batch_5(cards, out, keys, ranks, flush_at):
     """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
@@ -399,7 +412,5 @@ def rank_batch_5(cards, out, keys, ranks, flush_at):
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        mid = unscanned_from(cards, lo, hi, 5, _SCAN_5)
-        bad += (trusted_rows_5(cards, out, keys, ranks, flush_at, lo, mid)
-                + checked_rows_5(cards, out, keys, ranks, flush_at, mid, hi))
+        bad += ranked_chunk_5(cards, out, keys, ranks, flush_at, lo, hi)
     return bad
