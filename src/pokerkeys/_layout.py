@@ -48,3 +48,11 @@ BATCH_BAD_BITS = 0x7 << BATCH_BAD_AT
 BATCH_RARE_BITS = BATCH_FLUSH_BITS | BATCH_BAD_BITS
 # Second half of the batch key table: the per-suit flush keys, at this offset.
 BATCH_FLUSH_KEYS_AT = 256
+
+# The batch keys split into bytes for the SIMD key sums (``_kernels.group_keys``): planes of 16
+# entries, KEY_FACE_PLANES for the hashed face key (at most 23 bits), then KEY_SUIT_PLANES for
+# the suit counters. A padding byte is looked up at KEY_PAD_RANK, 0 in every face plane.
+KEY_FACE_PLANES = 3
+KEY_SUIT_PLANES = 2
+KEY_PLANE_ENTRIES = 16
+KEY_PAD_RANK = 15

@@ -66,24 +66,32 @@ def _pdep64(typingctx, source, mask):
     return sig, codegen
 
 
-def _target_has_fast_pdep() -> bool:
-    """Whether the CPU Numba compiles for has a fast PDEP (3 cycles on Zen 3 and Intel).
+def target_cpu() -> tuple[str, list[str]] | None:
+    """(name, features) of the x86-64 CPU Numba compiles for, None on other machines.
 
     Read from the same settings Numba's code generator uses (NUMBA_CPU_NAME / _FEATURES, else
     the host), so a kernel never holds an instruction its target lacks; Numba's cache keys on
     the CPU name and features too, so a cached kernel is only loaded where it was compiled for.
-    AMD before Zen 3 runs PDEP in microcode (hundreds of cycles for dense masks): portable
-    path there.
     """
     if platform.machine().lower() not in ("x86_64", "amd64"):
-        return False
+        return None
     # as numba.core.codegen.JITCPUCodegen picks them (numba's config already turns the
     # features off for NUMBA_CPU_NAME=generic)
     name = config.CPU_NAME if config.CPU_NAME is not None else ll.get_host_cpu_name()
     features = (config.CPU_FEATURES if config.CPU_FEATURES is not None
                 else get_host_cpu_features())
-    return "+bmi2" in features.split(",") and name not in ("znver1", "znver2", "bdver4",
-                                                             "bdver3", "bdver2", "bdver1")
+    return name, features.split(",")
+
+
+def _target_has_fast_pdep() -> bool:
+    """Whether the target has a fast PDEP (3 cycles on Zen 3 and Intel). AMD before Zen 3 runs
+    PDEP in microcode (hundreds of cycles for dense masks): portable path there."""
+    target = target_cpu()
+    if target is None:
+        return False
+    name, features = target
+    return "+bmi2" in features and name not in ("znver1", "znver2", "bdver4", "bdver3",
+                                                "bdver2", "bdver1")
 
 
 FAST_PDEP = _target_has_fast_pdep()

@@ -12,7 +12,8 @@ from .._layout import (BATCH_BAD_BITS, BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BA
                        BATCH_SUIT_BIAS, FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT,
                        SUIT_BITS, SUIT_MASK)
 from .bits import popcount64
-from .repeats import repeated_cards, rows_per_scan
+from .group_keys import HAS_AVX2, group_keys
+from .repeats import GROUP_ROWS, bad_rows
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 
@@ -74,23 +75,29 @@ def join_leaders(best, mask, rank, player):
 # Batch kernels: card bytes -> ranks, every row checked.
 #
 # `keys` and `ranks` are ``EvalTables.batch_tuple()`` (see ``core.tables._batch_tables`` and the
-# BATCH_* layout in ``_layout``): one 64-bit key per raw byte, so a byte >= 52 needs no branch of
-# its own and shows up in the sum's bad-id counter. A card repeated in a row is found by a SIMD
-# scan of the chunk's rows (``repeats``) before they are ranked; the common row then costs one
-# AND of checks and one branch that is almost never taken (flush or bad id). A chunk where the
-# scan finds a repeat is ranked row by row with the OR of ``1 << byte``: seven distinct cards set
-# seven bits, a repeat sets fewer (``& 63`` costs nothing, x86 shifts mask their count anyway,
-# and it keeps bad bytes defined; they are caught by the key).
+# BATCH_* layout in ``_layout``): one 64-bit key per raw byte, whose sum over a row holds the
+# non-flush hash in its top bits, a counter per suit (a flush sets a counter's top bit) and a
+# counter of bytes >= 52. `planes` is ``EvalTables.key_planes`` (``group_keys``).
+#
+# The rows go in groups of 4 (``repeats.GROUP_ROWS``). A group is first scanned in SIMD for a
+# bad row (a byte >= 52, a card twice: ``repeats.bad_rows``). With none, nearly always, its 4
+# keys are summed at once (``group_keys``: SIMD on x86-64 with AVX2, else ``summed_group_keys``)
+# and each row costs one AND, one branch that is almost never taken (a flush) and the two hash
+# reads. A group with a bad row, and the last rows of a chunk that fill no group, are ranked row
+# by row with every check (``checked_rows_N``, which names the bad rows): the OR of ``1 << byte``
+# has 7 bits for seven distinct cards, fewer with a repeat (``& 63`` costs nothing, x86 shifts
+# mask their count anyway, and it keeps bad bytes defined; they are caught by the key).
 #
 # The rows are read as a flat byte array with unsigned offsets: with a signed index Numba emits
 # a negative-index wrap on every read, and with a 2D array it reloads the row stride from the
-# stack. Each hand size has its own kernel with the card reads written out, because a loop over
+# stack. Each hand size has its own kernels with the card reads written out, because a loop over
 # a run-time row length costs a quarter of the speed. Each returns the number of bad rows (rank 0).
 
 _U7 = np.uint64(7)
 _ONE = np.uint64(1)
 _FLUSH_FIELD = np.uint64(_FIELD_MASK)
 _KEY_BITS = 64
+_GROUP = np.uint64(GROUP_ROWS)
 
 
 def _batch_hash_shifts(n):
@@ -172,19 +179,9 @@ def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
     return batch_flush_index(key, flush_sums, flush_at)
 
 
-# Chunks of rows, handed out to the threads. Within a chunk the rows go in scan groups
-# (``repeats.rows_per_scan``: 4 rows of 7 or 6 cards, 6 rows of 5): a group is first scanned for
-# a repeated card (a few SIMD instructions per row) and, with none (nearly always), ranked by
-# the trusted code, written out row after row for the group (LLVM then takes most card bytes
-# from the scanned vector instead of reading them again); a group with a repeat, and the chunk's
-# last rows that fill no group, are ranked row by row with the card mask (``checked_rows_N``),
-# which names the bad rows. The trusted code needs no card mask: ids >= 52 still show in the
-# key's bad-id counter and get rank 0. Scanning group by group, not the whole chunk before
-# ranking it, measured 10-25% faster: each row is read once, and scan and ranking overlap.
+# Chunks of BATCH_CHUNK rows are handed out to the threads; each is ranked by a compiled function
+# of its own (``ranked_chunk_N``), called from the parallel loop.
 BATCH_CHUNK = 1024
-_SCAN_5 = np.uint64(rows_per_scan(5))
-_SCAN_6 = np.uint64(rows_per_scan(6))
-_SCAN_7 = np.uint64(rows_per_scan(7))
 
 
 @inline
@@ -195,9 +192,34 @@ def chunk_rows(chunk, n_rows):
 
 
 @inline
-def whole_groups_end(lo, hi, scan_rows):
-    """End of the whole scan groups of rows lo..hi (the rows after it are checked one by one)."""
-    return lo + (hi - lo) // scan_rows * scan_rows
+def whole_groups_end(lo, hi):
+    """End of the whole groups of rows lo..hi (the rows after it are checked one by one)."""
+    return lo + (hi - lo) // _GROUP * _GROUP
+
+
+@inline
+def summed_group_keys(cards, offset, planes, keys, n_cards):
+    """``group_keys`` without SIMD: each row's key summed from the batch keys (planes unused)."""
+    row_keys = [np.uint64(BATCH_SUIT_BIAS)] * GROUP_ROWS
+    for row in range(GROUP_ROWS):
+        at = offset + np.uint64(row * n_cards)
+        for byte in range(n_cards):
+            row_keys[row] += keys[cards[at + np.uint64(byte)]]
+    return row_keys[0], row_keys[1], row_keys[2], row_keys[3]
+
+
+# The kernels call row_keys_of_group; which one it is is fixed when this module loads (Numba's
+# cache keys on the CPU name and features, so the choice is part of what was compiled for).
+row_keys_of_group = group_keys if HAS_AVX2 else summed_group_keys
+
+
+@inline
+def row_flush_sums(cards, at, keys, n_cards):
+    """The per-suit flush sums of the row of n_cards bytes at byte `at` (only for a flush)."""
+    flush_sums = np.uint64(0)
+    for byte in range(n_cards):
+        flush_sums += keys[BATCH_FLUSH_KEYS_AT + cards[at + np.uint64(byte)]]
+    return flush_sums
 
 
 @kernel
@@ -232,49 +254,38 @@ def checked_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
 
 
 @kernel
-def ranked_chunk_7(cards, out, keys, ranks, flush_at, lo, hi):
-    """Ranks of rows lo..hi of 7 card bytes, each scan group checked for a repeated card first
-    (see above). Returns the number of bad rows (rank 0)."""
-    f0 = BATCH_FLUSH_KEYS_AT
+def ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    """Ranks of rows lo..hi of 7 card bytes, group by group (see above). Returns the number of
+    bad rows (rank 0)."""
+    n_bytes = np.uint64(7)
     bad = 0
-    end = whole_groups_end(lo, hi, _SCAN_7)
-    for first in range(lo, end, _SCAN_7):
+    end = whole_groups_end(lo, hi)
+    for first in range(lo, end, GROUP_ROWS):
         first = np.uint64(first)
-        if repeated_cards(cards, first * _U7, 7) != 0:
-            bad += checked_rows_7(cards, out, keys, ranks, flush_at, first, first + _SCAN_7)
+        if bad_rows(cards, first * n_bytes, 7) != 0:
+            bad += checked_rows_7(cards, out, keys, ranks, flush_at, first, first + _GROUP)
             continue
-        for i in range(first, first + _SCAN_7):
-            at = i * _U7
-            a = cards[at]
-            b = cards[at + np.uint64(1)]
-            c = cards[at + np.uint64(2)]
-            d = cards[at + np.uint64(3)]
-            e = cards[at + np.uint64(4)]
-            f = cards[at + np.uint64(5)]
-            g = cards[at + np.uint64(6)]
-            key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
-                   + np.uint64(BATCH_SUIT_BIAS))
-            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 7)
+        for row in range(GROUP_ROWS):
+            key = row_keys[row]
+            i = first + np.uint64(row)
+            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
                 # The hash is the key's top bits: its row base, then the column within the row.
                 out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
-            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-                bad += 1
-                out[i] = 0
             else:
-                flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
-                              + keys[f0 + e] + keys[f0 + f] + keys[f0 + g])
+                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 7)
                 out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
     return bad + checked_rows_7(cards, out, keys, ranks, flush_at, end, hi)
 
 
 @kernel(parallel=True)
-def rank_batch_7(cards, out, keys, ranks, flush_at):
+def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, lo, hi)
+        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi)
     return bad
 
 
@@ -307,46 +318,38 @@ def checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
 
 
 @kernel
-def ranked_chunk_6(cards, out, keys, ranks, flush_at, lo, hi):
-    """ranked_chunk_7 for rows of 6 card bytes."""
-    f0 = BATCH_FLUSH_KEYS_AT
+def ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    """Ranks of rows lo..hi of 6 card bytes, group by group (see above). Returns the number of
+    bad rows (rank 0)."""
+    n_bytes = np.uint64(6)
     bad = 0
-    end = whole_groups_end(lo, hi, _SCAN_6)
-    for first in range(lo, end, _SCAN_6):
+    end = whole_groups_end(lo, hi)
+    for first in range(lo, end, GROUP_ROWS):
         first = np.uint64(first)
-        if repeated_cards(cards, first * np.uint64(6), 6) != 0:
-            bad += checked_rows_6(cards, out, keys, ranks, flush_at, first, first + _SCAN_6)
+        if bad_rows(cards, first * n_bytes, 6) != 0:
+            bad += checked_rows_6(cards, out, keys, ranks, flush_at, first, first + _GROUP)
             continue
-        for i in range(first, first + _SCAN_6):
-            at = i * np.uint64(6)
-            a = cards[at]
-            b = cards[at + np.uint64(1)]
-            c = cards[at + np.uint64(2)]
-            d = cards[at + np.uint64(3)]
-            e = cards[at + np.uint64(4)]
-            f = cards[at + np.uint64(5)]
-            key = (keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f]
-                   + np.uint64(BATCH_SUIT_BIAS))
-            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 6)
+        for row in range(GROUP_ROWS):
+            key = row_keys[row]
+            i = first + np.uint64(row)
+            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
+                # The hash is the key's top bits: its row base, then the column within the row.
                 out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
-            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-                bad += 1
-                out[i] = 0
             else:
-                flush_sums = (keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d]
-                              + keys[f0 + e] + keys[f0 + f])
+                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 6)
                 out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
     return bad + checked_rows_6(cards, out, keys, ranks, flush_at, end, hi)
 
 
 @kernel(parallel=True)
-def rank_batch_6(cards, out, keys, ranks, flush_at):
+def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, lo, hi)
+        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi)
     return bad
 
 
@@ -376,41 +379,36 @@ def checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
 
 
 @kernel
-def ranked_chunk_5(cards, out, keys, ranks, flush_at, lo, hi):
-    """ranked_chunk_7 for rows of 5 card bytes."""
-    f0 = BATCH_FLUSH_KEYS_AT
+def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    """Ranks of rows lo..hi of 5 card bytes, group by group (see above). Returns the number of
+    bad rows (rank 0)."""
+    n_bytes = np.uint64(5)
     bad = 0
-    end = whole_groups_end(lo, hi, _SCAN_5)
-    for first in range(lo, end, _SCAN_5):
+    end = whole_groups_end(lo, hi)
+    for first in range(lo, end, GROUP_ROWS):
         first = np.uint64(first)
-        if repeated_cards(cards, first * np.uint64(5), 5) != 0:
-            bad += checked_rows_5(cards, out, keys, ranks, flush_at, first, first + _SCAN_5)
+        if bad_rows(cards, first * n_bytes, 5) != 0:
+            bad += checked_rows_5(cards, out, keys, ranks, flush_at, first, first + _GROUP)
             continue
-        for i in range(first, first + _SCAN_5):
-            at = i * np.uint64(5)
-            a = cards[at]
-            b = cards[at + np.uint64(1)]
-            c = cards[at + np.uint64(2)]
-            d = cards[at + np.uint64(3)]
-            e = cards[at + np.uint64(4)]
-            key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + np.uint64(BATCH_SUIT_BIAS)
-            if (key & np.uint64(BATCH_RARE_BITS)) == 0:
+        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 5)
+        for row in range(GROUP_ROWS):
+            key = row_keys[row]
+            i = first + np.uint64(row)
+            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
+                # The hash is the key's top bits: its row base, then the column within the row.
                 out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
-            elif (key & np.uint64(BATCH_BAD_BITS)) != 0:
-                bad += 1
-                out[i] = 0
             else:
-                flush_sums = keys[f0 + a] + keys[f0 + b] + keys[f0 + c] + keys[f0 + d] + keys[f0 + e]
+                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 5)
                 out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
     return bad + checked_rows_5(cards, out, keys, ranks, flush_at, end, hi)
 
 
 @kernel(parallel=True)
-def rank_batch_5(cards, out, keys, ranks, flush_at):
+def rank_batch_5(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])
     bad = 0
     for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
         lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_5(cards, out, keys, ranks, flush_at, lo, hi)
+        bad += ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi)
     return bad

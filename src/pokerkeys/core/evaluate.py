@@ -175,7 +175,8 @@ def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise")
         with _jit.threads(threads):
             n = array.shape[1]
             # The kernel reads the rows as one flat run of bytes (a view, no copy).
-            bad_rows = _BATCH_KERNELS[n](array.reshape(-1), out, *eval_tables(n).batch_tuple())
+            tables = eval_tables(n).rank_batch_tuple()
+            bad_rows = _BATCH_KERNELS[n](array.reshape(-1), out, *tables)
         if invalid == "raise" and bad_rows:
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out

@@ -151,7 +151,7 @@ class EvalTables:
     """The arrays one hand size's kernel needs, in the order the kernels take them."""
 
     __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
-                 "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at")
+                 "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at", "key_planes")
 
     def __init__(self, n_cards: int):
         key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
@@ -163,14 +163,20 @@ class EvalTables:
         self.hash_ranks = load_table(f"hash_ranks_{n_cards}")
         self.flush_ranks = load_table(f"flush_ranks_{key_set}")
         self.batch_keys, self.batch_ranks, self.batch_flush_at = _batch_tables(self)
+        self.key_planes = key_planes(self.batch_keys, n_cards)
 
     def as_tuple(self) -> tuple:
         return (self.card_keys, self.flush_keys, self.flush_suit, self.hash_base,
                 self.hash_ranks, self.flush_ranks)
 
     def batch_tuple(self) -> tuple:
-        """The tables of the validating batch kernels (see ``_batch_tables``)."""
+        """The batch keys and ranks (see ``_batch_tables``): the Monte Carlo kernels' tables."""
         return (self.batch_keys, self.batch_ranks, self.batch_flush_at)
+
+    def rank_batch_tuple(self) -> tuple:
+        """The tables of the batch kernels ``rank_batch_N``: ``batch_tuple()`` and the key
+        planes."""
+        return (self.batch_keys, self.batch_ranks, self.batch_flush_at, self.key_planes)
 
     @property
     def resident_bytes(self) -> int:
@@ -203,6 +209,34 @@ def _batch_tables(t: EvalTables) -> tuple[np.ndarray, np.ndarray, int]:
         raise TableError(f"the {n}-card hash does not fit the batch kernels' uint16 layout")
     ranks = np.concatenate([bases, t.hash_ranks, t.flush_ranks]).astype(np.uint16)
     return keys, ranks, flush_at
+
+
+def key_planes(batch_keys: np.ndarray, n_cards: int) -> np.ndarray:
+    """The batch keys of the 52 cards split into bytes, for ``_kernels.group_keys`` (uint8,
+    5 planes of 16 entries, one after another).
+
+    Planes 0-2: byte p of the hashed face key (a batch key's top HASH_BITS bits) of rank r, at
+    entry r; planes 3-4: byte p of suit s's counter bits (the key's low 16 bits), at entry s.
+    Other entries are 0: the kernel looks up padding bytes at rank 15. A batch key must be
+    exactly its face part and its suit part (no other bit), else the planes could not
+    rebuild it.
+    """
+    faces, suits = _layout.KEY_FACE_PLANES, _layout.KEY_SUIT_PLANES
+    top = np.uint64(64 - _layout.HASH_BITS[n_cards])
+    cards = batch_keys[:N_CARDS].reshape(13, 4)  # [rank, suit], ids 4 * rank + suit
+    face = cards >> top
+    suit = cards & np.uint64((1 << 16) - 1)
+    if ((face != face[:, :1]).any() or (suit != suit[:1, :]).any()
+            or ((face << top) | suit != cards).any()):
+        raise TableError(f"the {n_cards}-card batch keys do not split into face and suit bytes")
+    planes = np.zeros((faces + suits, _layout.KEY_PLANE_ENTRIES), dtype=np.uint8)
+    for p in range(faces):
+        planes[p, :13] = (face[:, 0] >> np.uint64(8 * p)) & np.uint64(0xFF)
+    for p in range(suits):
+        planes[faces + p, :4] = (suit[0] >> np.uint64(8 * p)) & np.uint64(0xFF)
+    if (face[:, 0] >> np.uint64(8 * faces)).any():
+        raise TableError(f"the {n_cards}-card face keys do not fit {faces} bytes")
+    return planes.reshape(-1)
 
 
 @lru_cache(maxsize=None)
