@@ -150,6 +150,26 @@ def hash_col_5(key):
 
 
 @inline
+def hash_row(key, n_cards):
+    """hash_row_N of a compile-time hand size n_cards (the other branches fold away)."""
+    if n_cards == 7:
+        return hash_row_7(key)
+    if n_cards == 6:
+        return hash_row_6(key)
+    return hash_row_5(key)
+
+
+@inline
+def hash_col(key, n_cards):
+    """hash_col_N of a compile-time hand size n_cards."""
+    if n_cards == 7:
+        return hash_col_7(key)
+    if n_cards == 6:
+        return hash_col_6(key)
+    return hash_col_5(key)
+
+
+@inline
 def batch_flush_suit(key):
     """Suit whose counter crossed into its top bit (the row holds 5+ cards of it)."""
     flushes = key & np.uint64(BATCH_FLUSH_BITS)
@@ -254,42 +274,6 @@ def checked_rows_7(cards, out, keys, ranks, flush_at, lo, hi):
 
 
 @kernel
-def ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    """Ranks of rows lo..hi of 7 card bytes, group by group (see above). Returns the number of
-    bad rows (rank 0)."""
-    n_bytes = np.uint64(7)
-    bad = 0
-    end = whole_groups_end(lo, hi)
-    for first in range(lo, end, GROUP_ROWS):
-        first = np.uint64(first)
-        if bad_rows(cards, first * n_bytes, 7) != 0:
-            bad += checked_rows_7(cards, out, keys, ranks, flush_at, first, first + _GROUP)
-            continue
-        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 7)
-        for row in range(GROUP_ROWS):
-            key = row_keys[row]
-            i = first + np.uint64(row)
-            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
-                # The hash is the key's top bits: its row base, then the column within the row.
-                out[i] = ranks[ranks[hash_row_7(key)] + hash_col_7(key)]
-            else:
-                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 7)
-                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
-    return bad + checked_rows_7(cards, out, keys, ranks, flush_at, end, hi)
-
-
-@kernel(parallel=True)
-def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
-    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
-    n_rows = np.uint64(out.shape[0])
-    bad = 0
-    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
-        lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi)
-    return bad
-
-
-@kernel
 def checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
     """checked_rows_7 for rows of 6 card bytes."""
     f0 = BATCH_FLUSH_KEYS_AT
@@ -318,42 +302,6 @@ def checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi):
 
 
 @kernel
-def ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    """Ranks of rows lo..hi of 6 card bytes, group by group (see above). Returns the number of
-    bad rows (rank 0)."""
-    n_bytes = np.uint64(6)
-    bad = 0
-    end = whole_groups_end(lo, hi)
-    for first in range(lo, end, GROUP_ROWS):
-        first = np.uint64(first)
-        if bad_rows(cards, first * n_bytes, 6) != 0:
-            bad += checked_rows_6(cards, out, keys, ranks, flush_at, first, first + _GROUP)
-            continue
-        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 6)
-        for row in range(GROUP_ROWS):
-            key = row_keys[row]
-            i = first + np.uint64(row)
-            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
-                # The hash is the key's top bits: its row base, then the column within the row.
-                out[i] = ranks[ranks[hash_row_6(key)] + hash_col_6(key)]
-            else:
-                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 6)
-                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
-    return bad + checked_rows_6(cards, out, keys, ranks, flush_at, end, hi)
-
-
-@kernel(parallel=True)
-def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
-    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
-    n_rows = np.uint64(out.shape[0])
-    bad = 0
-    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
-        lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi)
-    return bad
-
-
-@kernel
 def checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
     """checked_rows_7 for rows of 5 card bytes."""
     f0 = BATCH_FLUSH_KEYS_AT
@@ -378,29 +326,80 @@ def checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi):
     return bad
 
 
-@kernel
-def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    """Ranks of rows lo..hi of 5 card bytes, group by group (see above). Returns the number of
-    bad rows (rank 0)."""
-    n_bytes = np.uint64(5)
+@inline
+def checked_rows(cards, out, keys, ranks, flush_at, lo, hi, n_cards):
+    """checked_rows_N of a compile-time hand size n_cards."""
+    if n_cards == 7:
+        return checked_rows_7(cards, out, keys, ranks, flush_at, lo, hi)
+    if n_cards == 6:
+        return checked_rows_6(cards, out, keys, ranks, flush_at, lo, hi)
+    return checked_rows_5(cards, out, keys, ranks, flush_at, lo, hi)
+
+
+@inline
+def ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards):
+    """Ranks of rows lo..hi of n_cards card bytes (a compile-time 5, 6 or 7), group by group
+    (see above). Returns the number of bad rows (rank 0)."""
+    n_bytes = np.uint64(n_cards)
     bad = 0
     end = whole_groups_end(lo, hi)
     for first in range(lo, end, GROUP_ROWS):
         first = np.uint64(first)
-        if bad_rows(cards, first * n_bytes, 5) != 0:
-            bad += checked_rows_5(cards, out, keys, ranks, flush_at, first, first + _GROUP)
+        if bad_rows(cards, first * n_bytes, n_cards) != 0:
+            bad += checked_rows(cards, out, keys, ranks, flush_at, first, first + _GROUP,
+                                n_cards)
             continue
-        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, 5)
+        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, n_cards)
         for row in range(GROUP_ROWS):
             key = row_keys[row]
             i = first + np.uint64(row)
             if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
                 # The hash is the key's top bits: its row base, then the column within the row.
-                out[i] = ranks[ranks[hash_row_5(key)] + hash_col_5(key)]
+                out[i] = ranks[ranks[hash_row(key, n_cards)] + hash_col(key, n_cards)]
             else:
-                flush_sums = row_flush_sums(cards, i * n_bytes, keys, 5)
+                flush_sums = row_flush_sums(cards, i * n_bytes, keys, n_cards)
                 out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
-    return bad + checked_rows_5(cards, out, keys, ranks, flush_at, end, hi)
+    return bad + checked_rows(cards, out, keys, ranks, flush_at, end, hi, n_cards)
+
+
+# One compiled function per hand size, called once per chunk from the parallel loop.
+
+
+@kernel
+def ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 7)
+
+
+@kernel
+def ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 6)
+
+
+@kernel
+def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
+    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 5)
+
+
+@kernel(parallel=True)
+def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
+    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
+    n_rows = np.uint64(out.shape[0])
+    bad = 0
+    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+        lo, hi = chunk_rows(chunk, n_rows)
+        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi)
+    return bad
+
+
+@kernel(parallel=True)
+def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
+    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
+    n_rows = np.uint64(out.shape[0])
+    bad = 0
+    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+        lo, hi = chunk_rows(chunk, n_rows)
+        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi)
+    return bad
 
 
 @kernel(parallel=True)
