@@ -1,4 +1,4 @@
-"""The batch kernels' groups of 4 rows: the SIMD scan for bad rows (``_kernels.repeats``), the
+"""The batch kernels' groups of 4 rows: the SIMD scan for bad rows (``_kernels.row_groups``), the
 SIMD key sums (``_kernels.group_keys``) and the chunks built on them.
 
 A row with a card twice or a byte >= 52 must be found wherever it sits: in any row of a group,
@@ -17,7 +17,7 @@ import pytest
 import pokerkeys as pk
 from pokerkeys._kernels.evaluate import BATCH_CHUNK, summed_group_keys
 from pokerkeys._kernels.group_keys import HAS_AVX2, group_keys, spread_mask
-from pokerkeys._kernels.repeats import GROUP_ROWS, bad_rows, card_positions_mask, rotation_mask
+from pokerkeys._kernels.row_groups import GROUP_ROWS, bad_rows, card_positions_mask, rotation_mask
 from pokerkeys.core.evaluate import _BATCH_KERNELS as BATCH_KERNELS
 from pokerkeys.core.tables import TableError, eval_tables, key_planes
 

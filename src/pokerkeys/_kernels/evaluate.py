@@ -13,7 +13,7 @@ from .._layout import (BATCH_BAD_BITS, BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BA
                        SUIT_BITS, SUIT_MASK)
 from .bits import popcount64
 from .group_keys import HAS_AVX2, group_keys
-from .repeats import GROUP_ROWS, bad_rows
+from .row_groups import GROUP_ROWS, bad_rows
 
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 
@@ -79,8 +79,8 @@ def join_leaders(best, mask, rank, player):
 # non-flush hash in its top bits, a counter per suit (a flush sets a counter's top bit) and a
 # counter of bytes >= 52. `planes` is ``EvalTables.key_planes`` (``group_keys``).
 #
-# The rows go in groups of 4 (``repeats.GROUP_ROWS``). A group is first scanned in SIMD for a
-# bad row (a byte >= 52, a card twice: ``repeats.bad_rows``). With none, nearly always, its 4
+# The rows go in groups of 4 (``row_groups.GROUP_ROWS``). A group is first scanned in SIMD for a
+# bad row (a byte >= 52, a card twice: ``row_groups.bad_rows``). With none, nearly always, its 4
 # keys are summed at once (``group_keys``: SIMD on x86-64 with AVX2, else ``summed_group_keys``)
 # and each row costs one AND, one branch that is almost never taken (a flush) and the two hash
 # reads. A group with a bad row, and the last rows of a chunk that fill no group, are ranked row

@@ -1,7 +1,7 @@
 """The batch keys of a group of 4 rows of card bytes, summed in SIMD (x86-64 with AVX2).
 
 Row by row, a 7-card key costs 7 byte reads, 7 table reads and 7 adds. The group's 32-byte
-vector (``repeats.group_vector``, already loaded by the scan for bad rows) holds all 4 rows;
+vector (``row_groups.group_vector``, already loaded by the scan for bad rows) holds all 4 rows;
 from it the 4 keys take about 25 vector instructions:
 
 * one shuffle spreads the rows into 8-byte slots, one row per 64-bit lane, the unused bytes
@@ -20,7 +20,7 @@ from it the 4 keys take about 25 vector instructions:
 * the face part is shifted into the top bits, where the hash wants it; what overflows the
   word is what the row-by-row sum drops too.
 
-Bad ids must never get here (a byte >= 52 would look up a wrong rank): ``repeats.bad_rows``
+Bad ids must never get here (a byte >= 52 would look up a wrong rank): ``row_groups.bad_rows``
 sends such groups to the checked path first.
 """
 from __future__ import annotations
@@ -32,7 +32,7 @@ from numba.extending import intrinsic
 from .._layout import (BATCH_SUIT_BIAS, HASH_BITS, KEY_FACE_PLANES, KEY_PAD_RANK,
                        KEY_PLANE_ENTRIES, KEY_SUIT_PLANES)
 from .bits import target_cpu
-from .repeats import GROUP_ROWS, _literal_size, group_vector, row_positions
+from .row_groups import GROUP_ROWS, literal_hand_size, group_vector, row_positions
 
 _I8 = ir.IntType(8)
 _I32 = ir.IntType(32)
@@ -69,8 +69,8 @@ def group_keys(typingctx, cards, offset, planes, keys, n_cards):
     """(key of row 0, .., key of row 3): the batch keys (suit bias included) of the group of
     rows at byte `offset` of `cards`, from the key planes (``core.tables.key_planes``; `keys`,
     the batch keys, is there for the same call as the portable ``summed_group_keys``). The
-    group must hold no byte > 51 (``repeats.bad_rows``); n is a compile-time 5, 6 or 7."""
-    n = _literal_size(n_cards)
+    group must hold no byte > 51 (``row_groups.bad_rows``); n is a compile-time 5, 6 or 7."""
+    n = literal_hand_size(n_cards)
     if n is None:
         return None
     top = 64 - HASH_BITS[n]

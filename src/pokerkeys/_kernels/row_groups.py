@@ -1,5 +1,6 @@
-"""Is a row of a group of card rows bad (a byte >= 52, or a card twice)? Answered for the whole
-group at once in SIMD.
+"""Groups of 4 rows of card bytes, the unit of the batch kernels: their layout in a 32-byte
+vector, and the SIMD scan that says whether a row of the group is bad (a byte >= 52, or a card
+twice).
 
 The batch kernels must reject a row that holds a card twice or an id outside 0..51. Checked row
 by row that costs a 52-bit mask per row (seven shifts or table reads, a POPCNT and a compare),
@@ -78,7 +79,8 @@ def group_vector(context, builder, array_type, array, offset, n_cards):
                                                          list(range(2 * _HALF))))
 
 
-def _literal_size(n_cards):
+def literal_hand_size(n_cards):
+    """The hand size of an intrinsic's compile-time argument (5, 6 or 7), else None."""
     if isinstance(n_cards, types.IntegerLiteral) and n_cards.literal_value in (5, 6, 7):
         return n_cards.literal_value
     return None
@@ -89,7 +91,7 @@ def bad_rows(typingctx, cards, offset, n_cards):
     """Nonzero iff one of the GROUP_ROWS rows of n bytes starting at byte `offset` of the flat
     uint8 array `cards` holds a byte > 51 or a byte twice. n must be a compile-time constant
     (5, 6 or 7); the caller makes sure the rows lie inside the array."""
-    n = _literal_size(n_cards)
+    n = literal_hand_size(n_cards)
     if n is None:
         return None
 
