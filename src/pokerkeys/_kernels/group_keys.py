@@ -2,7 +2,7 @@
 
 Row by row, a 7-card key costs 7 byte reads, 7 table reads and 7 adds. The group's 32-byte
 vector (``row_groups.group_vector``, already loaded by the scan for bad rows) holds all 4 rows;
-from it the 4 keys take about 25 vector instructions:
+from it the 4 keys take about 35 vector instructions:
 
 * one shuffle spreads the rows into 8-byte slots, one row per 64-bit lane, the unused bytes
   0xFF;
