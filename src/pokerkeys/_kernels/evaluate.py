@@ -218,28 +218,29 @@ def whole_groups_end(lo, hi):
 
 
 @inline
+def row_key_sum(cards, at, keys, table_at, n_cards):
+    """Sum over the row of n_cards bytes at byte `at` of keys[table_at + byte]: the row's batch
+    key without the suit bias (table_at 0), or its per-suit flush sums (BATCH_FLUSH_KEYS_AT)."""
+    total = np.uint64(0)
+    for byte in range(n_cards):
+        total += keys[table_at + cards[at + np.uint64(byte)]]
+    return total
+
+
+@inline
 def summed_group_keys(cards, offset, planes, keys, n_cards):
     """``group_keys`` without SIMD: each row's key summed from the batch keys (planes unused)."""
-    row_keys = [np.uint64(BATCH_SUIT_BIAS)] * GROUP_ROWS
-    for row in range(GROUP_ROWS):
-        at = offset + np.uint64(row * n_cards)
-        for byte in range(n_cards):
-            row_keys[row] += keys[cards[at + np.uint64(byte)]]
-    return row_keys[0], row_keys[1], row_keys[2], row_keys[3]
+    row_bytes = np.uint64(n_cards)
+    bias = np.uint64(BATCH_SUIT_BIAS)
+    return (bias + row_key_sum(cards, offset, keys, 0, n_cards),
+            bias + row_key_sum(cards, offset + row_bytes, keys, 0, n_cards),
+            bias + row_key_sum(cards, offset + 2 * row_bytes, keys, 0, n_cards),
+            bias + row_key_sum(cards, offset + 3 * row_bytes, keys, 0, n_cards))
 
 
 # The kernels call row_keys_of_group; which one it is is fixed when this module loads (Numba's
 # cache keys on the CPU name and features, so the choice is part of what was compiled for).
 row_keys_of_group = group_keys if HAS_AVX2 else summed_group_keys
-
-
-@inline
-def row_flush_sums(cards, at, keys, n_cards):
-    """The per-suit flush sums of the row of n_cards bytes at byte `at` (only for a flush)."""
-    flush_sums = np.uint64(0)
-    for byte in range(n_cards):
-        flush_sums += keys[BATCH_FLUSH_KEYS_AT + cards[at + np.uint64(byte)]]
-    return flush_sums
 
 
 @kernel
@@ -357,7 +358,8 @@ def ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards):
                 # The hash is the key's top bits: its row base, then the column within the row.
                 out[i] = ranks[ranks[hash_row(key, n_cards)] + hash_col(key, n_cards)]
             else:
-                flush_sums = row_flush_sums(cards, i * n_bytes, keys, n_cards)
+                flush_sums = row_key_sum(cards, i * n_bytes, keys, BATCH_FLUSH_KEYS_AT,
+                                         n_cards)
                 out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
     return bad + checked_rows(cards, out, keys, ranks, flush_at, end, hi, n_cards)
 

@@ -225,7 +225,7 @@ def key_planes(batch_keys: np.ndarray, n_cards: int) -> np.ndarray:
     top = np.uint64(64 - _layout.HASH_BITS[n_cards])
     cards = batch_keys[:N_CARDS].reshape(13, 4)  # [rank, suit], ids 4 * rank + suit
     face = cards >> top
-    suit = cards & np.uint64((1 << 16) - 1)
+    suit = cards & np.uint64((1 << (4 * _layout.BATCH_SUIT_FIELD_BITS)) - 1)  # 4 counters
     if ((face != face[:, :1]).any() or (suit != suit[:1, :]).any()
             or ((face << top) | suit != cards).any()):
         raise TableError(f"the {n_cards}-card batch keys do not split into face and suit bytes")
