@@ -4,7 +4,6 @@ Each benchmark warms the JIT first, so the timings are of compiled code only; th
 stored in ``extra_info`` (evals/s or trials/s) and printed in the summary table columns via
 ``--benchmark-columns=median,ops``.
 """
-import numpy as np
 import pytest
 
 from pokerkeys import _jit

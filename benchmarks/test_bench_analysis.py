@@ -5,11 +5,10 @@ flop per combo in milliseconds; flops QQ+,AKs vs JJ-88,AQs+ <= 2 s, AA vs KK <= 
 random vs random <= 30 s; range_hits <= 20 ms for any range on any board.
 """
 import pytest
+from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import _jit
-
-from bench_util import run
 
 THREADS = _jit.max_threads()
 

@@ -1,10 +1,9 @@
 """Equity speed (DESIGN.md section 6)."""
 import pytest
+from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import _jit
-
-from bench_util import run
 
 THREADS = sorted({1, _jit.max_threads()})
 

@@ -1,10 +1,10 @@
 """Games and statistics: Omaha equity, exact game tables, simulations, wild cards, draw."""
 import pytest
+from bench_util import run
 
 import pokerkeys as pk
-from pokerkeys import _jit, stats
-
-from bench_util import run
+from pokerkeys import _jit
+from pokerkeys.games import stats
 
 THREADS = sorted({1, _jit.max_threads()})
 

@@ -6,12 +6,11 @@ the time covers reading, parsing, ranking and writing, the files sit in the page
 """
 import numpy as np
 import pytest
+from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import io as pio
 from pokerkeys.core.sampling import random_hands
-
-from bench_util import run
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")

@@ -4,11 +4,10 @@ Run: python -m pytest benchmarks/test_bench_preflop.py --benchmark-only
      --benchmark-columns=median,ops
 """
 import pytest
+from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import _jit, preflop
-
-from bench_util import run
 
 THREADS = sorted({1, _jit.max_threads()})
 SPOT = {("AKs", "QQ"): 0.460485, ("AKo", "QQ"): 0.432423, ("AKo", "22"): 0.473508,

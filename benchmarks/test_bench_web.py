@@ -10,9 +10,8 @@ httpx = pytest.importorskip("httpx")
 pytest.importorskip("starlette")
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
-from web_server import LiveServer  # noqa: E402
-
 from bench_util import run  # noqa: E402
+from web_server import LiveServer  # noqa: E402
 
 AHKH_QSQD = {"hands": ["AhKh", "QsQd"]}
 

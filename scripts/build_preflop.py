@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_tables import npy_bytes  # noqa: E402
+
 from pokerkeys import preflop  # noqa: E402
 from pokerkeys.core.classes import CLASS_NAMES  # noqa: E402
 

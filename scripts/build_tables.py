@@ -36,8 +36,15 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
-from pokerkeys._layout import (FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT,  # noqa: E402
-                               HASH_SHIFT, NO_FLUSH, SUIT_BITS, SUIT_MASK)
+from pokerkeys._layout import (  # noqa: E402
+    FLUSH_FIELD_BITS,
+    HASH_BITS,
+    HASH_MULT,
+    HASH_SHIFT,
+    NO_FLUSH,
+    SUIT_BITS,
+    SUIT_MASK,
+)
 from pokerkeys.core._ranking import N_CLASSES, five_card_classes  # noqa: E402
 
 DISTINCT_RANKS = {5: 7462, 6: 6075, 7: 4824}

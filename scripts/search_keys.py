@@ -234,7 +234,7 @@ def max_sums(keys: dict) -> dict[str, int]:
     }
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _multiset_indices(n_keys: int, size: int, max_mult: int) -> np.ndarray:
     """Every multiset of ``size`` key indices (each at most ``max_mult`` times), one per row.
     Rows come sorted, so a key used more than max_mult times shows as equal entries max_mult
@@ -265,7 +265,7 @@ def _check_shape(name: str, keys, length: int, first=None) -> list[str]:
     problems = []
     if any(v < 0 for v in keys):
         problems.append(f"{name}: negative key")
-    if any(b <= a for a, b in zip(keys, keys[1:])):
+    if any(b <= a for a, b in zip(keys, keys[1:], strict=False)):
         problems.append(f"{name}: keys not strictly increasing")
     if first is not None and keys[0] != first:
         problems.append(f"{name}: first key must be {first}, got {keys[0]}")

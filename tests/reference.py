@@ -11,7 +11,7 @@ A hand's key is a tuple ``(category, tiebreak ranks...)`` that compares like the
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
@@ -113,7 +113,7 @@ def category_of(ids) -> int:
     return best_rank(ids)[0]
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_class_keys() -> tuple:
     """The 7,462 distinct 5-card hand keys in increasing order.
 
@@ -130,7 +130,7 @@ def all_class_keys() -> tuple:
     return tuple(sorted(keys))
 
 
-@lru_cache(maxsize=None)
+@cache
 def class_rank_map() -> dict:
     """Map reference key -> rank 1..7462 (1 = worst, 7462 = royal flush)."""
     return {key: i + 1 for i, key in enumerate(all_class_keys())}
@@ -150,7 +150,7 @@ def representative(key: tuple) -> list[int]:
     else:
         sizes = {FOUR_OF_A_KIND: [4, 1], FULL_HOUSE: [3, 2], THREE_OF_A_KIND: [3, 1, 1],
                  TWO_PAIR: [2, 2, 1], PAIR: [2, 1, 1, 1]}.get(cat, [1] * 5)
-        ranks = [r for r, n in zip(key[1:], sizes) for _ in range(n)]
+        ranks = [r for r, n in zip(key[1:], sizes, strict=False) for _ in range(n)]
     if cat in (FLUSH, STRAIGHT_FLUSH):
         return [4 * r + 3 for r in ranks]  # all spades
     # Not all one suit: give each copy of a rank a different suit, cycling from a per-position

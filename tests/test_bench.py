@@ -6,9 +6,9 @@ import sys
 import numpy as np
 import pytest
 
-from pokerkeys import bench
-from pokerkeys._sampling import random_hands
-from pokerkeys.evaluate import evaluate_batch
+from pokerkeys.core import bench
+from pokerkeys.core.evaluate import evaluate_batch
+from pokerkeys.core.sampling import random_hands
 
 
 def test_ordering_check_accepts_any_monotone_relabelling():
@@ -53,7 +53,7 @@ def test_cli_bench_json():
 
 
 def test_cli_info_reports_resident_tables():
-    from pokerkeys.tables import eval_tables
+    from pokerkeys.core.tables import eval_tables
     out = subprocess.run([sys.executable, "-m", "pokerkeys", "info", "--json"],
                          capture_output=True, text=True, check=True)
     info = json.loads(out.stdout)

@@ -1,4 +1,4 @@
-"""Tests for pokerkeys.classes: the 169 starting-hand classes and the 1,326 combos."""
+"""Tests for pokerkeys.core.classes: the 169 starting-hand classes and the 1,326 combos."""
 from itertools import combinations, permutations
 
 import numpy as np
@@ -6,12 +6,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pokerkeys import classes
-from pokerkeys.cards import RANK_CHARS, format_cards, parse_cards
-from pokerkeys.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, COMBO_INDEX_TABLE,
-                               class_combo_count, class_combo_indices, class_combos,
-                               class_grid_position, class_index, class_order_vs_random,
-                               combo_index, hand_class, normalize_class_name)
+from pokerkeys.core import classes
+from pokerkeys.core.cards import RANK_CHARS, format_cards, parse_cards
+from pokerkeys.core.classes import (
+    ALL_COMBOS,
+    CLASS_NAMES,
+    COMBO_CLASS,
+    COMBO_INDEX_TABLE,
+    class_combo_count,
+    class_combo_indices,
+    class_combos,
+    class_grid_position,
+    class_index,
+    class_order_vs_random,
+    combo_index,
+    hand_class,
+    normalize_class_name,
+)
 
 
 def test_class_names_grid_order():

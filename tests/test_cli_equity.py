@@ -72,7 +72,7 @@ def test_monte_carlo_trials_seed():
     assert f"{100 * ref.stderr[0]:.3f}%" in row_of(out, "AhKh")
     again = run("AhKh", "QsQd", "--trials", "100000", "--seed", "1", "--threads", "1")
     assert_ok(again)
-    strip = lambda s: [ln for ln in s.splitlines() if "trials in" not in ln]  # noqa: E731
+    strip = lambda s: [ln for ln in s.splitlines() if "trials in" not in ln]
     assert strip(again.stdout) == strip(out)
 
 

@@ -5,9 +5,9 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+import reference as R
 
 import pokerkeys as pk
-import reference as R
 
 HC = pk.HandCategory
 
@@ -45,7 +45,7 @@ def test_euler54_batch_and_reference(euler_hands):
     b1 = pk.evaluate_batch(p1)
     b2 = pk.evaluate_batch(np.stack([pk.parse_cards(h) for h in p2]))
     assert int((b1 > b2).sum()) == 376
-    for h1, h2, x1, x2 in zip(p1, p2, b1, b2):
+    for h1, h2, x1, x2 in zip(p1, p2, b1, b2, strict=False):
         k1 = R.best_rank(pk.parse_cards(h1))
         k2 = R.best_rank(pk.parse_cards(h2))
         assert (x1 > x2) == (k1 > k2), (h1, h2)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import pokerkeys as pk
-from pokerkeys.deal import shuffled
+from pokerkeys.games.deal import shuffled
 
 
 def chi_square_p(stat: float, df: int) -> float:
@@ -86,7 +86,7 @@ def test_same_generator_state_same_deal():
     a = pk.deal(np.random.default_rng(42), 2, 5)
     b = pk.deal(np.random.default_rng(42), 2, 5)
     c = pk.deal(42, 2, 5)  # an integer seed is a fresh generator
-    for x, y, z in zip(a, b, c):
+    for x, y, z in zip(a, b, c, strict=False):
         np.testing.assert_array_equal(x, y)
         np.testing.assert_array_equal(x, z)
     rng = np.random.default_rng(42)

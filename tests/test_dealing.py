@@ -4,11 +4,10 @@ from __future__ import annotations
 import numba
 import numpy as np
 import pytest
+from test_deal import chi_square_p
 
 from pokerkeys._kernels import bits
 from pokerkeys._kernels.sampling import DEAL_BLOCK, deal_cards, deal_plan
-
-from test_deal import chi_square_p
 
 
 @numba.njit(cache=False)
@@ -165,7 +164,7 @@ def _implied_probabilities(keep, alias):
     [1e-9, 1.0, 1.0],
 ])
 def test_alias_table_draws_each_row_with_its_weight(weights):
-    from pokerkeys._sampling import alias_table
+    from pokerkeys.core.sampling import alias_table
     keep, alias = alias_table(weights)
     assert keep.dtype == np.uint64 and (keep <= np.uint64(1 << 63)).all()
     assert ((alias >= 0) & (alias < len(weights))).all()
@@ -185,11 +184,11 @@ def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     """monte_carlo_heads_up keeps two players in registers; from the same seeds it must give
     exactly the counts of monte_carlo_plain."""
     from pokerkeys._kernels import equity as kernels
+    from pokerkeys.core.evaluate import _kernel_args
     from pokerkeys.core.sampling import spawn_seeds
+    from pokerkeys.core.tables import eval_tables
     from pokerkeys.equity import holdem as E
     from pokerkeys.equity.driver import chunk_sizes
-    from pokerkeys.evaluate import _kernel_args
-    from pokerkeys.tables import eval_tables
     args = E.monte_carlo_args(E.prepare(hands, board, dead))
     sizes = chunk_sizes(300_000, 50_000)
     seeds = spawn_seeds(np.random.SeedSequence(5), len(sizes))

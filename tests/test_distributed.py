@@ -1,4 +1,4 @@
-"""pokerkeys.distributed: dask arrays and dataframes, Monte Carlo merged across tasks and
+"""pokerkeys.io.distributed: dask arrays and dataframes, Monte Carlo merged across tasks and
 workers (local threads, and a 2-process LocalCluster)."""
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ dd = pytest.importorskip("dask.dataframe")
 pd = pytest.importorskip("pandas")
 pytest.importorskip("pyarrow")
 
-from pokerkeys import distributed as pkd  # noqa: E402 - after the skips
+from pokerkeys.io import distributed as pkd  # noqa: E402 - after the skips
 
 NAMES = np.array([pk.format_cards([c]) for c in range(52)])
 

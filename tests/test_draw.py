@@ -8,8 +8,8 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys._kernels import games as _kg
-from pokerkeys.draw import best_discard, win_probability, win_scores
-from pokerkeys.evaluate import _kernel_args
+from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.games.draw import best_discard, win_probability, win_scores
 
 
 def test_issue_examples():

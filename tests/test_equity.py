@@ -12,9 +12,9 @@ import time
 import numpy as np
 import pytest
 
-from pokerkeys.cards import parse_cards
+from pokerkeys.core.cards import parse_cards
 from pokerkeys.equity import EquityResult, equity
-from pokerkeys.ranges import Range
+from pokerkeys.equity.ranges import Range
 
 MC_TRIALS = 1_500_000
 
@@ -416,7 +416,7 @@ def test_players_labels_and_inputs():
 def test_canonical_boards_cover_every_completion():
     from math import comb
 
-    from pokerkeys._symmetry import canonical_boards, stabilizer
+    from pokerkeys.core.symmetry import canonical_boards, stabilizer
     deck = np.arange(52, dtype=np.uint8)
     for k in (1, 2, 3):
         boards, mult = canonical_boards(deck, k, stabilizer(deck[:0], deck[:0]))

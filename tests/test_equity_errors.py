@@ -5,9 +5,9 @@ import re
 
 import pytest
 
-from pokerkeys.cards import RANK_CHARS, SUIT_CHARS
+from pokerkeys.core.cards import RANK_CHARS, SUIT_CHARS
 from pokerkeys.equity import equity
-from pokerkeys.ranges import Range
+from pokerkeys.equity.ranges import Range
 
 
 def raises(exc, *patterns):

@@ -5,11 +5,11 @@ import itertools
 
 import numpy as np
 import pytest
+import reference as R
 from hypothesis import given
 from hypothesis import strategies as st
 
 import pokerkeys as pk
-import reference as R
 
 HC = pk.HandCategory
 
@@ -116,7 +116,7 @@ def test_evaluate_batch_agrees_with_evaluate_random(make_hands, k):
     out = pk.evaluate_batch(hands)
     assert out.tolist() == [pk.evaluate(h) for h in hands]
     # and with the reference on a slice
-    for h, r in zip(hands[:300], out[:300]):
+    for h, r in zip(hands[:300], out[:300], strict=False):
         assert int(r) == R.reference_rank(h)
 
 
@@ -269,7 +269,7 @@ def test_category_every_rank_and_vectorised():
 def test_category_boundaries():
     bounds = [(1, 1277), (1278, 4137), (4138, 4995), (4996, 5853), (5854, 5863), (5864, 7140),
               (7141, 7296), (7297, 7452), (7453, 7462)]
-    for cat, (lo, hi) in zip(HC, bounds):
+    for cat, (lo, hi) in zip(HC, bounds, strict=False):
         assert pk.category(lo) is cat
         assert pk.category(hi) is cat
     assert pk.category(np.uint16(7462)) == HC.STRAIGHT_FLUSH

@@ -5,9 +5,9 @@ from itertools import combinations, permutations
 
 import numpy as np
 import pytest
+import reference as R
 
 import pokerkeys as pk
-import reference as R
 from pokerkeys.games import short_hand_value
 
 
@@ -36,7 +36,7 @@ def test_board_is_shared():
 def test_hand_sizes_six_and_seven_match_reference(make_hands):
     for k in (6, 7):
         hands = make_hands(200, k)
-        for a, b in zip(hands[::2], hands[1::2]):
+        for a, b in zip(hands[::2], hands[1::2], strict=False):
             overlap = set(a.tolist()) & set(b.tolist())
             if overlap:
                 continue
@@ -139,7 +139,7 @@ def test_holdem_errors():
 def test_three_d_notebook_example():
     # The hole queen cannot meet both community queens (same set): two pair, kings and fours.
     hand = pk.three_d_hand("Qh 4s", "Qs Qc Kd Ts Ah    5d 4h 7s 9c 6s    5h 7c Kc Kh 9h")
-    assert sorted(pk.format_cards(hand.cards).split()) == sorted("Qh 4s Kd 4h Kc".split())
+    assert sorted(pk.format_cards(hand.cards).split()) == sorted(["Qh", "4s", "Kd", "4h", "Kc"])
     assert hand.describe() == "Two pair, kings and fours"
 
 

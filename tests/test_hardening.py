@@ -301,6 +301,7 @@ def test_item18_every_table_is_checked_at_the_first_load(tmp_path):
     """A damaged table that `eval` never uses is still named at once, with the rebuild hint."""
     import os
     import shutil
+
     from pokerkeys.core import tables
     folder = tmp_path / "tables"
     shutil.copytree(tables.tables_dir(), folder)
@@ -369,6 +370,7 @@ def test_item11_a_line_longer_than_a_block_is_one_bad_row(tmp_path):
 def test_item12_null_and_ragged_list_rows_are_bad_rows(tmp_path, suffix):
     pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
+
     from pokerkeys import io as pio
     good = [[0, 5, 10, 15, 20, 25, 30], [4, 9, 14, 19, 24, 29, 34]]
     rows = [None, good[0], [1, 2, 3], [0, None, 10, 15, 20, 25, 30], good[1]]

@@ -11,7 +11,7 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys import io as pio
-from pokerkeys._sampling import random_hands
+from pokerkeys.core.sampling import random_hands
 
 pa = pytest.importorskip("pyarrow")
 pq = pytest.importorskip("pyarrow.parquet")
@@ -216,7 +216,7 @@ def test_vectorised_text_matches_parser(k):
     for i, row in enumerate(text_cards(hands)):
         seps = rng.choice(["", " ", ",", " , ", "\t", "; "], size=k - 1)
         cards = [c.upper() if rng.random() < 0.2 else c for c in row]
-        t = cards[0] + "".join(s + c for s, c in zip(seps, cards[1:]))
+        t = cards[0] + "".join(s + c for s, c in zip(seps, cards[1:], strict=False))
         if i % 50 == 7:
             t = t.replace(t[0], "X", 1)  # unknown rank
         if i % 50 == 9:
@@ -257,7 +257,7 @@ def bad_csv(tmp_path, hands7) -> Path:
     src = tmp_path / "bad.csv"
     write_card_csv(src, hands7[:200], extra=False)
     lines = src.read_text().splitlines()
-    row = lambda r: r + 1  # noqa: E731 - the header is line 0 here
+    row = lambda r: r + 1
     cells = lines[row(30)].split(",")
     cells[3] = cells[1]
     lines[row(30)] = ",".join(cells)

@@ -137,7 +137,7 @@ def _wait_for_warm_up(cache: Path, job: str) -> None:
 def test_two_first_runs_at_once_both_answer_and_leave_a_good_cache(tmp_path):
     runs = [_cli(tmp_path, "equity", "AhKh", "QsQd") for _ in range(2)]
     outputs = [r.communicate(timeout=600) for r in runs]
-    for run, (out, err) in zip(runs, outputs):
+    for run, (out, err) in zip(runs, outputs, strict=False):
         assert run.returncode == 0, err
         assert "AhKh     46.214%   46.018%    0.393%" in out
         assert "1,712,304 showdowns" in out

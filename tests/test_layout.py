@@ -97,36 +97,24 @@ def test_package_top_holds_its_face_only():
     assert {"core", "equity", "preflop", "games", "io", "cli", "_kernels"} <= set(folders)
 
 
-@pytest.mark.parametrize("old, new", sorted(
-    __import__("pokerkeys._compat", fromlist=["MOVED"]).MOVED.items()))
-def test_old_module_paths_import_the_moved_modules(old, new):
-    """``import pokerkeys.<old>`` gives the very module object now at its new path."""
-    moved = importlib.import_module(f"pokerkeys.{new}")
-    assert importlib.import_module(f"pokerkeys.{old}") is moved
-    assert moved.__spec__.name == f"pokerkeys.{new}"  # the alias leaves the module as it was
+@pytest.mark.parametrize("old", ["cards", "tables", "ranges", "omaha", "wild", "draw",
+                                 "game_stats", "distributed", "cli_bulk", "_sampling"])
+def test_flat_module_paths_are_gone(old):
+    """Modules live in their layer's subpackage only; the flat paths of before the
+    subpackages are not importable (no alias hook keeps them alive)."""
+    with pytest.raises(ModuleNotFoundError):
+        importlib.import_module(f"pokerkeys.{old}")
 
 
-@pytest.mark.parametrize("name", ["evaluate", "deal", "showdown", "equity"])
-def test_old_paths_keep_the_public_functions_bound(name):
-    """``pk.evaluate``, ``pk.deal``, ``pk.showdown`` and ``pk.equity`` share their old modules'
-    names: importing the modules by the old path, in a fresh process, must not replace the
-    functions on the package."""
-    code = (f"import importlib, pokerkeys as pk; importlib.import_module('pokerkeys.{name}'); "
-            f"from pokerkeys.{name} import {name} as f; "
-            f"print(callable(pk.{name}), pk.{name}.__name__, pk.{name} is f)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120).stdout.split()
-    assert out == ["True", name, "True"]
-
-
-def test_old_module_names_still_offered():
+def test_public_names_are_bound_on_the_package():
     from pokerkeys.equity import EquityResult, equity
     from pokerkeys.games import FIVE_OF_A_KIND, best_hand
     assert pokerkeys.equity is equity and pokerkeys.EquityResult is EquityResult
     assert FIVE_OF_A_KIND == 10 and pokerkeys.best_hand is best_hand
+    assert pokerkeys.stats is importlib.import_module("pokerkeys.games.stats")
 
 
-def test_unknown_old_path_still_fails():
+def test_unknown_module_fails():
     with pytest.raises(ModuleNotFoundError):
         importlib.import_module("pokerkeys.no_such_module")
 

@@ -1,4 +1,4 @@
-"""pokerkeys.plots: every figure is drawn and written as a valid PNG (needs matplotlib)."""
+"""pokerkeys.preflop.plots: every figure is drawn and written as a valid PNG (needs matplotlib)."""
 from __future__ import annotations
 
 import numpy as np
@@ -8,7 +8,7 @@ matplotlib = pytest.importorskip("matplotlib")
 from matplotlib.figure import Figure  # noqa: E402
 from matplotlib.image import imread  # noqa: E402
 
-from pokerkeys import plots  # noqa: E402
+from pokerkeys.preflop import plots  # noqa: E402
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

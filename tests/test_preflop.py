@@ -14,11 +14,11 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys import preflop
-from pokerkeys.preflop import exact as preflop_exact
 from pokerkeys._kernels.preflop import vs_random_scores, vs_random_sweep
-from pokerkeys.cards import format_cards
-from pokerkeys.classes import ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE
-from pokerkeys.evaluate import _kernel_args
+from pokerkeys.core.cards import format_cards
+from pokerkeys.core.classes import ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE
+from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.preflop import exact as preflop_exact
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -114,7 +114,7 @@ def test_sweep_kernel_equals_the_sorting_kernel(rng):
     boards, mult = preflop.canonical_boards()
     pick = np.sort(rng.choice(len(boards), 400, replace=False))
     args = (boards[pick], mult[pick], preflop_exact._pair_class_table(), 169, *_kernel_args(7))
-    for a, b in zip(vs_random_scores(*args), vs_random_sweep(*args)):
+    for a, b in zip(vs_random_scores(*args), vs_random_sweep(*args), strict=False):
         assert np.array_equal(a, b)
 
 

@@ -13,11 +13,10 @@ import pytest
 
 from pokerkeys._kernels import equity as card_by_card
 from pokerkeys._kernels import rank_classes
-from pokerkeys.cards import parse_cards
+from pokerkeys.core.cards import parse_cards
+from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.core.tables import rank_class_tables_7
 from pokerkeys.equity import holdem as _E
-from pokerkeys.evaluate import _kernel_args
-from pokerkeys.tables import rank_class_tables_7
-
 
 
 def _matchup(hands, dead):

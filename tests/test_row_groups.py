@@ -181,7 +181,7 @@ def test_repeats_anywhere_in_the_chunks(make_hands, n):
     for i, row in enumerate(repeats):
         x, y = i % n, (i + 2) % n
         bad[row, y] = bad[row, x]
-    for row, card in zip(bad_ids, (52, 200, 52, 255)):
+    for row, card in zip(bad_ids, (52, 200, 52, 255), strict=False):
         bad[row, row % n] = card
     out = pk.evaluate_batch(bad, invalid="zero")
     rows = repeats + bad_ids
@@ -223,7 +223,8 @@ def test_chunk_tails_and_small_batches(make_hands, n):
 def test_simd_keys_only_where_the_target_has_avx2(monkeypatch, machine, name, features, simd):
     from numba.core import config
 
-    from pokerkeys._kernels import bits, group_keys as gk
+    from pokerkeys._kernels import bits
+    from pokerkeys._kernels import group_keys as gk
     monkeypatch.setattr(bits.platform, "machine", lambda: machine)
     monkeypatch.setattr(config, "CPU_NAME", name)
     monkeypatch.setattr(config, "CPU_FEATURES", features)

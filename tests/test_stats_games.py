@@ -8,7 +8,7 @@ import pytest
 
 from pokerkeys import stats
 from pokerkeys.games import FIVE_OF_A_KIND
-from pokerkeys.game_stats import joker_deck_counts
+from pokerkeys.games.game_stats import joker_deck_counts
 
 HC = [None, "High card", "Pair", "Two pair", "Three of a kind", "Straight", "Flush",
       "Full house", "Four of a kind", "Straight flush", "Five of a kind"]

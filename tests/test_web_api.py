@@ -12,10 +12,10 @@ pytest.importorskip("httpx")
 
 with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
     warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient  # noqa: E402
+    from starlette.testclient import TestClient
 
-from pokerkeys.web.app import create_app  # noqa: E402
-from pokerkeys.web.limits import Limits  # noqa: E402
+from pokerkeys.web.app import create_app
+from pokerkeys.web.limits import Limits
 
 
 @pytest.fixture(scope="module")

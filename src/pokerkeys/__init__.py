@@ -11,22 +11,18 @@ line starts without them. The subpackages, lowest layer first: ``_kernels`` (Num
 """
 from importlib import import_module
 
-from . import _compat
 from .core.cards import format_cards, parse_cards
-from .core.evaluate import (HandCategory, best_five, category, describe, evaluate,
-                            evaluate_batch)
+from .core.evaluate import HandCategory, best_five, category, describe, evaluate, evaluate_batch
 from .core.tables import TableError
 from .equity import EquityResult, Range, equity
 from .games.deal import deal
 from .games.showdown import showdown
 
-_compat.install(__name__)  # after the imports above: see its docstring
-
 __version__ = "0.1.0"
 
 # public name -> module that defines it, imported by __getattr__ on first access
 _LAZY = {
-    "stats": None, "preflop": None,
+    "stats": "games.stats", "preflop": "preflop",
     "BestHand": "core.best", "best_hand": "games.hands", "holdem_hand": "games.hands",
     "three_d_hand": "games.hands", "winners": "games.hands",
     "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
@@ -38,10 +34,9 @@ _LAZY = {
 def __getattr__(name):
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerkeys' has no attribute {name!r}")
-    module_name = _LAZY[name]
-    if module_name is None:  # a submodule itself: pk.stats, pk.preflop
-        return import_module(f".{_compat.MOVED.get(name, name)}", __name__)
-    return getattr(import_module(f".{module_name}", __name__), name)
+    module = import_module(f".{_LAZY[name]}", __name__)
+    # pk.stats and pk.preflop are modules themselves; the rest are names defined in them
+    return module if name in ("stats", "preflop") else getattr(module, name)
 
 
 __all__ = [

@@ -43,8 +43,8 @@ except ImportError:  # not POSIX: warm-ups run without a lock
 
 import numba
 from numba.core import event
-from numba.core.compiler_lock import global_compiler_lock
 from numba.core.caching import FunctionCache
+from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
 _OPTIONS = dict(cache=True, nogil=True, boundscheck=False, error_model="numpy")

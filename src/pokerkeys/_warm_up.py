@@ -59,8 +59,9 @@ README_COMMANDS = {
 
 def write_inputs(folder) -> None:
     """The input files the README's commands read, as the README writes them."""
-    import numpy as np
     from pathlib import Path
+
+    import numpy as np
     folder = Path(folder)
     (folder / "showdown.txt").write_text("Joe, 3H, 4H, 5H, 6H, 8H\nBob, 3C, 3S, 3D, 6C, 6D\n")
     (folder / "hands.csv").write_text("hand\nAs Ks Qs Js Ts 2c 3d\n7c 7d 2h 2s Kd 9c 3h\n")
@@ -78,7 +79,7 @@ def run_readme_commands() -> list[str]:
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
             try:
                 code = main(argv)
-            except Exception as exc:  # noqa: BLE001 - one command's failure is reported
+            except Exception as exc:
                 code, message = 1, f"{type(exc).__name__}: {exc}"
             else:
                 message = err.getvalue().strip().splitlines()[-1:] or [""]

@@ -15,10 +15,9 @@ import numpy as np
 
 from .._jit import inline, kernel, prange
 from .._layout import BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BATCH_SUIT_BIAS
-from .boards import free_cards
-from .evaluate import (HASH_7, batch_flush_index, hash_col_7, hash_row_7, join_leaders,
-                       rank_of_key)
 from .bits import popcount64, trailing_zeros64
+from .boards import free_cards
+from .evaluate import HASH_7, batch_flush_index, hash_col_7, hash_row_7, join_leaders, rank_of_key
 from .sampling import deal_cards, deal_plan, next_u64
 
 _FLUSH_BITS = np.uint64(BATCH_FLUSH_BITS)

@@ -1,16 +1,26 @@
 """Evaluation kernels: key sum -> rank, for single hands and batches.
 
 The arguments after the cards are one hand size's tables, in the order of
-``pokerkeys.tables.EvalTables.as_tuple()`` (``batch_tuple()`` for the batch kernels).
+``pokerkeys.core.tables.EvalTables.as_tuple()`` (``batch_tuple()`` for the batch kernels).
 """
 from __future__ import annotations
 
 import numpy as np
 
 from .._jit import inline, kernel, prange
-from .._layout import (BATCH_BAD_BITS, BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BATCH_RARE_BITS,
-                       BATCH_SUIT_BIAS, FLUSH_FIELD_BITS, HASH_BITS, HASH_MULT, HASH_SHIFT,
-                       SUIT_BITS, SUIT_MASK)
+from .._layout import (
+    BATCH_BAD_BITS,
+    BATCH_FLUSH_BITS,
+    BATCH_FLUSH_KEYS_AT,
+    BATCH_RARE_BITS,
+    BATCH_SUIT_BIAS,
+    FLUSH_FIELD_BITS,
+    HASH_BITS,
+    HASH_MULT,
+    HASH_SHIFT,
+    SUIT_BITS,
+    SUIT_MASK,
+)
 from .bits import popcount64
 from .group_keys import HAS_AVX2, group_keys
 from .row_groups import GROUP_ROWS, bad_rows

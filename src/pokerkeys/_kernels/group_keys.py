@@ -29,10 +29,16 @@ from llvmlite import ir
 from numba.core import cgutils, types
 from numba.extending import intrinsic
 
-from .._layout import (BATCH_SUIT_BIAS, HASH_BITS, KEY_FACE_PLANES, KEY_PAD_RANK,
-                       KEY_PLANE_ENTRIES, KEY_SUIT_PLANES)
+from .._layout import (
+    BATCH_SUIT_BIAS,
+    HASH_BITS,
+    KEY_FACE_PLANES,
+    KEY_PAD_RANK,
+    KEY_PLANE_ENTRIES,
+    KEY_SUIT_PLANES,
+)
 from .bits import target_cpu
-from .row_groups import GROUP_ROWS, literal_hand_size, group_vector, row_positions
+from .row_groups import GROUP_ROWS, group_vector, literal_hand_size, row_positions
 
 _I8 = ir.IntType(8)
 _I32 = ir.IntType(32)

@@ -16,7 +16,7 @@ multiset of ranks gives every player the same non-flush rank. The boards split i
 
 AcKc vs QhQd thus costs 6,061 + 35,343 showdowns instead of 1,712,304 boards.
 
-The tables are ``pokerkeys.tables.rank_class_tables_7()``: ``rank_face[r]`` is the 7-card face
+The tables are ``pokerkeys.core.tables.rank_class_tables_7()``: ``rank_face[r]`` is the 7-card face
 key of rank r, ``rank_flush[r]`` its flush key; ``subset_face[m]`` / ``subset_flush[m]`` are
 their sums over the ranks in the 13-bit mask m; ``subsets`` lists the masks by number of
 ranks, those with j ranks at ``subsets[subsets_by_size[j]:subsets_by_size[j + 1]]``; then the

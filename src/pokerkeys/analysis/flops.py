@@ -70,14 +70,14 @@ class FlopReport:
         return self.weight @ self.equity / self.weight.sum() if len(self) else \
             np.full(len(self.players), np.nan)
 
-    def _take(self, rows) -> "FlopReport":
+    def _take(self, rows) -> FlopReport:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         for name in ("flops", "weight", "equity", "win", "tie", "paired", "suits",
                      "connected", "high"):
             values[name] = values[name][rows]
         return FlopReport(**values)
 
-    def filter(self, *, paired=None, suits=None, connected=None, high=None) -> "FlopReport":
+    def filter(self, *, paired=None, suits=None, connected=None, high=None) -> FlopReport:
         """The flops with these textures (None: any); weights are kept as they are, so
         ``weight.sum()`` is the probability of the texture."""
         keep = np.ones(len(self), dtype=bool)
@@ -97,7 +97,7 @@ class FlopReport:
             keep &= self.high == rank
         return self._take(np.flatnonzero(keep))
 
-    def sort(self, by: str = "equity", player: int = 0, descending: bool = True) -> "FlopReport":
+    def sort(self, by: str = "equity", player: int = 0, descending: bool = True) -> FlopReport:
         """Sorted by a player's ``equity``/``win``/``tie`` or by ``weight`` (stable)."""
         if by not in ("equity", "win", "tie", "weight"):
             raise ValueError(f"sort by equity, win, tie or weight, not {by!r}")
@@ -167,7 +167,7 @@ def _symmetry(setup) -> np.ndarray:
     unchanged (identity first)."""
     keep = []
     dense = []
-    for combos, w in zip(setup.combo_lists, setup.weight_lists):
+    for combos, w in zip(setup.combo_lists, setup.weight_lists, strict=False):
         d = np.zeros(N_COMBOS)
         d[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = w
         dense.append(d)
@@ -176,7 +176,7 @@ def _symmetry(setup) -> np.ndarray:
         if set(card_map[setup.dead].tolist()) != dead:
             continue
         ok = True
-        for combos, w, d in zip(setup.combo_lists, setup.weight_lists, dense):
+        for combos, w, d in zip(setup.combo_lists, setup.weight_lists, dense, strict=False):
             image = card_map[combos]
             if not np.array_equal(d[COMBO_INDEX_TABLE[image[:, 0], image[:, 1]]], w):
                 ok = False
@@ -220,7 +220,7 @@ def _dense_weights(combos, weights):
 def _batches(n_boards, progress):
     n = max(PROGRESS_BATCHES if progress is not None else 1, -(-n_boards // MAX_BATCH_BOARDS))
     bounds = np.linspace(0, n_boards, n + 1).round().astype(np.int64)
-    return [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:]) if hi > lo]
+    return [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=False) if hi > lo]
 
 
 def _heads_up_counts(setup, boards, tables, progress):

@@ -115,7 +115,7 @@ def _cmd_flops(args) -> int:
         return 0
     players = "  ".join(f"{p[:8]:>8}" for p in report.players)
     print(f"{len(report):,} flop classes in {report.elapsed:.2f} s; equity over all flops: "
-          + ", ".join(f"{p} {100 * e:.3f}%" for p, e in zip(report.players, report.overall())))
+          + ", ".join(f"{p} {100 * e:.3f}%" for p, e in zip(report.players, report.overall(), strict=False)))
     if len(chosen) < len(report):
         print(f"{len(chosen):,} flops match the filter, probability "
               f"{100 * chosen.weight.sum():.3f}%; equity on them: "

@@ -46,7 +46,7 @@ def _cmd_winners(args) -> int:
         out = []
         for s in showdowns:
             players = []
-            for name, ids in zip(s.names, s.hands):
+            for name, ids in zip(s.names, s.hands, strict=False):
                 entry = {"name": name, "cards": format_cards(ids)}
                 if len(ids) >= 5:
                     hand = best_hand(ids)

@@ -53,7 +53,7 @@ def _plot(kind, path, *args, **kwargs):
 def _grid_text(values, fmt) -> str:
     from ..core.classes import CLASS_NAMES
 
-    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values)]
+    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values, strict=False)]
     width = max(len(c) for c in cells)
     return "\n".join(" ".join(c.ljust(width) for c in cells[13 * r:13 * r + 13]).rstrip()
                      for r in range(13))
@@ -89,7 +89,7 @@ def _cmd_equity(args) -> int:
         print(json.dumps({"opponents": n, "classes": {
             name: {"equity": float(e), "stderr": float(s), "rank": int(r)}
             for name, e, s, r in zip(preflop.CLASS_NAMES, equity,
-                                     preflop.equity_vs_opponents_stderr(n), ranks)}},
+                                     preflop.equity_vs_opponents_stderr(n), ranks, strict=False)}},
             indent=2))
     else:
         what = "rank (1 = best) by equity" if args.rank else "equity (%)"
@@ -186,7 +186,8 @@ def _cmd_matchups(args) -> int:
         return 0
     if len(args.classes) != 2:
         raise ValueError(f"give two classes (e.g. AKs QQ), not {len(args.classes)}")
-    from ..preflop.breakdown import class_equity as weighted_equity, suit_breakdown
+    from ..preflop.breakdown import class_equity as weighted_equity
+    from ..preflop.breakdown import suit_breakdown
     a, b, rows = suit_breakdown(*args.classes)
     out = [{"hand1": r.hand1, "hand2": r.hand2, "weight": r.weight, "wins": r.wins,
             "ties": r.ties, "losses": r.losses, "equity": r.equity} for r in rows]

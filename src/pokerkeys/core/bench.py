@@ -6,8 +6,8 @@ Timings are medians of repeated runs after a warm-up call (which compiles the ke
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 import numpy as np
 
@@ -131,7 +131,7 @@ def ordering_mismatches(our_ranks: np.ndarray, peer_keys: list) -> int:
     """
     order = np.argsort(our_ranks, kind="stable")
     bad = 0
-    for i, j in zip(order[:-1], order[1:]):
+    for i, j in zip(order[:-1], order[1:], strict=False):
         ours_equal = our_ranks[i] == our_ranks[j]
         theirs_equal = peer_keys[i] == peer_keys[j]
         if ours_equal != theirs_equal or (not theirs_equal and peer_keys[j] < peer_keys[i]):

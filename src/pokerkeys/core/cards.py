@@ -7,7 +7,7 @@ what the kernels use; a hand as a 52-bit mask is ``sum(1 << c)``.
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 import numpy as np
 

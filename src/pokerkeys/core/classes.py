@@ -146,7 +146,7 @@ def _combo_classes() -> np.ndarray:
 
 # COMBO_CLASS[k] = class index (into CLASS_NAMES) of ALL_COMBOS[k].
 COMBO_CLASS: np.ndarray = _combo_classes()
-_CLASS_COMBO_ROWS = tuple(np.flatnonzero(COMBO_CLASS == k) for k in range(N_CLASSES))
+_CLASS_COMBO_ROWS = tuple(np.flatnonzero(k == COMBO_CLASS) for k in range(N_CLASSES))
 
 
 def class_combo_indices(name: str) -> np.ndarray:

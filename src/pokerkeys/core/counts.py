@@ -5,7 +5,7 @@ functions).
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 
 import numpy as np
@@ -13,14 +13,14 @@ import numpy as np
 from .. import _jit, _layout
 from .._balance import balanced_groups
 from .._kernels import enumerate as _k
-from .evaluate import HandCategory, _kernel_args, category
 from .cards import N_CARDS
+from .evaluate import HandCategory, _kernel_args, category
 from .tables import eval_tables
 
 _N_GROUPS = 64
 
 
-@lru_cache(maxsize=None)
+@cache
 def _pair_groups(n_cards: int) -> tuple[np.ndarray, np.ndarray]:
     """(first, second) card pairs split into 64 equal-work groups for the parallel kernels."""
     pairs = np.array([(a, b) for a in range(52) for b in range(a + 1, 52)

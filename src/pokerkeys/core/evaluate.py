@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import enum
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 import numpy as np
@@ -48,7 +48,7 @@ def _kernel_args(n: int) -> tuple:
     return eval_tables(n).as_tuple()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _python_tables(n: int) -> tuple:
     """The n-card tables as Python lists, with the hash constants.
 

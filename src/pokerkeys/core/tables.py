@@ -11,7 +11,7 @@ import hashlib
 import io
 import json
 import os
-from functools import lru_cache
+from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
 
@@ -127,7 +127,7 @@ def _read_checked(name: str, entry: dict) -> bytes:
     return data
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_table(name: str) -> np.ndarray:
     """The verified array stored as ``<name>.npy`` (read-only)."""
     data = _read_verified(f"{name}.npy")
@@ -239,7 +239,7 @@ def key_planes(batch_keys: np.ndarray, n_cards: int) -> np.ndarray:
     return planes.reshape(-1)
 
 
-@lru_cache(maxsize=None)
+@cache
 def eval_tables(n_cards: int) -> EvalTables:
     if n_cards not in _layout.HAND_SIZES:
         raise ValueError(f"hands have 5, 6 or 7 cards, not {n_cards}")

@@ -109,6 +109,6 @@ def weighted_mask_counts(hands: np.ndarray, weights: np.ndarray, board: np.ndarr
                          excluded: int, n_missing: int) -> np.ndarray:
     """Sum of weights[m] times the mask counts of matchup m (M, P, 2), as the kernels give."""
     total = np.zeros(1 << hands.shape[1])
-    for hole, weight in zip(hands, weights):
+    for hole, weight in zip(hands, weights, strict=False):
         total += weight * mask_counts(hole, board, excluded, n_missing)
     return total

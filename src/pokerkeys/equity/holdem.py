@@ -3,7 +3,7 @@ ranges.
 
 Every player is a *range* of hole-card combos with weights: a known hand is a range of one
 combo, a partly known hand ('Ah??') is every combo holding that card, an unknown hand ('??',
-'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.ranges``.
+'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.equity.ranges``.
 Enumeration walks every compatible *matchup* (one combo per player, weight = product of the
 combos' weights; matchups equal up to a suit permutation merged) and every board completion,
 preflop by board rank classes (``_kernels.rank_classes``); Monte Carlo draws matchups and
@@ -403,7 +403,7 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
            time_limit=None, seed=None, threads=None, progress=None,
            game: str = "holdem", per_combo=False) -> EquityResult:
     """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
-    ``pokerkeys.omaha.omaha_equity``).
+    ``pokerkeys.equity.omaha.omaha_equity``).
 
     hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
     'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.

@@ -25,7 +25,7 @@ def all_matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
     used = np.zeros(1, dtype=np.uint64)
     too_many = ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
                           f"matchups; use Monte Carlo (exact=False)")
-    for combos, w in zip(combo_lists, weight_lists):
+    for combos, w in zip(combo_lists, weight_lists, strict=False):
         # Refuse before the pair table gets huge: even with card removal most pairs fit.
         if len(used) * len(combos) > 4 * EXACT_MAX_MATCHUPS:
             raise too_many
@@ -60,7 +60,7 @@ def merge_isomorphic(hands, weights, board, dead, return_inverse=False):
         image = card_map[hands]
         hi = image.max(axis=2).astype(np.int64)
         lo = image.min(axis=2).astype(np.int64)
-        index = hi * (hi - 1) // 2 + lo  # pokerkeys.classes combo index of (hi, lo)
+        index = hi * (hi - 1) // 2 + lo  # pokerkeys.core.classes combo index of (hi, lo)
         code = (index << (11 * np.arange(n_players))).sum(axis=1)
         best = code if best is None else np.minimum(best, code)
     codes, first, inverse = np.unique(best, return_index=True, return_inverse=True)

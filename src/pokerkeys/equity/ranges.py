@@ -32,7 +32,7 @@ Duplicates
 
 Top X%
     ``X%`` with ``0 < X <= 100`` takes the 169 classes best-first by all-in preflop equity
-    against one random hand (``pokerkeys.classes.class_order_vs_random()``; equal equities keep
+    against one random hand (``pokerkeys.core.classes.class_order_vs_random()``; equal equities keep
     ``CLASS_NAMES`` order) and keeps the longest prefix of that list whose total combo count is at
     most ``round(X / 100 * 1326)``, rounded half up (computed exactly, in rational arithmetic).
     Classes are never split, so the result can fall short of the target by less than one class;
@@ -51,7 +51,7 @@ Errors
     dash (``'22-'``) are errors.
 
 Order
-    ``Range.combos`` rows are (high card id, low card id) in ``pokerkeys.classes.ALL_COMBOS``
+    ``Range.combos`` rows are (high card id, low card id) in ``pokerkeys.core.classes.ALL_COMBOS``
     order (ascending combo index), whatever the order of the items; two ranges with the same
     combos and weights are equal.
 """
@@ -63,8 +63,16 @@ from fractions import Fraction
 import numpy as np
 
 from ..core.cards import N_CARDS, RANK_CHARS, excerpt, format_card, parse_cards
-from ..core.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE, N_COMBOS, class_combo_count,
-                            class_combo_indices, class_from_ranks, class_order_vs_random)
+from ..core.classes import (
+    ALL_COMBOS,
+    CLASS_NAMES,
+    COMBO_INDEX_TABLE,
+    N_COMBOS,
+    class_combo_count,
+    class_combo_indices,
+    class_from_ranks,
+    class_order_vs_random,
+)
 
 __all__ = ["Range", "RangeParseError", "parse_range", "top_percent_classes"]
 
@@ -350,13 +358,13 @@ class Range:
         self.text = text if text is not None else _describe(dense)
 
     @classmethod
-    def _from_dense(cls, dense: np.ndarray, text: str | None = None) -> "Range":
+    def _from_dense(cls, dense: np.ndarray, text: str | None = None) -> Range:
         r = cls.__new__(cls)
         r._set(dense, text)
         return r
 
     @classmethod
-    def from_combos(cls, combos, weights=None) -> "Range":
+    def from_combos(cls, combos, weights=None) -> Range:
         """Range of explicit hands: (M, 2) card ids (or hand strings) and optional (M,) weights.
 
         Weights default to 1 and must be in (0, 1]; a hand given twice keeps its last weight.
@@ -402,7 +410,7 @@ class Range:
         return self.weight_of(hand) > 0
 
     # --- card removal ---
-    def without(self, dead_cards) -> "Range":
+    def without(self, dead_cards) -> Range:
         """A new Range without every combo that uses any of ``dead_cards`` (e.g. 'AsKd7c')."""
         dead = np.zeros(N_CARDS, dtype=bool)
         dead[parse_cards(dead_cards)] = True
@@ -411,7 +419,7 @@ class Range:
             return self
         return Range._from_dense(np.where(keep, self._dense, 0.0))
 
-    def remove(self, cards) -> "Range":
+    def remove(self, cards) -> Range:
         """Same as ``without``: returns a new Range (this one is not changed)."""
         return self.without(cards)
 
@@ -420,7 +428,7 @@ class Range:
         return int(self._rows.size)
 
     def __iter__(self):
-        for (hi, lo), w in zip(self._combos.tolist(), self._weights.tolist()):
+        for (hi, lo), w in zip(self._combos.tolist(), self._weights.tolist(), strict=False):
             yield (hi, lo), w
 
     def __eq__(self, other) -> bool:

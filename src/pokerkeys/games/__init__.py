@@ -5,9 +5,18 @@ type every game returns in ``pokerkeys.core.best``.
 
 The names below are those of the former ``pokerkeys.games`` module.
 """
-from ..core.best import (FIVE_OF_A_KIND, MAX_RANK, N_NATURAL_RANKS, BestHand, best_of_rows,
-                         category_of, check_disjoint, describe_rank, five_of_a_kind_rank,
-                         label_of)
+from ..core.best import (
+                         FIVE_OF_A_KIND,
+                         MAX_RANK,
+                         N_NATURAL_RANKS,
+                         BestHand,
+                         best_of_rows,
+                         category_of,
+                         check_disjoint,
+                         describe_rank,
+                         five_of_a_kind_rank,
+                         label_of,
+)
 from .hands import best_hand, holdem_hand, short_hand_value, three_d_hand, winners
 
 __all__ = ["FIVE_OF_A_KIND", "MAX_RANK", "N_NATURAL_RANKS", "BestHand", "best_hand",

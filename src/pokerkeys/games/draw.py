@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import chain, combinations
 
 import numpy as np
@@ -28,7 +28,7 @@ N_HANDS_5 = 2_598_960
 METHODS = ("notebook", "exact")
 
 
-@lru_cache(maxsize=None)
+@cache
 def win_scores(method: str = "notebook") -> tuple[np.ndarray, int]:
     """(score, denominator): a hand of rank r beats a random 5-card hand with probability
     score[r] / denominator. Integers, so that sums of scores compare exactly.
@@ -151,7 +151,7 @@ def best_discard(hand, *, max_discards: int = 1, method: str = "notebook") -> Dr
     ranks = evaluate_batch(np.concatenate(blocks)).astype(np.int64)
     sums = np.add.reduceat(scores[ranks], np.cumsum([0] + [len(b) for b in blocks[:-1]]))
     options = [(Fraction(int(total), len(block)), discard, len(block))
-               for total, discard, block in zip(sums, actions, blocks)]
+               for total, discard, block in zip(sums, actions, blocks, strict=False)]
     # Exact rationals, so equal expectations tie exactly and the tie rules decide: options
     # were listed stand pat first, then by number of discards, then lowest cards first.
     order = sorted(range(len(options)), key=lambda i: (-options[i][0], i))

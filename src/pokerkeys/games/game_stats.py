@@ -1,7 +1,7 @@
 """How often each category comes up in each game, and which category comes first.
 
 Games (the notebook's "handmakers"): ``deal`` (5 cards), ``draw`` (5 cards and the best
-one-card draw, see ``pokerkeys.draw``), ``joker`` (5 cards from a 54-card deck with two jokers),
+one-card draw, see ``pokerkeys.games.draw``), ``joker`` (5 cards from a 54-card deck with two jokers),
 ``texas`` (best five of 7), ``omaha`` (4 hole cards + 5 board, exactly 2 + 3; also ``omaha5``
 and ``omaha6``) and ``threed`` (Three-D poker: 2 hole cards + one from each of three sets of
 five). Deal, draw, joker and texas are enumerated exactly (every deal, every draw); Omaha and

@@ -1,6 +1,6 @@
 """Showdowns and other games on the evaluator: winners with ties, the best hand of any size,
-Texas Hold'em and Three-D poker (Omaha lives in ``pokerkeys.omaha``, wild cards in
-``pokerkeys.wild``).
+Texas Hold'em and Three-D poker (Omaha lives in ``pokerkeys.equity.omaha``, wild cards in
+``pokerkeys.games.wild``).
 
 Ranks are the evaluator's 1..7462, higher is better, equal ranks tie. Wild cards add five of a
 kind above every straight flush, as ranks 7463 (five twos) to 7475 (five aces).
@@ -119,7 +119,7 @@ def winners(hands, board=None) -> list[int]:
       ``short_hand_value``): four of a kind > three of a kind > two pair > pair > high card,
       then the grouped ranks, then the kickers.
 
-    Hands may hold wild cards ('**', '?B', '?R'; see ``pokerkeys.wild``) when they have 5 to 7
+    Hands may hold wild cards ('**', '?B', '?R'; see ``pokerkeys.games.wild``) when they have 5 to 7
     cards. Short hands cannot be compared with hands of five or more cards. A card held twice,
     by two hands or by a hand and the board, is an error.
     """

@@ -15,8 +15,8 @@ Project Euler 54 format: each line holds two 5-card hands, ten cards (``8C TS KC
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 import numpy as np
 

@@ -2,8 +2,14 @@
 ``pokerkeys.core.counts``), the other games' category statistics and the "what comes first"
 experiment (from ``pokerkeys.games.game_stats``), under one name: ``pk.stats``."""
 from ..core.counts import category_counts, distinct_ranks, rank_histogram
-from .game_stats import (FirstResult, GameStats, format_games_table, game_stats,
-                         plot_what_comes_first, what_comes_first)
+from .game_stats import (
+                         FirstResult,
+                         GameStats,
+                         format_games_table,
+                         game_stats,
+                         plot_what_comes_first,
+                         what_comes_first,
+)
 
 __all__ = ["FirstResult", "GameStats", "category_counts", "distinct_ranks",
            "format_games_table", "game_stats", "plot_what_comes_first", "rank_histogram",

@@ -51,7 +51,7 @@ class WildHand(BestHand):
     def substitutions(self) -> str:
         """'** = Td, ** = 9d'"""
         return ", ".join(f"{j} = {format_cards([c]) if c is not None else 'unused'}"
-                         for j, c in zip(self.jokers, self.stands_for))
+                         for j, c in zip(self.jokers, self.stands_for, strict=False))
 
 
 def has_jokers(cards) -> bool:

@@ -19,8 +19,15 @@ The work is split into modules with one job each:
 The names other code uses are re-exported here, so ``pokerkeys.io.evaluate_file`` and the rest
 keep working.
 """
-from ._common import (BAD, DEFAULT_CHUNK_ROWS, INPUT_FORMATS, MAX_CSV_BLOCK, ON_ERROR,
-                      OUTPUT_COLUMNS, OUTPUT_FORMATS)
+from ._common import (
+                      BAD,
+                      DEFAULT_CHUNK_ROWS,
+                      INPUT_FORMATS,
+                      MAX_CSV_BLOCK,
+                      ON_ERROR,
+                      OUTPUT_COLUMNS,
+                      OUTPUT_FORMATS,
+)
 from .pipeline import FileSummary, evaluate_file, format_of, memory_bound
 from .ranking import explain_row, rank_rows
 from .readers import choose_columns

@@ -40,9 +40,9 @@ _LABELS = [c.label for c in HandCategory]
 def _dask():
     try:
         import dask
-        import dask.array  # noqa: F401 - registers dask.array
+        import dask.array
     except ImportError:  # pragma: no cover - exercised only without the extra
-        raise ImportError("pokerkeys.distributed needs dask: pip install 'pokerkeys[dask]'") \
+        raise ImportError("pokerkeys.io.distributed needs dask: pip install 'pokerkeys[dask]'") \
             from None
     return dask
 
@@ -203,7 +203,7 @@ def equity(hands, board=None, dead=None, *, trials: int = DEFAULT_TRIALS, seed=N
     # The arguments (a few KB) go into every task rather than into one shared key: a shared
     # key would draw all tasks to the worker holding it until work stealing spreads them.
     parts = [task(args, seeds[a:b], sizes[a:b], threads)
-             for a, b in zip(bounds[:-1], bounds[1:])]
+             for a, b in zip(bounds[:-1], bounds[1:], strict=False)]
     if client is not None:
         counts = client.compute(parts, sync=True)
     else:

@@ -22,8 +22,15 @@ import numpy as np
 
 from ..core.cards import format_cards
 from ..core.evaluate import HandCategory, category
-from ._common import (_COMPRESSED, _SUFFIXES, _UCI_CLASS, DEFAULT_CHUNK_ROWS, INPUT_FORMATS,
-                      ON_ERROR, OUTPUT_COLUMNS)
+from ._common import (
+    _COMPRESSED,
+    _SUFFIXES,
+    _UCI_CLASS,
+    DEFAULT_CHUNK_ROWS,
+    INPUT_FORMATS,
+    ON_ERROR,
+    OUTPUT_COLUMNS,
+)
 from .ranking import explain_row, rank_rows
 from .readers import _CsvReader, _NpyReader, _ParquetReader, _UciReader
 from .writers import _ArrowWriter, _NpyWriter, _Reporter, _temp_name
@@ -284,7 +291,7 @@ def _prefetch(chunks):
                 if not put((chunk, None)):
                     return
             put((done, None))
-        except BaseException as exc:  # noqa: BLE001 - handed to the consumer, re-raised there
+        except BaseException as exc:
             put((None, exc))
 
     thread = threading.Thread(target=work, name="pokerkeys-reader", daemon=True)

@@ -183,7 +183,7 @@ class _ParquetReader:
         self.columns = self.file.schema_arrow
         names = self.columns.names
         sample = next(self.file.iter_batches(batch_size=100), None)
-        samples = list(zip(*[c.to_pylist() for c in sample.columns])) if sample else []
+        samples = list(zip(*[c.to_pylist() for c in sample.columns], strict=False)) if sample else []
         kinds = _column_kinds(names, samples)
         for name in names:  # the type says it when the values cannot
             t = self.columns.field(name).type

@@ -118,7 +118,7 @@ def _card_column(arr, name: str, reasons: dict) -> np.ndarray:
     ok = ids != BAD
     slow = np.flatnonzero(~ok)
     if slow.size:
-        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist()):
+        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist(), strict=False):
             try:
                 ids[i] = _one_card(text)
             except ValueError as exc:
@@ -152,7 +152,7 @@ def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarr
     slow = np.flatnonzero(~fast)
     if slow.size:
         ids[slow] = BAD
-        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist()):
+        for i, text in zip(slow, arr.take(pa.array(slow)).to_pylist(), strict=False):
             try:
                 ids[i] = _parse_hand(text, k)
             except ValueError as exc:
@@ -292,6 +292,6 @@ def cards_from_columns(arrays, names, k: int | None = None):
             ids[list(reasons)] = BAD
         return ids, reasons, k
     ids = np.empty((len(arrays[0]), len(arrays)), dtype=np.uint8)
-    for j, (arr, name) in enumerate(zip(arrays, names)):
+    for j, (arr, name) in enumerate(zip(arrays, names, strict=False)):
         ids[:, j] = _card_column(arr, name, reasons)
     return ids, reasons, len(arrays)

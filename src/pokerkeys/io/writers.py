@@ -135,7 +135,7 @@ class _ArrowWriter:
             try:
                 if obj is not None:
                     obj.close()
-            except Exception:  # noqa: BLE001 - already failing; the temp file goes anyway
+            except Exception:
                 pass
 
 

@@ -21,9 +21,18 @@ from .. import _jit
 from .._kernels.matrix import heads_up_sweep
 from .._kernels.preflop import class_rank_histograms, vs_random_sweep
 from ..core.cards import format_cards, parse_cards
-from ..core.classes import (ALL_COMBOS, CLASS_NAMES, COMBO_CLASS, COMBO_INDEX_TABLE, N_CLASSES,
-                            N_COMBOS, class_combo_count, class_combo_indices, class_index,
-                            combo_index)
+from ..core.classes import (
+    ALL_COMBOS,
+    CLASS_NAMES,
+    COMBO_CLASS,
+    COMBO_INDEX_TABLE,
+    N_CLASSES,
+    N_COMBOS,
+    class_combo_count,
+    class_combo_indices,
+    class_index,
+    combo_index,
+)
 from ..core.evaluate import CATEGORY_STARTS, HandCategory, _kernel_args
 
 BOARDS_PER_HAND = math.comb(50, 5)       # 2,118,760 boards meet one hand
@@ -54,7 +63,7 @@ def _symmetry():
     every combo reaches its class's representative (whose suits are clubs/diamonds) by one of
     these twelve, and tau12[k] says which. Twelve instead of 24 halves the sweep's bookkeeping.
     """
-    reps = np.array([np.flatnonzero(COMBO_CLASS == c).min() for c in range(N_CLASSES)])
+    reps = np.array([np.flatnonzero(c == COMBO_CLASS).min() for c in range(N_CLASSES)])
     perms = _combo_images(_suit_maps())
     stab = [np.flatnonzero(perms[:, reps[c]] == reps[c]) for c in range(N_CLASSES)]
     maps12 = []
@@ -321,14 +330,14 @@ class RankDistribution:
             "categories": {label: {"boards": int(n), "probability": n / self.boards,
                                    "average_probability": float(a)}
                            for label, n, a in zip(cats, self.by_category.tolist(),
-                                                  self.average_by_category)},
+                                                  self.average_by_category, strict=False)},
             "ranks": {str(r): int(n) for r, n in enumerate(self.counts.tolist()) if n},
         }
 
     def __str__(self) -> str:
         lines = [f"{self.name}: best 7-card hand over all {self.boards:,} boards",
                  f"{'category':<16}{'boards':>12}{'share':>10}{'all hands':>11}"]
-        for cat, n, a in zip(HandCategory, self.by_category.tolist(), self.average_by_category):
+        for cat, n, a in zip(HandCategory, self.by_category.tolist(), self.average_by_category, strict=False):
             lines.append(f"{cat.label:<16}{n:>12,}{100 * n / self.boards:>9.3f}%{100 * a:>10.3f}%")
         lines.append(f"mean rank {self.mean_rank:.1f} (all hands {self.average_mean_rank:.1f})")
         return "\n".join(lines)

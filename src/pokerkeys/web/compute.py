@@ -13,12 +13,22 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..core.cards import format_cards, parse_cards
-from ..core.classes import (CLASS_NAMES, COMBO_CLASS, class_combo_count, class_index,
-                            hand_class, normalize_class_name)
+from ..core.classes import (
+    CLASS_NAMES,
+    COMBO_CLASS,
+    class_combo_count,
+    class_index,
+    hand_class,
+    normalize_class_name,
+)
 from ..equity.holdem import DEFAULT_TRIALS, enumeration_fits, equity
 from ..equity.ranges import Range
-from ..preflop import (equity_vs_opponents, equity_vs_opponents_stderr, heads_up_equity,
-                       rank_distribution)
+from ..preflop import (
+    equity_vs_opponents,
+    equity_vs_opponents_stderr,
+    heads_up_equity,
+    rank_distribution,
+)
 from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT
 from .limits import Limits
@@ -107,7 +117,7 @@ def range_info(text: str) -> dict:
     weights = sums / sizes
     return {"text": text, "description": Range.from_combos(rng.combos, rng.weights).text,
             "combos": rng.combo_count, "percent": 100 * rng.combo_count / 1326,
-            "classes": {n: round(float(w), 6) for n, w in zip(CLASS_NAMES, weights) if w > 0}}
+            "classes": {n: round(float(w), 6) for n, w in zip(CLASS_NAMES, weights, strict=False) if w > 0}}
 
 
 # ---------------------------------------------------------------------------- head-to-head

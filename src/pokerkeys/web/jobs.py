@@ -104,7 +104,7 @@ class Job:
             self._changed.clear()
             try:
                 await asyncio.wait_for(self._changed.wait(), timeout)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 return None
         if self.partial is not None:
             data, self.partial = self.partial, None
