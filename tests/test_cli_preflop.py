@@ -91,7 +91,7 @@ def test_matchups(capsys):
     code, out, _ = run(capsys, "matchups")
     assert code == 0 and "47,008" in out and "47,086" in out and "93,769" in out
     code, out, _ = run(capsys, "matchups", "--json")
-    assert json.loads(out) == {"strict": 47_008, "ordered": 93_769, "notebook": 47_086}
+    assert json.loads(out) == {"strict": 47_008, "ordered": 93_769, "same-class-ordered": 47_086}
     code, out, _ = run(capsys, "matchups", "QQ", "AKs", "--json")
     data = json.loads(out)
     assert data["class1"] == "QQ" and data["class2"] == "AKs"

@@ -57,9 +57,9 @@ def test_euler54_batch_and_reference(euler_hands):
 # ---------------------------------------------------------------------------------------------
 
 # UCI suits 1..4 = hearts, spades, diamonds, clubs -> our suit 0..3 = c, d, h, s.
-_UCI_SUIT = np.array([-1, 2, 3, 1, 0])
+UCI_SUIT = np.array([-1, 2, 3, 1, 0])
 # UCI classes 0..9 -> our categories (straight flush and royal flush are one category).
-_UCI_CLASS = np.array([HC.HIGH_CARD, HC.PAIR, HC.TWO_PAIR, HC.THREE_OF_A_KIND, HC.STRAIGHT,
+UCI_CLASS = np.array([HC.HIGH_CARD, HC.PAIR, HC.TWO_PAIR, HC.THREE_OF_A_KIND, HC.STRAIGHT,
                        HC.FLUSH, HC.FULL_HOUSE, HC.FOUR_OF_A_KIND, HC.STRAIGHT_FLUSH,
                        HC.STRAIGHT_FLUSH], dtype=np.uint8)
 
@@ -72,7 +72,7 @@ def load_uci(path: Path) -> tuple[np.ndarray, np.ndarray]:
     assert suits.min() >= 1 and suits.max() <= 4
     assert ranks.min() >= 1 and ranks.max() <= 13
     # UCI rank 1 = ace, 2..13 = two..king; ours 0..12 = two..ace.
-    ids = 4 * ((ranks - 2) % 13) + _UCI_SUIT[suits]
+    ids = 4 * ((ranks - 2) % 13) + UCI_SUIT[suits]
     return ids.astype(np.uint8), cls
 
 
@@ -83,7 +83,7 @@ def test_uci_poker_hand(data_dir, name, n_rows):
     assert len(ids) == n_rows
     ranks = pk.evaluate_batch(ids)
     cats = pk.category(ranks)
-    expected = _UCI_CLASS[cls]
+    expected = UCI_CLASS[cls]
     bad = np.flatnonzero(cats != expected)
     assert bad.size == 0, [(int(i), pk.format_cards(ids[i]), int(cls[i]), int(cats[i]))
                            for i in bad[:10]]
@@ -93,4 +93,4 @@ def test_uci_poker_hand(data_dir, name, n_rows):
     assert (cls == 9).sum() == (ranks == 7462).sum()
     # The converter is right: the reference agrees on a sample of rows.
     for i in range(0, n_rows, max(1, n_rows // 500)):
-        assert R.category_of(ids[i]) == _UCI_CLASS[cls[i]]
+        assert R.category_of(ids[i]) == UCI_CLASS[cls[i]]

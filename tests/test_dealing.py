@@ -184,7 +184,7 @@ def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     """monte_carlo_heads_up keeps two players in registers; from the same seeds it must give
     exactly the counts of monte_carlo_plain."""
     from pokerkeys._kernels import equity as kernels
-    from pokerkeys.core.evaluate import _kernel_args
+    from pokerkeys.core.evaluate import kernel_args
     from pokerkeys.core.sampling import spawn_seeds
     from pokerkeys.core.tables import eval_tables
     from pokerkeys.equity import holdem as E
@@ -197,7 +197,7 @@ def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     heads_up = kernels.monte_carlo_heads_up(*args, seeds, sizes, 1000, *tables)
     np.testing.assert_array_equal(heads_up, plain)
     # and the general kernel (ranges, the one-card-at-a-time deal) agrees within noise
-    general = kernels.monte_carlo_counts(*args, seeds, sizes, 1000, *_kernel_args(7))
+    general = kernels.monte_carlo_counts(*args, seeds, sizes, 1000, *kernel_args(7))
     share = plain[:, :-1].sum(axis=0) / plain[:, :-1].sum()
     other = general[:, :-1].sum(axis=0) / general[:, :-1].sum()
     assert np.abs(share - other).max() < 6 * np.sqrt(share * (1 - share) / 300_000).max() + 1e-9

@@ -8,7 +8,7 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys._kernels import games as _kg
-from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.core.evaluate import kernel_args
 from pokerkeys.games.draw import best_discard, win_probability, win_scores
 
 
@@ -69,11 +69,11 @@ def test_more_discards():
 
 def test_kernel_decisions_match_the_api(make_hands):
     # The exhaustive draw statistics use a kernel; it must decide exactly like best_discard.
-    score, _ = win_scores("notebook")
+    score, _ = win_scores("interpolated")
     outcomes = np.empty((5, 47), dtype=np.int64)
     for ids in make_hands(150, 5):
         hand = np.sort(ids)
-        now, action = _kg.draw_choice(hand, score, outcomes, *_kernel_args(5))
+        now, action = _kg.draw_choice(hand, score, outcomes, *kernel_args(5))
         expected = best_discard(hand).discard
         assert (() if action < 0 else (int(hand[action]),)) == expected
         assert now == pk.evaluate(hand)

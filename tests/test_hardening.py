@@ -135,10 +135,10 @@ def test_item08_missing_optional_dependency_is_one_line(tmp_path):
 @pytest.mark.parametrize("module, extra", [("pyarrow", "data"), ("matplotlib", "plot"),
                                            ("dask", "dask")])
 def test_item08_every_optional_dependency_names_its_extra(module, extra):
-    from pokerkeys.cli.main import _missing_extra
+    from pokerkeys.cli.main import missing_extra
     exc = ModuleNotFoundError(f"No module named '{module}'", name=module)
-    assert f"pokerkeys[{extra}]" in _missing_extra(exc)
-    assert _missing_extra(ModuleNotFoundError("x", name="not_optional")) is None
+    assert f"pokerkeys[{extra}]" in missing_extra(exc)
+    assert missing_extra(ModuleNotFoundError("x", name="not_optional")) is None
 
 
 # ---------------------------------------------------------------------------- item 9

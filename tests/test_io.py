@@ -243,7 +243,7 @@ def test_vectorised_text_matches_parser(k):
 def test_card_column_edge_cells():
     cells = ["As", "as", "AS", "10s", "Ts", "A♠", " Kd ", "51", "0", "52", "Xx", "", "AsKd"]
     reasons = {}
-    ids = pio._card_column(pa.array(cells), "c", reasons)
+    ids = pio.card_column(pa.array(cells), "c", reasons)
     assert ids[:9].tolist() == [51, 51, 51, 35, 35, 51, 45, 51, 0]
     assert sorted(reasons) == [9, 10, 11, 12]
     assert "outside 0..51" in reasons[9] and "unknown card" in reasons[10]

@@ -17,7 +17,7 @@ from pokerkeys import preflop
 from pokerkeys._kernels.preflop import vs_random_scores, vs_random_sweep
 from pokerkeys.core.cards import format_cards
 from pokerkeys.core.classes import ALL_COMBOS, CLASS_NAMES, COMBO_INDEX_TABLE
-from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.core.evaluate import kernel_args
 from pokerkeys.preflop import exact as preflop_exact
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -72,7 +72,7 @@ def test_matchup_counts_strict_47008():
     assert strict == preflop.count_matchups() == preflop.count_matchups("strict") == 47_008
     assert ordered == preflop.count_matchups("ordered") == 93_769
     # The notebook's count: same-class matchups taken in order (documented in the module).
-    assert preflop.count_matchups("notebook") == 47_086
+    assert preflop.count_matchups("same-class-ordered") == 47_086
     with pytest.raises(ValueError, match="unknown matchup convention 'loose'"):
         preflop.count_matchups("loose")
 
@@ -113,7 +113,7 @@ def test_sweep_kernel_equals_the_sorting_kernel(rng):
     """The fast sweep and the original per-card sort agree on every count."""
     boards, mult = preflop.canonical_boards()
     pick = np.sort(rng.choice(len(boards), 400, replace=False))
-    args = (boards[pick], mult[pick], preflop_exact._pair_class_table(), 169, *_kernel_args(7))
+    args = (boards[pick], mult[pick], preflop_exact._pair_class_table(), 169, *kernel_args(7))
     for a, b in zip(vs_random_scores(*args), vs_random_sweep(*args), strict=False):
         assert np.array_equal(a, b)
 

@@ -14,7 +14,7 @@ import pytest
 from pokerkeys._kernels import equity as card_by_card
 from pokerkeys._kernels import rank_classes
 from pokerkeys.core.cards import parse_cards
-from pokerkeys.core.evaluate import _kernel_args
+from pokerkeys.core.evaluate import kernel_args
 from pokerkeys.core.tables import rank_class_tables_7
 from pokerkeys.equity import holdem as _E
 
@@ -31,7 +31,7 @@ def _plain_counts(matchup, excluded):
     items = np.array([[0, -1]], dtype=np.int64)
     groups = np.array([0, 1], dtype=np.int64)
     return card_by_card.exact_counts(matchup, np.ones(1), np.zeros(0, dtype=np.uint8), excluded,
-                                     5, items, groups, *_kernel_args(7))[0]
+                                     5, items, groups, *kernel_args(7))[0]
 
 
 def _rank_class_counts(matchup, excluded, parts=None):

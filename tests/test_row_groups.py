@@ -18,7 +18,7 @@ import pokerkeys as pk
 from pokerkeys._kernels.evaluate import BATCH_CHUNK, summed_group_keys
 from pokerkeys._kernels.group_keys import HAS_AVX2, group_keys, spread_mask
 from pokerkeys._kernels.row_groups import GROUP_ROWS, bad_rows, card_positions_mask, rotation_mask
-from pokerkeys.core.evaluate import _BATCH_KERNELS as BATCH_KERNELS
+from pokerkeys.core.evaluate import BATCH_KERNELS
 from pokerkeys.core.tables import TableError, eval_tables, key_planes
 
 

@@ -28,7 +28,7 @@ _PACKED_RUN = (1 << 16) - 1
 
 
 @inline
-def _key_sums(cards, card_keys, flush_keys):
+def key_sums(cards, card_keys, flush_keys):
     """(packed key sum, flush sums) of some cards, e.g. the known board."""
     key = np.uint64(0)
     flush = np.uint64(0)
@@ -53,7 +53,7 @@ def _showdown_mask(n_players, board_key, board_flush, hole_keys, hole_flush, car
 
 
 @inline
-def _monte_carlo_mask(n_players, board_key, board_flush, hole_keys, hole_flush, ranks,
+def monte_carlo_mask(n_players, board_key, board_flush, hole_keys, hole_flush, ranks,
                       flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, shift):
     """``_showdown_mask`` in two passes (ranks into `ranks`, then best and mask without a
     branch on who leads): with random hands the leader changes unpredictably, and for many
@@ -126,7 +126,7 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     n_masks = 1 << n_players
     n_groups = len(group_starts) - 1
     out = np.zeros((n_groups, n_masks), dtype=np.float64)
-    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
+    board_key, board_flush = key_sums(board, card_keys, flush_keys)
     for g in prange(n_groups):
         mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
         rem = np.empty(52, dtype=np.uint8)
@@ -181,7 +181,7 @@ def _next_u32(state, spare, n_spare):
 
 
 @inline
-def _sample_range(state, spare, n_spare, keep, alias, start, stop, reject_below):
+def sample_range(state, spare, n_spare, keep, alias, start, stop, reject_below):
     """(state, spare, n_spare, row): a row of [start, stop) drawn with probability proportional
     to its combo's weight, by Walker's alias method: a uniform row (Lemire's multiply, exact
     with the rejection threshold 2**32 mod n), kept when 63 random bits fall below keep[row],
@@ -202,7 +202,7 @@ def _sample_range(state, spare, n_spare, keep, alias, start, stop, reject_below)
 
 
 @inline
-def _draw_card(state, spare, n_spare, used):
+def draw_card(state, spare, n_spare, used):
     """(state, spare, n_spare, card): a uniform card id not in the 52-bit mask `used`.
 
     Lemire's multiply maps 32 random bits onto 0..51, rejecting the 48 of 2**32 low products
@@ -460,7 +460,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
-    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
+    board_key, board_flush = key_sums(board, card_keys, flush_keys)
     base_used = excluded
     for p in range(n_players):
         for j in range(2):
@@ -489,7 +489,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
                 for p in range(n_players):
                     if range_of[p] >= 0:
                         q = range_of[p]
-                        state, spare, n_spare, row = _sample_range(
+                        state, spare, n_spare, row = sample_range(
                             state, spare, n_spare, range_keep, range_alias, range_starts[q],
                             range_starts[q + 1], reject_below[q])
                         bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
@@ -511,7 +511,7 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
                     for j in range(2):
                         c = np.uint64(known[p, j])
                         if c >= 52:
-                            state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                            state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
                             used |= np.uint64(1) << c
                         hole[p, j] = c
                 hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
@@ -519,11 +519,11 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
             k = board_key
             f = board_flush
             for i in range(n_missing):
-                state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
                 used |= np.uint64(1) << c
                 k += card_keys[c]
                 f += flush_keys[c]
-            hist[_monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
+            hist[monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
                                    hash_base, hash_ranks, flush_ranks, mult, hmask,
                                    shift)] += 1
     return out

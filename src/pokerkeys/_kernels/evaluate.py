@@ -28,7 +28,7 @@ from .row_groups import GROUP_ROWS, bad_rows
 _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 
 
-def _hash_constants(n):
+def hash_constants(n):
     return (HASH_MULT[n], (1 << HASH_BITS[n]) - 1, HASH_SHIFT[n])
 
 
@@ -36,9 +36,9 @@ def _hash_constants(n):
 # globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
 # a shift and an add, and no register holds them. A parallel kernel must unpack them inside its
 # prange loop: unpacked before it, they reach the loop body as arguments (run-time values).
-HASH_5 = _hash_constants(5)
-HASH_6 = _hash_constants(6)
-HASH_7 = _hash_constants(7)
+HASH_5 = hash_constants(5)
+HASH_6 = hash_constants(6)
+HASH_7 = hash_constants(7)
 
 
 @inline

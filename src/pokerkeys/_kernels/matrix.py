@@ -41,7 +41,7 @@ _BOARDS_PER_FLUSH = 21  # 21 boards x 12 combos of a class <= 255
 
 
 @inline
-def _counting_pass(src, dst, counts, shift):
+def counting_pass(src, dst, counts, shift):
     """Stable counting sort of src into dst by the 7 bits of each key above ``shift``."""
     n = src.shape[0]
     counts[:] = 0
@@ -122,8 +122,8 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
                     k += 1
             # Sort by rank (13 bits): two stable counting passes, low 7 then high 6 bits. The
             # order inside a rank does not matter; several times faster than a comparison sort.
-            _counting_pass(keys, spare, counts, 11)
-            _counting_pass(spare, keys, counts, 18)
+            counting_pass(keys, spare, counts, 11)
+            counting_pass(spare, keys, counts, 18)
             seen[:, :] = 0
             start = 0
             while start < 1081:

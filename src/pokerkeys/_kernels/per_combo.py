@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import kernel, prange
-from .equity import _draw_card, _key_sums, _monte_carlo_mask, _sample_range
+from .equity import draw_card, key_sums, monte_carlo_mask, sample_range
 from .evaluate import HASH_7
 
 
@@ -27,7 +27,7 @@ def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias
     n_rows = range_combos.shape[0]
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
     per_row = np.zeros((n_chunks, n_rows, 5), dtype=np.float64)
-    board_key, board_flush = _key_sums(board, card_keys, flush_keys)
+    board_key, board_flush = key_sums(board, card_keys, flush_keys)
     reject_below = np.zeros(n_players, dtype=np.uint64)  # 2**32 mod (combos in range)
     for q in range(n_players):
         n = np.uint64(range_starts[q + 1] - range_starts[q])
@@ -48,7 +48,7 @@ def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias
                 used = excluded
                 ok = True
                 for p in range(n_players):
-                    state, spare, n_spare, row = _sample_range(
+                    state, spare, n_spare, row = sample_range(
                         state, spare, n_spare, range_keep, range_alias, range_starts[p],
                         range_starts[p + 1], reject_below[p])
                     bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
@@ -72,11 +72,11 @@ def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias
             k = board_key
             f = board_flush
             for i in range(n_missing):
-                state, spare, n_spare, c = _draw_card(state, spare, n_spare, used)
+                state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
                 used |= np.uint64(1) << c
                 k += card_keys[c]
                 f += flush_keys[c]
-            mask = _monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks,
+            mask = monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks,
                                      flush_suit, hash_base, hash_ranks, flush_ranks, mult,
                                      hmask, shift)
             hist[mask] += 1

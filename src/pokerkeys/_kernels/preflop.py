@@ -21,7 +21,7 @@ import numpy as np
 from .._jit import inline, kernel, prange
 from .boards import board_sums
 from .evaluate import HASH_7, rank_of_key
-from .matrix import _counting_pass
+from .matrix import counting_pass
 
 
 @kernel(parallel=True)
@@ -110,8 +110,8 @@ def _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys, flu
                             hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
             keys[k] = (np.int32(r) << 12) | np.int32((i << 6) | j)
             k += 1
-    _counting_pass(keys, spare, counts, 12)
-    _counting_pass(spare, keys, counts, 19)
+    counting_pass(keys, spare, counts, 12)
+    counting_pass(spare, keys, counts, 19)
 
 
 @kernel(parallel=True)

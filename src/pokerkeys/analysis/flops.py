@@ -28,7 +28,7 @@ from .._kernels import board_matchups as _bm
 from .._kernels import sweep as _sw
 from ..core.cards import RANK_CHARS, format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
-from ..core.evaluate import _kernel_args
+from ..core.evaluate import kernel_args
 from ..core.symmetry import canonical_boards, suit_maps
 from ..equity.holdem import prepare
 
@@ -282,7 +282,7 @@ def flops(hands, dead=None, *, threads=None, progress=None) -> FlopReport:
     deck = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
     reps, _ = canonical_boards(deck, 3, maps)  # class sizes come with the 5-card orbits
     boards, orbit = canonical_boards(deck, 5, maps)
-    tables = _kernel_args(7)
+    tables = kernel_args(7)
     with _jit.threads(threads):
         if n == 2:
             counts = _heads_up_counts(setup, boards, tables, progress)

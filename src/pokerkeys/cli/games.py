@@ -121,7 +121,7 @@ def _cmd_draw(args) -> int:
 
 # ---------------------------------------------------------------------------- stats
 def _cmd_stats(args) -> int:
-    from ..core.best import _LABELS
+    from ..core.best import CATEGORY_NAMES
     from ..games.game_stats import EXACT_GAMES, canonical_game, format_games_table, game_stats
 
     games = [canonical_game(g) for g in args.games] or \
@@ -136,9 +136,9 @@ def _cmd_stats(args) -> int:
     if args.json:
         print(json.dumps([{"game": r.game, "exact": r.exact, "total": r.total, "what": r.what,
                            "counts": r.as_dict(),
-                           "probabilities": {_LABELS[c]: float(r.probabilities[c])
+                           "probabilities": {CATEGORY_NAMES[c]: float(r.probabilities[c])
                                              for c in range(10, 0, -1)},
-                           "stderr": {_LABELS[c]: float(r.stderr[c]) for c in range(10, 0, -1)},
+                           "stderr": {CATEGORY_NAMES[c]: float(r.stderr[c]) for c in range(10, 0, -1)},
                            "seconds": round(r.elapsed, 3)} for r in results], indent=2))
         return 0
     if len(results) == 1 or args.detail:
@@ -162,11 +162,11 @@ def _cmd_first(args) -> int:
         except OSError as exc:
             raise CliError(f"cannot write {args.plot}: {exc.strerror}") from None
     if args.json:
-        from ..core.best import _LABELS
+        from ..core.best import CATEGORY_NAMES
 
         print(json.dumps({"trials": result.trials,
-                          "mean_cards": {_LABELS[c]: result.mean(c) for c in FIRST_CATEGORIES},
-                          "stderr": {_LABELS[c]: result.stderr(c) for c in FIRST_CATEGORIES},
+                          "mean_cards": {CATEGORY_NAMES[c]: result.mean(c) for c in FIRST_CATEGORIES},
+                          "stderr": {CATEGORY_NAMES[c]: result.stderr(c) for c in FIRST_CATEGORIES},
                           "straight_first": result.straight_first,
                           "flush_first": result.flush_first, "same_card": result.same_card},
                          indent=2))
@@ -206,7 +206,7 @@ def add_parser(sub) -> None:
     p = sub.add_parser("draw", help="draw poker: the best card(s) to discard")
     p.add_argument("hand", help="five cards, e.g. '2d 3d 4d Kc As'")
     p.add_argument("--max-discards", type=int, default=1, help="0-5 (default 1, the notebook's)")
-    p.add_argument("--method", choices=["notebook", "exact"], default="notebook",
+    p.add_argument("--method", choices=["interpolated", "exact"], default="interpolated",
                    help="win probability estimate (default: the notebook's)")
     p.add_argument("--all", action="store_true", help="list every option, best first")
     p.add_argument("--json", action="store_true", help="machine-readable output")

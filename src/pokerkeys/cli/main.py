@@ -189,7 +189,7 @@ EXTRAS = {"pyarrow": "data", "matplotlib": "plot", "dask": "dask", "distributed"
           "eval7": "peers", "phevaluator": "peers", "treys": "peers", "pokerkit": "peers"}
 
 
-def _missing_extra(exc: ImportError) -> str | None:
+def missing_extra(exc: ImportError) -> str | None:
     """One line for a missing optional dependency, or None for any other import error."""
     if "pip install" in str(exc):  # already says what to install
         return excerpt_message(str(exc))
@@ -236,7 +236,7 @@ def main(argv=None) -> int:
     except BrokenPipeError:  # output piped into `head`: not an error
         return 0
     except ImportError as exc:  # an optional dependency: one line naming the extra
-        message = _missing_extra(exc)
+        message = missing_extra(exc)
         if message is None:
             raise
         print(f"pokerkeys: error: {message}", file=sys.stderr)

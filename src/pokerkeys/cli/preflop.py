@@ -17,10 +17,10 @@ from pathlib import Path
 
 
 def _opponents(text) -> int:
-    from ..preflop.shipped import MAX_OPPONENTS, _check_opponents
+    from ..preflop.shipped import MAX_OPPONENTS, check_opponents
 
     try:
-        return _check_opponents(int(str(text).strip()))
+        return check_opponents(int(str(text).strip()))
     except ValueError:
         raise ValueError(f"--opponents must be an integer from 1 to {MAX_OPPONENTS}, "
                          f"not {text!r}") from None
@@ -117,7 +117,7 @@ def _cmd_distribution(args) -> int:
 
 def _cmd_matrix(args) -> int:
     from .. import preflop
-    from ..preflop.exact import _matchups_path as matchups_path
+    from ..preflop.exact import matchups_path
     from .common import progress_bar
 
     threads = _threads(args.threads)
@@ -181,7 +181,7 @@ def _cmd_matchups(args) -> int:
             print(f"suit-distinct heads-up matchups: {counts['strict']:,} (strict: unordered, "
                   f"up to suit permutations)")
             print(f"  ordered pairs of hands:           {counts['ordered']:,}")
-            print(f"  the notebook's count:             {counts['notebook']:,} (two hands of "
+            print(f"  same class, ordered:              {counts['same-class-ordered']:,} (two hands of "
                   f"the same class taken in order)")
         return 0
     if len(args.classes) != 2:

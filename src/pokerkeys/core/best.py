@@ -18,8 +18,8 @@ N_NATURAL_RANKS = 7462
 FIVE_OF_A_KIND = 10  # the category number of five of a kind (HandCategory stops at 9)
 MAX_RANK = N_NATURAL_RANKS + 13
 
-_LABELS = {int(c): c.label for c in HandCategory}
-_LABELS[FIVE_OF_A_KIND] = "Five of a kind"
+CATEGORY_NAMES = {int(c): c.label for c in HandCategory}
+CATEGORY_NAMES[FIVE_OF_A_KIND] = "Five of a kind"
 _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
            "jacks", "queens", "kings", "aces")
 
@@ -36,7 +36,7 @@ def category_of(rank: int) -> int:
 
 def label_of(rank: int) -> str:
     """'Full house', ..., 'Five of a kind' for a rank 1..7475."""
-    return _LABELS[category_of(rank)]
+    return CATEGORY_NAMES[category_of(rank)]
 
 
 def describe_rank(rank: int) -> str:
@@ -80,7 +80,7 @@ class BestHand:
         return f"{format_cards(self.cards)}  ({self.describe()}, rank {self.rank})"
 
 
-def _sorted_desc(ids) -> np.ndarray:
+def sorted_desc(ids) -> np.ndarray:
     return np.array(sorted((int(c) for c in ids), reverse=True), dtype=np.uint8)
 
 
@@ -88,7 +88,7 @@ def best_of_rows(rows: np.ndarray) -> BestHand:
     """The best of an (N, 5) array of candidate hands (the first one on a tie)."""
     ranks = evaluate_batch(np.ascontiguousarray(rows, dtype=np.uint8))
     i = int(np.argmax(ranks))
-    return BestHand(int(ranks[i]), _sorted_desc(rows[i]))
+    return BestHand(int(ranks[i]), sorted_desc(rows[i]))
 
 
 def check_disjoint(places: list[tuple[str, np.ndarray]]) -> None:

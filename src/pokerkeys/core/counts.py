@@ -14,7 +14,7 @@ from .. import _jit, _layout
 from .._balance import balanced_groups
 from .._kernels import enumerate as _k
 from .cards import N_CARDS
-from .evaluate import HandCategory, _kernel_args, category
+from .evaluate import HandCategory, category, kernel_args
 from .tables import eval_tables
 
 _N_GROUPS = 64
@@ -36,7 +36,7 @@ def rank_histogram(n_cards: int, *, threads: int | None = None) -> np.ndarray:
     pairs, starts = _pair_groups(n_cards)
     with _jit.threads(threads):
         if n_cards == 5:
-            return _k.rank_histogram_5(pairs, starts, *_kernel_args(5))
+            return _k.rank_histogram_5(pairs, starts, *kernel_args(5))
         return _k.rank_histogram_7(pairs, starts, *_enumeration_tables_7())
 
 

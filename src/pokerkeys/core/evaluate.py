@@ -34,8 +34,8 @@ class HandCategory(enum.IntEnum):
 # Lowest rank of each category, HIGH_CARD .. STRAIGHT_FLUSH, and one past the best rank.
 CATEGORY_STARTS = np.array([1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463])
 # rank -> category, as a lookup table so `category` works on arrays with one fancy index.
-_CATEGORY_OF_RANK = np.repeat(np.arange(1, 10, dtype=np.uint8), np.diff(CATEGORY_STARTS))
-_CATEGORY_OF_RANK = np.concatenate([[0], _CATEGORY_OF_RANK]).astype(np.uint8)
+CATEGORY_OF_RANK = np.repeat(np.arange(1, 10, dtype=np.uint8), np.diff(CATEGORY_STARTS))
+CATEGORY_OF_RANK = np.concatenate([[0], CATEGORY_OF_RANK]).astype(np.uint8)
 
 _SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
              "queen", "king", "ace")
@@ -43,7 +43,7 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces")
 
 
-def _kernel_args(n: int) -> tuple:
+def kernel_args(n: int) -> tuple:
     """Tables of an n-card kernel (the hash constants are compiled into the kernels)."""
     return eval_tables(n).as_tuple()
 
@@ -59,10 +59,10 @@ def _python_tables(n: int) -> tuple:
     t = eval_tables(n)
     return (t.card_keys.tolist(), t.flush_keys.tolist(), t.flush_suit.tolist(),
             t.hash_base.tolist(), t.hash_ranks.tolist(), t.flush_ranks.tolist(),
-            *_k._hash_constants(n))
+            *_k.hash_constants(n))
 
 
-def _rank_one(ids) -> int:
+def rank_one(ids) -> int:
     """Rank of 5-7 valid card ids: ``_kernels.evaluate.rank_of_key``, step for step."""
     card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, \
         shift = _python_tables(len(ids))
@@ -78,7 +78,7 @@ def _rank_one(ids) -> int:
     return flush_ranks[(flush_sums >> (_layout.FLUSH_FIELD_BITS * suit)) & field]
 
 
-_BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
+BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
 
 
 def evaluate(cards) -> int:
@@ -87,7 +87,7 @@ def evaluate(cards) -> int:
     if not 5 <= len(ids) <= 7:
         raise ValueError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(ids)} "
                          f"({format_cards(ids) or 'no cards'})")
-    return _rank_one(ids)
+    return rank_one(ids)
 
 
 def _parse_row(text: str, invalid: str):
@@ -176,7 +176,7 @@ def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise")
             n = array.shape[1]
             # The kernel reads the rows as one flat run of bytes (a view, no copy).
             tables = eval_tables(n).rank_batch_tuple()
-            bad_rows = _BATCH_KERNELS[n](array.reshape(-1), out, *tables)
+            bad_rows = BATCH_KERNELS[n](array.reshape(-1), out, *tables)
         if invalid == "raise" and bad_rows:
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
@@ -194,10 +194,10 @@ def category(rank):
     """HandCategory of a rank; for an array of ranks, an array of uint8 category values."""
     if isinstance(rank, (int, np.integer)) and not isinstance(rank, bool):
         _check_ranks(np.array([rank]))
-        return HandCategory(int(_CATEGORY_OF_RANK[int(rank)]))
+        return HandCategory(int(CATEGORY_OF_RANK[int(rank)]))
     ranks = np.asarray(rank)
     _check_ranks(ranks)
-    return _CATEGORY_OF_RANK[ranks]
+    return CATEGORY_OF_RANK[ranks]
 
 
 def _rank_arg(cards_or_rank) -> int:
@@ -233,6 +233,6 @@ def best_five(cards) -> np.ndarray:
     target = evaluate(ids)
     for subset in combinations(sorted(ids.tolist(), reverse=True), 5):
         five = np.array(subset, dtype=np.uint8)
-        if _rank_one(five) == target:
+        if rank_one(five) == target:
             return five
     raise AssertionError("no five cards make the hand's rank")  # pragma: no cover

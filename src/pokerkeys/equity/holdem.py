@@ -25,7 +25,7 @@ from .._kernels import equity as _k
 from .._kernels import rank_classes as _rc
 from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
 from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
-from ..core.evaluate import _kernel_args
+from ..core.evaluate import kernel_args
 from ..core.sampling import alias_table
 from ..core.tables import eval_tables, rank_class_tables_7
 from . import first_call
@@ -282,7 +282,7 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     Preflop runs by rank classes (``_kernels.rank_classes``), other boards card by card.
     """
     preflop = n_missing == 5
-    tables = rank_class_tables_7() if preflop else _kernel_args(7)
+    tables = rank_class_tables_7() if preflop else kernel_args(7)
     piece_work = _piece_work(hands, n_missing, n_rem)
     evaluations = _evaluations(piece_work, hands.shape[1])
     wanted = PROGRESS_BATCHES if evaluations > LONG_RUN_EVALS else 1
@@ -489,7 +489,7 @@ def monte_carlo_args(setup: Setup) -> tuple:
 def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
     """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
     if (mc_args[1] >= 0).any():
-        kernel, tables = _k.monte_carlo_counts, _kernel_args(7)
+        kernel, tables = _k.monte_carlo_counts, kernel_args(7)
     elif len(mc_args[0]) == 2:
         # same counts as monte_carlo_plain, faster
         kernel, tables = _k.monte_carlo_heads_up, eval_tables(7).batch_tuple()

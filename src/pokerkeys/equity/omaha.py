@@ -15,7 +15,7 @@ from .. import _jit
 from .._kernels import omaha as _k
 from ..core.best import BestHand, best_of_rows, check_disjoint
 from ..core.cards import N_CARDS, format_cards, parse_cards
-from ..core.evaluate import _kernel_args
+from ..core.evaluate import kernel_args
 from .driver import drive_monte_carlo, validate_stop
 from .result import EquityResult
 
@@ -180,7 +180,7 @@ def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress,
         for b in range(n_batches):
             starts = chunk_starts[cuts[b]:cuts[b + 1] + 1]
             counts += _k.exact_counts(holes, pairs, board, free, n_missing, n_boards, _BINOM,
-                                      starts, *_kernel_args(5)).sum(axis=0)
+                                      starts, *kernel_args(5)).sum(axis=0)
             if progress is not None:
                 progress(b + 1, n_batches)
     return counts
@@ -195,7 +195,7 @@ def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_st
         if p is not None:
             holes[i] = p
     base_used = np.uint64(sum(1 << int(c) for c in known))
-    args = _kernel_args(5)
+    args = kernel_args(5)
 
     def run_round(seeds, sizes):
         with _jit.threads(threads):

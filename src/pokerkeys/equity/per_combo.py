@@ -26,7 +26,7 @@ from .._kernels import rank_classes as _rc
 from .._kernels import sweep as _sw
 from ..core.cards import format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
-from ..core.evaluate import _kernel_args
+from ..core.evaluate import kernel_args
 from ..core.sampling import alias_table
 from ..core.tables import rank_class_tables_7
 from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo
@@ -134,7 +134,7 @@ def _completions(setup) -> np.ndarray:
 
 def _exact_sweep(setup, keep, threads):
     """Heads-up with at most two cards to come: (mask counts, tables) by the range sweep."""
-    tables7 = _kernel_args(7)
+    tables7 = kernel_args(7)
     card_keys, flush_keys = tables7[0], tables7[1]
     base_key = np.uint64(sum(int(card_keys[c]) for c in setup.board))
     base_flush = np.uint64(sum(int(flush_keys[c]) for c in setup.board))
@@ -164,7 +164,7 @@ def _exact_sweep(setup, keep, threads):
 def _matchup_counts(hands, excluded, n_missing, board, threads, progress):
     """(M, 2**P) integer outcome counts of each matchup over every board completion."""
     preflop = n_missing == 5
-    tables = rank_class_tables_7() if preflop else _kernel_args(7)
+    tables = rank_class_tables_7() if preflop else kernel_args(7)
     out = np.empty((len(hands), 1 << hands.shape[1]))
     ones = np.ones(len(hands))
     with _jit.threads(threads):
@@ -264,7 +264,7 @@ def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, 
         with _jit.threads(threads):
             out, rows = _pc.monte_carlo_per_combo(*args, seeds, sizes,
                                                   MAX_REJECTIONS,
-                                                  *_kernel_args(7))
+                                                  *kernel_args(7))
         if (out[:, -1] < 0).any():
             raise ValueError("the players' ranges almost never fit together without sharing "
                              "a card; Monte Carlo cannot sample them")

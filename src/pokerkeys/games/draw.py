@@ -25,15 +25,15 @@ from ..core.evaluate import evaluate, evaluate_batch
 N_HANDS_5 = 2_598_960
 
 
-METHODS = ("notebook", "exact")
+METHODS = ("interpolated", "exact")
 
 
 @cache
-def win_scores(method: str = "notebook") -> tuple[np.ndarray, int]:
+def win_scores(method: str = "interpolated") -> tuple[np.ndarray, int]:
     """(score, denominator): a hand of rank r beats a random 5-card hand with probability
     score[r] / denominator. Integers, so that sums of scores compare exactly.
 
-    "notebook": the notebook's estimate. With P[t] the share of 5-card hands whose category is
+    "interpolated" (the estimate of the notebook this project grew from): with P[t] the share of 5-card hands whose category is
     below t, a hand of category t whose top card (the pair's rank for a pair, the straight's
     top, ...) is h = 2..14 wins with probability P[t] + (h - 1) / 13 * (P[t + 1] - P[t]).
     "exact": the share of hands it beats plus half the share it ties, from the rank histogram
@@ -58,7 +58,7 @@ def win_scores(method: str = "notebook") -> tuple[np.ndarray, int]:
     return score, 13 * N_HANDS_5
 
 
-def win_probability(cards_or_rank, method: str = "notebook") -> float:
+def win_probability(cards_or_rank, method: str = "interpolated") -> float:
     """Probability that a 5-card hand (or rank) beats a random 5-card hand (see win_scores)."""
     rank = cards_or_rank if isinstance(cards_or_rank, (int, np.integer)) \
         else evaluate(cards_or_rank)
@@ -113,12 +113,12 @@ def _combinations(cards: np.ndarray, k: int) -> np.ndarray:
     return cards[flat.reshape(count, k)]
 
 
-def best_discard(hand, *, max_discards: int = 1, method: str = "notebook") -> DrawDecision:
+def best_discard(hand, *, max_discards: int = 1, method: str = "interpolated") -> DrawDecision:
     """The discard that maximises the expected win probability of a 5-card hand.
 
     Considers standing pat and every set of up to ``max_discards`` cards (the notebook's game
     is one card; 0 to 5 are allowed), enumerating every replacement draw from the 47 unseen
-    cards. ``method``: how a hand's win probability is estimated, "notebook" (as the notebook
+    cards. ``method``: how a hand's win probability is estimated, "interpolated" (as the notebook
     does) or "exact" (see ``win_scores``). Ties go to standing pat, then to fewer discards,
     then to the lowest cards.
 

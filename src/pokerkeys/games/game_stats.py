@@ -18,8 +18,8 @@ import numpy as np
 
 from .. import _jit
 from .._kernels import games as _kg
-from ..core.best import _LABELS, FIVE_OF_A_KIND
-from ..core.evaluate import _kernel_args, category
+from ..core.best import CATEGORY_NAMES, FIVE_OF_A_KIND
+from ..core.evaluate import category, kernel_args
 from ..core.sampling import spawn_seeds
 from ..equity.driver import chunk_sizes
 
@@ -78,7 +78,7 @@ class GameStats:
 
     def as_dict(self) -> dict[str, int]:
         """{'Five of a kind': count, ..., 'High card': count}, best first."""
-        return {_LABELS[c]: int(self.counts[c]) for c in CATEGORIES}
+        return {CATEGORY_NAMES[c]: int(self.counts[c]) for c in CATEGORIES}
 
     def __str__(self) -> str:
         p, se = self.probabilities, self.stderr
@@ -86,7 +86,7 @@ class GameStats:
         lines = [f"{self.game}: {self.what}", head + ("" if self.exact else f"{'± stderr':>12}"),
                  "-" * (len(head) + (0 if self.exact else 12))]
         for c in CATEGORIES:
-            row = f"{_LABELS[c]:<16}{int(self.counts[c]):>16,}{100 * p[c]:>13.6f}%"
+            row = f"{CATEGORY_NAMES[c]:<16}{int(self.counts[c]):>16,}{100 * p[c]:>13.6f}%"
             if not self.exact:
                 row += f"{100 * se[c]:>11.4f}%"
             lines.append(row)
@@ -151,7 +151,7 @@ def joker_deck_counts(n_jokers: int = 2) -> np.ndarray:
     if n_jokers not in (0, 1, 2):
         raise ValueError(f"the joker deck has 0, 1 or 2 jokers, not {n_jokers!r}")
     # A hand holds j of the jokers in C(n_jokers, j) ways, with 5 - j natural cards.
-    args = _kernel_args(5)
+    args = kernel_args(5)
     counts = _per_category(rank_histogram(5))
     for j in range(1, n_jokers + 1):
         allowed = np.array([JOKER_MASKS[ANY]] * j, dtype=np.uint64)
@@ -169,8 +169,8 @@ def _exact_draw():
     from .draw import win_scores
 
     binom = np.array([[math.comb(n, k) for k in range(5)] for n in range(53)], dtype=np.int64)
-    counts = _kg.draw_category_counts(win_scores("notebook")[0], _category_of_ranks(), binom,
-                                      *_kernel_args(5))
+    counts = _kg.draw_category_counts(win_scores("interpolated")[0], _category_of_ranks(), binom,
+                                      *kernel_args(5))
     return counts, math.comb(52, 5) * 47, \
         "exact, all 2,598,960 deals x 47 draws, best one-card discard (notebook estimate)"
 
@@ -185,8 +185,8 @@ def _simulate(game: str, trials: int, seed):
     code, n_hole = _SIMULATED[game]
     sizes = chunk_sizes(trials, TRIALS_PER_CHUNK)
     seeds = spawn_seeds(np.random.SeedSequence(seed), len(sizes))
-    hist = _kg.simulate_ranks(code, n_hole, seeds, sizes, win_scores("notebook")[0],
-                              *_kernel_args(5)).sum(axis=0)
+    hist = _kg.simulate_ranks(code, n_hole, seeds, sizes, win_scores("interpolated")[0],
+                              *kernel_args(5)).sum(axis=0)
     return _per_category(hist), trials, f"simulated, {trials:,} random deals"
 
 
@@ -203,7 +203,7 @@ def format_games_table(results: list[GameStats]) -> str:
         for r in results:
             p = 100 * r.probabilities[c]
             cells.append(f"{p:.4f}%" if r.exact else f"{p:.4f}±{100 * r.stderr[c]:.4f}%")
-        lines.append(f"{_LABELS[c].lower():<16}" + "".join(f"{x:>{width}}" for x in cells))
+        lines.append(f"{CATEGORY_NAMES[c].lower():<16}" + "".join(f"{x:>{width}}" for x in cells))
     lines.append(f"{'hands':<16}" + "".join(
         f"{(f'{r.total:,}' if r.exact else f'{r.total:,} sim'):>{width}}" for r in results))
     return "\n".join(lines)
@@ -250,7 +250,7 @@ class FirstResult:
                  "-" * 52]
         for c in FIRST_CATEGORIES:
             seen = np.flatnonzero(self.counts[c])
-            lines.append(f"{_LABELS[c].lower():<16}{self.mean(c):>12.3f}{self.stderr(c):>10.3f}"
+            lines.append(f"{CATEGORY_NAMES[c].lower():<16}{self.mean(c):>12.3f}{self.stderr(c):>10.3f}"
                          f"{seen.min():>8}{seen.max():>6}")
         t = self.trials
         lines.append(f"straight before flush {100 * self.straight_first / t:.2f}%, flush before "
@@ -293,7 +293,7 @@ def plot_what_comes_first(result: FirstResult, path=None, *, dpi: int = 100):
     x = np.arange(1, last + 1)
     for c in reversed(FIRST_CATEGORIES):
         ax.plot(x, 100 * result.distribution(c)[1:last + 1], "o:", lw=2, alpha=0.8, ms=4,
-                label=f"{_LABELS[c].lower()}: mean {result.mean(c):.1f}")
+                label=f"{CATEGORY_NAMES[c].lower()}: mean {result.mean(c):.1f}")
     ax.set_xlabel("Number of cards needed")
     ax.set_ylabel(f"Percent (out of {result.trials:,} trials)")
     ax.set_title("What comes first? Cards turned up until each category appears")

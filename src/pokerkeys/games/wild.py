@@ -22,9 +22,9 @@ import numpy as np
 
 from .._kernels import evaluate as _ke
 from .._kernels import games as _kg
-from ..core.best import N_NATURAL_RANKS, BestHand, _sorted_desc
+from ..core.best import N_NATURAL_RANKS, BestHand, sorted_desc
 from ..core.cards import format_cards, parse_cards
-from ..core.evaluate import _rank_one
+from ..core.evaluate import rank_one
 from ..core.tables import eval_tables
 
 ANY, BLACK, RED = "**", "?B", "?R"
@@ -123,7 +123,7 @@ def _rank5(ids: list[int]) -> int:
     if len(set(ids)) < 5:
         # A repeated card: no flush is allowed, so rank the bare ranks with suits 0,1,2,3,0.
         ids = [4 * r + (i & 3) for i, r in enumerate(ranks)]
-    return _rank_one(ids)
+    return rank_one(ids)
 
 
 def best_wild(naturals, jokers, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> WildHand:
@@ -146,7 +146,7 @@ def best_wild(naturals, jokers, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> Wild
     sub = np.empty(len(jokers), dtype=np.uint8)
     rank = int(_kg.wild_best(np.ascontiguousarray(naturals), len(naturals), allowed,
                              len(jokers), sub, *eval_tables(n).as_tuple(),
-                             *_ke._hash_constants(n)))
+                             *_ke.hash_constants(n)))
     cards = naturals.tolist() + [int(c) for c in sub]
     owners = [None] * len(naturals) + order  # which joker each substituted card came from
     five = _best_five_positions(cards, rank)
@@ -154,7 +154,7 @@ def best_wild(naturals, jokers, *, max_jokers: int = DEFAULT_MAX_JOKERS) -> Wild
     for pos in five:
         if owners[pos] is not None:
             stands_for[owners[pos]] = cards[pos]
-    return WildHand(rank, _sorted_desc(cards[p] for p in five), tuple(jokers),
+    return WildHand(rank, sorted_desc(cards[p] for p in five), tuple(jokers),
                     tuple(stands_for))
 
 

@@ -31,7 +31,7 @@ from ._common import (
 from .pipeline import FileSummary, evaluate_file, format_of, memory_bound
 from .ranking import explain_row, rank_rows
 from .readers import choose_columns
-from .text import _card_column, cards_from_columns  # _card_column: used by tests/test_io.py
+from .text import card_column, cards_from_columns  # card_column: used by tests/test_io.py
 from .writers import descriptions
 
 __all__ = ["BAD", "DEFAULT_CHUNK_ROWS", "INPUT_FORMATS", "MAX_CSV_BLOCK", "ON_ERROR",

@@ -22,19 +22,19 @@ OUTPUT_COLUMNS = ("rank", "category", "description")
 MAX_CSV_BLOCK = 1 << 20
 BAD = 255  # a card id the batch kernel rejects: rows found bad while parsing are filled with it
 
-_SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet",
+SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet",
              ".pq": "parquet", ".npy": "npy"}
-_COMPRESSED = {".gz", ".bz2", ".zst", ".lz4"}
-_CATEGORY_LABELS = [c.label for c in HandCategory]
+COMPRESSED = {".gz", ".bz2", ".zst", ".lz4"}
+CATEGORY_LABELS = [c.label for c in HandCategory]
 # UCI Poker Hand: suits 1..4 = hearts, spades, diamonds, clubs -> ours 0..3 = c, d, h, s;
 # ranks 1..13 = A, 2, .., K -> ours 0..12 = 2..A; classes 0..9 -> our categories (straight
 # flush and royal flush, classes 8 and 9, are one category; 9 is exactly rank 7462).
-_UCI_SUIT = np.array([BAD, 2, 3, 1, 0], dtype=np.int64)
-_UCI_CLASS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9], dtype=np.uint8)
-_UCI_NAMES = ["S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS"]
+UCI_SUIT = np.array([BAD, 2, 3, 1, 0], dtype=np.int64)
+UCI_CLASS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9], dtype=np.uint8)
+UCI_NAMES = ["S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS"]
 
 
-def _pa():
+def require_pyarrow():
     try:
         import pyarrow
     except ImportError:  # pragma: no cover - exercised only without the extra

@@ -27,14 +27,14 @@ import time
 import numpy as np
 
 from ..core.cards import N_CARDS
-from ..core.evaluate import _CATEGORY_OF_RANK, HandCategory
+from ..core.evaluate import CATEGORY_OF_RANK, HandCategory
 from ..core.sampling import spawn_seeds
 from ..equity.driver import chunk_sizes
 from ..equity.holdem import DEFAULT_TRIALS, monte_carlo_args, prepare, run_chunks
 from ..equity.result import EquityResult
 from . import cards_from_columns, descriptions, explain_row, rank_rows
 
-_LABELS = [c.label for c in HandCategory]
+CATEGORY_NAMES = [c.label for c in HandCategory]
 
 
 def _dask():
@@ -113,8 +113,8 @@ def _evaluate_frame(frame, columns, describe, threads):
             label = frame.index[i:i + 1].tolist()[0]  # a Python scalar, not np.int64(...)
             raise ValueError(f"row with index {label!r}: {why}")
     out["rank"] = ranks
-    codes = _CATEGORY_OF_RANK[ranks].astype(np.int8) - 1 if n else np.zeros(0, np.int8)
-    out["category"] = pd.Categorical.from_codes(codes, categories=_LABELS, ordered=True)
+    codes = CATEGORY_OF_RANK[ranks].astype(np.int8) - 1 if n else np.zeros(0, np.int8)
+    out["category"] = pd.Categorical.from_codes(codes, categories=CATEGORY_NAMES, ordered=True)
     if describe:
         labels, codes = descriptions()
         out["description"] = pd.Categorical.from_codes(codes[ranks], categories=labels)

@@ -23,17 +23,17 @@ import numpy as np
 from ..core.cards import format_cards
 from ..core.evaluate import HandCategory, category
 from ._common import (
-    _COMPRESSED,
-    _SUFFIXES,
-    _UCI_CLASS,
+    COMPRESSED,
     DEFAULT_CHUNK_ROWS,
     INPUT_FORMATS,
     ON_ERROR,
     OUTPUT_COLUMNS,
+    SUFFIXES,
+    UCI_CLASS,
 )
 from .ranking import explain_row, rank_rows
-from .readers import _CsvReader, _NpyReader, _ParquetReader, _UciReader
-from .writers import _ArrowWriter, _NpyWriter, _Reporter, _temp_name
+from .readers import CsvReader, NpyReader, ParquetReader, UciReader
+from .writers import ArrowWriter, NpyWriter, Reporter, temp_name
 
 
 def memory_bound(chunk_rows: int = DEFAULT_CHUNK_ROWS) -> int:
@@ -100,10 +100,10 @@ class FileSummary:
 def format_of(path, role: str = "input") -> str:
     """'csv', 'parquet' or 'npy' from a file name (compressed CSV: 'hands.csv.gz')."""
     suffixes = [s.lower() for s in Path(path).suffixes]
-    if suffixes and suffixes[-1] in _COMPRESSED:  # only CSV is read and written compressed
-        fmt = "csv" if len(suffixes) > 1 and _SUFFIXES.get(suffixes[-2]) == "csv" else None
+    if suffixes and suffixes[-1] in COMPRESSED:  # only CSV is read and written compressed
+        fmt = "csv" if len(suffixes) > 1 and SUFFIXES.get(suffixes[-2]) == "csv" else None
     else:
-        fmt = _SUFFIXES.get(suffixes[-1]) if suffixes else None
+        fmt = SUFFIXES.get(suffixes[-1]) if suffixes else None
     if fmt is None:
         hint = " (UCI Poker Hand files: --format uci)" if role == "input" else ""
         raise ValueError(f"unknown {role} format {''.join(Path(path).suffixes) or 'no suffix'!r}"
@@ -222,13 +222,13 @@ def _evaluate_path(input, output, *, format, columns, header, delimiter, describ
         raise ValueError("a report file is written only with on_error='report'")
 
     if in_fmt == "npy":
-        reader = _NpyReader(src, chunk_rows)
+        reader = NpyReader(src, chunk_rows)
     elif in_fmt == "parquet":
-        reader = _ParquetReader(src, chunk_rows, columns)
+        reader = ParquetReader(src, chunk_rows, columns)
     elif in_fmt == "uci":
-        reader = _UciReader(src, chunk_rows)
+        reader = UciReader(src, chunk_rows)
     else:
-        reader = _CsvReader(src, chunk_rows, columns, header, delimiter)
+        reader = CsvReader(src, chunk_rows, columns, header, delimiter)
     if reader.columns is not None and out_fmt != "npy":
         taken = [c for c in OUTPUT_COLUMNS if c in reader.columns.names]
         if taken:
@@ -237,14 +237,14 @@ def _evaluate_path(input, output, *, format, columns, header, delimiter, describ
 
     report_path = Path(report) if report else dst.with_name(dst.name + ".errors.csv") \
         if on_error == "report" else None
-    temps = [_temp_name(dst)] + ([_temp_name(report_path)] if report_path else [])
-    writer = _NpyWriter(temps[0], reader.k) if out_fmt == "npy" else \
-        _ArrowWriter(out_fmt, temps[0], dst, reader.columns, reader.k, describe,
+    temps = [temp_name(dst)] + ([temp_name(report_path)] if report_path else [])
+    writer = NpyWriter(temps[0], reader.k) if out_fmt == "npy" else \
+        ArrowWriter(out_fmt, temps[0], dst, reader.columns, reader.k, describe,
                      getattr(reader, "card_columns", ()))
     reporter = None
     try:
         if report_path:
-            reporter = _Reporter(temps[1], reader.lines)
+            reporter = Reporter(temps[1], reader.lines)
         stats = _run(reader, writer, reporter, on_error, src, threads, progress,
                      uci=in_fmt == "uci")
         writer.close()
@@ -358,7 +358,7 @@ def _consume(chunks, reader, writer, reporter, on_error, src, threads, progress,
         if uci and n_out:
             good = ranks if keep is None else ranks[keep]
             classes = chunk.classes if keep is None else chunk.classes[keep]
-            wrong = (category(good) != _UCI_CLASS[classes]) | ((classes == 9) != (good == 7462))
+            wrong = (category(good) != UCI_CLASS[classes]) | ((classes == 9) != (good == 7462))
             uci_checked += n_out
             uci_bad += int(wrong.sum())
             for i in np.flatnonzero(wrong)[:max(0, 5 - len(uci_examples))]:

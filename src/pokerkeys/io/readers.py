@@ -1,6 +1,6 @@
 """Readers: an input file (.npy, Parquet, CSV, UCI Poker Hand) as a stream of chunks.
 
-Each reader yields _Chunk objects of at most chunk_rows rows: the columns carried to the
+Each reader yields Chunk objects of at most chunk_rows rows: the columns carried to the
 output, the (m, k) card ids, the reasons of rows found bad while parsing, and the rows' numbers
 in the file, so that messages name the row (and, for CSV, the line) of a bad hand. Which
 columns hold the cards is sniffed from a sample of rows (choose_columns) unless named.
@@ -17,12 +17,12 @@ from pathlib import Path
 import numpy as np
 
 from ..core.cards import N_CARDS, parse_cards
-from ._common import _UCI_NAMES, _UCI_SUIT, BAD, MAX_CSV_BLOCK, _pa
+from ._common import BAD, MAX_CSV_BLOCK, UCI_NAMES, UCI_SUIT, require_pyarrow
 from .text import cards_from_columns
 
 
 @dataclass
-class _Chunk:
+class Chunk:
     columns: object                 # Arrow RecordBatch carried to the output, or None (.npy)
     cards: np.ndarray               # (m, k) uint8, rows found bad while parsing hold BAD
     reasons: dict                   # local row -> reason found while parsing
@@ -98,7 +98,7 @@ def choose_columns(names, kinds: dict, requested=None) -> list[str]:
                      f"--columns (one hand column, or 5 to 7 card columns)")
 
 
-class _NpyReader:
+class NpyReader:
     """(N, k) integer arrays (or structured arrays with a 'cards' field), read chunk by chunk."""
     lines = False
     columns = None
@@ -165,14 +165,14 @@ class _NpyReader:
             for i in np.flatnonzero(out.any(axis=1)):
                 reasons[int(i)] = f"card id {int(cards[i][out[i]][0])} is outside 0..51"
             cards = np.where(out, BAD, cards)
-        return _Chunk(None, np.ascontiguousarray(cards, dtype=np.uint8), reasons, start)
+        return Chunk(None, np.ascontiguousarray(cards, dtype=np.uint8), reasons, start)
 
 
-class _ParquetReader:
+class ParquetReader:
     lines = False
 
     def __init__(self, path: Path, chunk_rows: int, requested):
-        pa = _pa()
+        pa = require_pyarrow()
         import pyarrow.parquet as pq
         try:
             self.file = pq.ParquetFile(path)
@@ -209,7 +209,7 @@ class _ParquetReader:
         for batch in self.file.iter_batches(batch_size=self.chunk_rows):
             arrays = [batch.column(n) for n in self.card_columns]
             cards, reasons, self.k = cards_from_columns(arrays, self.card_columns, self.k)
-            yield _Chunk(batch, cards, reasons, start)
+            yield Chunk(batch, cards, reasons, start)
             start += batch.num_rows
 
 
@@ -226,7 +226,7 @@ def _is_index_header(cells) -> bool:
     return numbers in (list(range(len(cells))), list(range(1, len(cells) + 1)))
 
 
-class _CsvReader:
+class CsvReader:
     """CSV through pyarrow's streaming reader, every column read as text.
 
     Text keeps the input columns byte for byte in CSV output. newlines_in_values=False and
@@ -275,7 +275,7 @@ class _CsvReader:
 
     @classmethod
     def _head(cls, path: Path) -> str:
-        pa = _pa()
+        pa = require_pyarrow()
         try:
             with pa.input_stream(str(path), compression="detect") as f:
                 raw = f.read(cls._HEAD_BYTES)
@@ -323,7 +323,7 @@ class _CsvReader:
         return "skip"
 
     def _reader(self, skip_lines: int = 0, block: int | None = None):
-        pa = _pa()
+        pa = require_pyarrow()
         import pyarrow.csv as pcsv
 
         # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
@@ -349,7 +349,7 @@ class _CsvReader:
 
     @property
     def columns(self):
-        pa = _pa()
+        pa = require_pyarrow()
         return pa.schema([(n, pa.string()) for n in self.names])
 
     # A line longer than a block stops pyarrow's reader ("straddles two block boundaries"):
@@ -358,7 +358,7 @@ class _CsvReader:
     MAX_LONG_LINE_BLOCK = 1 << 30
 
     def __iter__(self):
-        pa = _pa()
+        pa = require_pyarrow()
         reader = self._reader()
         block = None
         next_row = 0
@@ -391,29 +391,29 @@ class _CsvReader:
             yield chunk
             next_row = end
         if self._dropped:  # malformed lines at the very end
-            yield _Chunk(None, np.zeros((0, self.k or 7), np.uint8), {}, next_row,
+            yield Chunk(None, np.zeros((0, self.k or 7), np.uint8), {}, next_row,
                          dropped=sorted(self._dropped))
 
     def _parse(self, batch, first_row):
         arrays = [batch.column(n) for n in self.card_columns]
         cards, reasons, self.k = cards_from_columns(arrays, self.card_columns, self.k)
-        return _Chunk(batch, cards, reasons, first_row)
+        return Chunk(batch, cards, reasons, first_row)
 
 
-class _UciReader(_CsvReader):
+class UciReader(CsvReader):
     """UCI Poker Hand: S1,C1,...,S5,C5,CLASS, no header; suits 1-4 = h s d c, ranks 1-13 = A-K."""
 
     def __init__(self, path: Path, chunk_rows: int):
-        super().__init__(path, chunk_rows, None, header="no", delimiter=",", names=_UCI_NAMES)
+        super().__init__(path, chunk_rows, None, header="no", delimiter=",", names=UCI_NAMES)
         self.k = 5
 
     @property
     def columns(self):
-        pa = _pa()
+        pa = require_pyarrow()
         return pa.schema([(n, pa.int8()) for n in self.names])
 
     def _parse(self, batch, first_row):
-        pa = _pa()
+        pa = require_pyarrow()
         import pyarrow.compute as pc
         n = batch.num_rows
         values = np.zeros((n, 11), dtype=np.int64)
@@ -444,11 +444,11 @@ class _UciReader(_CsvReader):
                 reasons[int(i)] = f"column C{j + 1}: rank {ranks[i, j]} is outside 1..13"
             else:
                 reasons[int(i)] = f"column CLASS: class {classes[i]} is outside 0..9"
-        cards = 4 * ((np.clip(ranks, 1, 13) - 2) % 13) + _UCI_SUIT[np.clip(suits, 0, 4)]
+        cards = 4 * ((np.clip(ranks, 1, 13) - 2) % 13) + UCI_SUIT[np.clip(suits, 0, 4)]
         cards = np.where(bad_suit | bad_rank, BAD, cards).astype(np.uint8)
         if reasons:
             cards[list(reasons)] = BAD
         columns = pa.record_batch([pa.array(np.clip(values[:, j], -128, 127).astype(np.int8))
                                    for j in range(11)], names=self.names)
-        return _Chunk(columns, cards, reasons, first_row,
+        return Chunk(columns, cards, reasons, first_row,
                       classes=np.clip(classes, 0, 9).astype(np.uint8))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..core.cards import N_CARDS, RANK_CHARS, SUIT_CHARS, parse_cards
-from ._common import BAD, _pa
+from ._common import BAD, require_pyarrow
 
 _RANK_LUT = np.full(256, BAD, dtype=np.uint8)
 _SUIT_LUT = np.full(256, BAD, dtype=np.uint8)
@@ -30,13 +30,13 @@ del _i, _ch, _r, _s
 
 
 def _is_string_view(t) -> bool:
-    is_view = getattr(_pa().types, "is_string_view", None)  # pyarrow >= 16
+    is_view = getattr(require_pyarrow().types, "is_string_view", None)  # pyarrow >= 16
     return bool(is_view and is_view(t))
 
 
 def _string_parts(arr):
     """(offsets (n+1,) int64 into data, data bytes, valid mask or None) of an Arrow string array."""
-    pa = _pa()
+    pa = require_pyarrow()
     if pa.types.is_dictionary(arr.type):
         arr = arr.dictionary_decode()
     if not (pa.types.is_string(arr.type) or pa.types.is_large_string(arr.type)):
@@ -66,14 +66,14 @@ def _one_card(text) -> int:
     return int(ids[0])
 
 
-def _card_column(arr, name: str, reasons: dict) -> np.ndarray:
+def card_column(arr, name: str, reasons: dict) -> np.ndarray:
     """(n,) uint8 ids of a column holding one card per row (text or integer ids).
 
     Text takes a vectorised path (two bytes, looked up in 256-entry tables); only cells it
     cannot read ('10s', unicode suits, junk) go through the Python parser, which also says why
     a cell is bad. Bad cells become BAD and their row's reason is recorded in ``reasons``.
     """
-    pa = _pa()
+    pa = require_pyarrow()
     n = len(arr)
     if pa.types.is_integer(arr.type):
         if arr.type == pa.uint8() and arr.null_count == 0:
@@ -89,7 +89,7 @@ def _card_column(arr, name: str, reasons: dict) -> np.ndarray:
     if pa.types.is_dictionary(arr.type):
         # Read the distinct values, then gather by index (a null index is an empty cell).
         entry_reasons: dict[int, str] = {}
-        entries = _card_column(arr.dictionary, name, entry_reasons)
+        entries = card_column(arr.dictionary, name, entry_reasons)
         indices = arr.indices.fill_null(0).to_numpy(zero_copy_only=False)
         ids = entries[indices] if len(entries) else np.full(n, BAD, np.uint8)
         bad = ids == BAD
@@ -133,7 +133,7 @@ def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarr
     count are bad rows. Rows the vectorised reader cannot take ('10s', unicode suits, junk) go
     through the Python parser, which also says why a row is bad.
     """
-    pa = _pa()
+    pa = require_pyarrow()
     n = len(arr)
     if pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type) \
             or pa.types.is_fixed_size_list(arr.type):
@@ -244,7 +244,7 @@ _NULL_CARD = -(1 << 40)  # a null inside a list of card ids (no real id looks li
 
 def _list_column(arr, name, k, reasons):
     """Hands stored as Parquet/Arrow lists of integer card ids."""
-    pa = _pa()
+    pa = require_pyarrow()
     n = len(arr)
     lengths = arr.value_lengths().fill_null(0).to_numpy(zero_copy_only=False).astype(np.int64)
     if k is None:
@@ -293,5 +293,5 @@ def cards_from_columns(arrays, names, k: int | None = None):
         return ids, reasons, k
     ids = np.empty((len(arrays[0]), len(arrays)), dtype=np.uint8)
     for j, (arr, name) in enumerate(zip(arrays, names, strict=False)):
-        ids[:, j] = _card_column(arr, name, reasons)
+        ids[:, j] = card_column(arr, name, reasons)
     return ids, reasons, len(arrays)

@@ -3,7 +3,7 @@
 A writer takes one chunk at a time with its ranks, leaving out the rows not kept, so memory
 does not grow with the file. CSV and Parquet output is the input's columns plus rank and
 category (and description on request); .npy output is a structured array of cards, rank and
-category. Files are written under a hidden temporary name (_temp_name), which the pipeline
+category. Files are written under a hidden temporary name (temp_name), which the pipeline
 renames to the real one when they are complete.
 """
 from __future__ import annotations
@@ -18,10 +18,10 @@ import numpy as np
 
 from ..core.cards import N_CARDS, RANK_CHARS, SUIT_CHARS
 from ..core.evaluate import category, describe
-from ._common import _CATEGORY_LABELS, _COMPRESSED, _pa
+from ._common import CATEGORY_LABELS, COMPRESSED, require_pyarrow
 
 if TYPE_CHECKING:
-    from .readers import _Chunk
+    from .readers import Chunk
 
 @lru_cache(maxsize=1)
 def descriptions() -> tuple[list[str], np.ndarray]:
@@ -40,7 +40,7 @@ def descriptions() -> tuple[list[str], np.ndarray]:
 _CARD_NAMES = [RANK_CHARS[c >> 2] + SUIT_CHARS[c & 3] for c in range(N_CARDS)]
 
 
-class _ArrowWriter:
+class ArrowWriter:
     """CSV or Parquet output: the carried columns, then rank, category (and description).
 
     category and description are dictionary arrays over the 9 labels / distinct descriptions,
@@ -49,20 +49,20 @@ class _ArrowWriter:
 
     def __init__(self, fmt: str, path: Path, final: Path, carried, k: int | None,
                  with_description: bool, card_columns=()):
-        pa = _pa()
+        pa = require_pyarrow()
         self.fmt, self.path, self.final = fmt, path, final
         self.card_columns = set(card_columns)
         self.carried = carried
         self.k = k
         self.with_description = with_description
-        self.categories = pa.array(_CATEGORY_LABELS)
+        self.categories = pa.array(CATEGORY_LABELS)
         self.descriptions = pa.array(descriptions()[0]) if with_description else None
         self.card_names = pa.array(_CARD_NAMES)
         self.writer = None
         self.stream = None
 
     def _schema(self, k):
-        pa = _pa()
+        pa = require_pyarrow()
         if self.carried is not None:
             fields = list(self.carried)
             if self.fmt != "parquet":  # CSV has no lists: a list cell is written '0 5 10 ..'
@@ -79,7 +79,7 @@ class _ArrowWriter:
         return pa.schema(fields)
 
     def _open(self, k):
-        pa = _pa()
+        pa = require_pyarrow()
         self.schema = self._schema(k)
         if self.fmt == "parquet":
             import pyarrow.parquet as pq
@@ -91,15 +91,15 @@ class _ArrowWriter:
             return
         import pyarrow.csv as pcsv
         codec = self.final.suffix.lower()
-        if codec in _COMPRESSED:
+        if codec in COMPRESSED:
             self.stream = pa.CompressedOutputStream(str(self.path), {
                 ".gz": "gzip", ".bz2": "bz2", ".zst": "zstd", ".lz4": "lz4"}[codec])
         else:
             self.stream = pa.OSFile(str(self.path), "wb")
         self.writer = pcsv.CSVWriter(self.stream, self.schema)
 
-    def write(self, chunk: _Chunk, ranks: np.ndarray, keep: np.ndarray | None):
-        pa = _pa()
+    def write(self, chunk: Chunk, ranks: np.ndarray, keep: np.ndarray | None):
+        pa = require_pyarrow()
         if self.writer is None:
             self._open(chunk.cards.shape[1])
         if chunk.columns is not None:
@@ -140,18 +140,18 @@ class _ArrowWriter:
 
 
 def _is_list(t) -> bool:
-    pa = _pa()
+    pa = require_pyarrow()
     return pa.types.is_list(t) or pa.types.is_large_list(t) or pa.types.is_fixed_size_list(t)
 
 
 def _list_as_text(array):
     """A list column as text for CSV: '0 5 10 15 20 25 30' (a null list: empty)."""
-    pa = _pa()
+    pa = require_pyarrow()
     return pa.array(["" if v is None else " ".join("" if x is None else str(x) for x in v)
                      for v in array.to_pylist()], type=pa.string())
 
 
-class _NpyWriter:
+class NpyWriter:
     """A structured .npy array (cards (k,) uint8, rank uint16, category uint8), streamed.
 
     The row count is unknown until the end, so a fixed-size header is written first and
@@ -198,7 +198,7 @@ class _NpyWriter:
             self.f.close()
 
 
-class _Reporter:
+class Reporter:
     """The side file of --on-error report: row, line (CSV input), reason; in row order."""
 
     def __init__(self, path: Path, with_lines: bool):
@@ -215,6 +215,6 @@ class _Reporter:
         self.f.close()
 
 
-def _temp_name(path: Path) -> Path:
+def temp_name(path: Path) -> Path:
     """A hidden name next to the target: the rename at the end stays on one file system."""
     return path.with_name(f".{path.name}.{os.getpid()}.partial")

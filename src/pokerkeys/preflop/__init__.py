@@ -14,7 +14,7 @@ Suit-isomorphic matchups
     * ``"strict"`` (default): unordered pairs of disjoint hands up to suit permutations and up
       to swapping the two hands: **47,008**.
     * ``"ordered"``: ordered pairs (hand 1 vs hand 2 differs from hand 2 vs hand 1): 93,769.
-    * ``"notebook"``: the count of the notebook this project grew from, **47,086**. It is the
+    * ``"same-class-ordered"``: **47,086**, the count of the notebook this project grew from. It is the
       strict count except that two hands *of the same class* are taken in order: for 78 of the
       325 same-class matchups swapping the hands gives a matchup no suit permutation reaches
       (AcKd vs AdKh: the first hand's king shares the second's ace suit; in AdKh vs AcKd the

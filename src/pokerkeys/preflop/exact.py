@@ -33,7 +33,7 @@ from ..core.classes import (
     class_index,
     combo_index,
 )
-from ..core.evaluate import CATEGORY_STARTS, HandCategory, _kernel_args
+from ..core.evaluate import CATEGORY_STARTS, HandCategory, kernel_args
 
 BOARDS_PER_HAND = math.comb(50, 5)       # 2,118,760 boards meet one hand
 BOARDS_PER_MATCHUP = math.comb(48, 5)    # 1,712,304 boards meet two hands
@@ -114,7 +114,7 @@ def _hand_index(hand, what: str) -> int:
 
 # --- suit-isomorphic matchups -----------------------------------------------------------------
 
-MATCHUP_CONVENTIONS = ("strict", "ordered", "notebook")
+MATCHUP_CONVENTIONS = ("strict", "ordered", "same-class-ordered")
 
 
 @lru_cache(maxsize=1)
@@ -154,13 +154,13 @@ def _orbits():
     cls1, hand2, weight = cls1[order], hand2[order], weight[order]
     same_class_strict = int((COMBO_CLASS[hand2] == cls1).sum())
     counts = {"strict": len(hand2), "ordered": ordered,
-              "notebook": len(hand2) - same_class_strict + same_class_ordered}
+              "same-class-ordered": len(hand2) - same_class_strict + same_class_ordered}
     return reps[cls1], hand2, weight, counts
 
 
 def count_matchups(convention: str = "strict") -> int:
     """Number of suit-distinct heads-up matchups: 'strict' 47,008 (unordered, up to suit
-    permutations), 'ordered' 93,769, 'notebook' 47,086 (same-class pairs ordered)."""
+    permutations), 'ordered' 93,769, 'same-class-ordered' 47,086 (same-class pairs ordered)."""
     if convention not in MATCHUP_CONVENTIONS:
         raise ValueError(f"unknown matchup convention {convention!r}: use one of "
                          f"{', '.join(MATCHUP_CONVENTIONS)}")
@@ -249,7 +249,7 @@ def exact_equity_vs_random(*, threads: int | None = None) -> np.ndarray:
     boards, multiplicity = canonical_boards()
     with _jit.threads(threads):
         score2, showdowns = vs_random_sweep(boards, multiplicity, _pair_class_table(),
-                                            N_CLASSES, *_kernel_args(7))
+                                            N_CLASSES, *kernel_args(7))
     return score2 / (2.0 * showdowns)
 
 
@@ -259,7 +259,7 @@ def exact_equity_vs_random(*, threads: int | None = None) -> np.ndarray:
 def _histograms() -> np.ndarray:
     boards, multiplicity = canonical_boards()
     hist = class_rank_histograms(boards, multiplicity, _pair_class_table(), N_CLASSES,
-                                 *_kernel_args(7))
+                                 *kernel_args(7))
     sizes = np.array([class_combo_count(n) for n in CLASS_NAMES])
     out = hist // sizes[:, None]  # the kernel counts every combo of a class: |c| times one's
     if not (out * sizes[:, None] == hist).all() or not (out.sum(axis=1) == BOARDS_PER_HAND).all():
@@ -433,13 +433,13 @@ class HeadsUpMatrix:
         ``<path without .npy>.matchups.npy`` (structured, see ``matchups``); each is written
         under a temporary name and renamed, so a file on disk is always complete."""
         path = Path(path)
-        other = _matchups_path(path)
+        other = matchups_path(path)
         _atomic_save(path, self.equity)
         _atomic_save(other, self.matchups())
         return path, other
 
 
-def _matchups_path(path: Path) -> Path:
+def matchups_path(path: Path) -> Path:
     stem = path.name[:-4] if path.name.endswith(".npy") else path.name
     return path.with_name(stem + ".matchups.npy")
 
@@ -584,7 +584,7 @@ def _sweep(boards, multiplicity, with_ties: bool, n_threads: int):
     """Raw (wins, ties) of the sweep over boards sorted by multiplicity."""
     _, _, _, perms12, tau12 = _symmetry()
     return heads_up_sweep(boards, multiplicity, perms12, tau12, COMBO_CLASS.astype(np.int64),
-                          max(1, n_threads), with_ties, *_kernel_args(7))
+                          max(1, n_threads), with_ties, *kernel_args(7))
 
 
 def _counts_over(boards, multiplicity, *, threads: int | None = None) -> HeadsUpMatrix:

@@ -61,9 +61,9 @@ def class_grid(values, *, title: str = "", fmt: str = "{:.1f}", cmap: str = "RdY
 def equity_grid(opponents: int = 1, *, values=None, path=None):
     """Grid of each class's equity (%) against ``opponents`` random hands (shipped table,
     or ``values``: 169 equities in 0..1)."""
-    from .shipped import _check_opponents, equity_vs_opponents
+    from .shipped import check_opponents, equity_vs_opponents
 
-    n = _check_opponents(opponents)
+    n = check_opponents(opponents)
     values = equity_vs_opponents(n) if values is None else np.asarray(values)
     exact = "exact" if n == 1 else "Monte Carlo, stderr <= 0.05%"
     return class_grid(100 * values, fmt="{:.1f}", label="equity (%)", path=path,
@@ -73,9 +73,9 @@ def equity_grid(opponents: int = 1, *, values=None, path=None):
 
 def rank_grid(opponents: int = 1, *, path=None):
     """Grid of each class's rank 1..169 by equity against ``opponents`` random hands."""
-    from .shipped import _check_opponents, class_ranks
+    from .shipped import check_opponents, class_ranks
 
-    n = _check_opponents(opponents)
+    n = check_opponents(opponents)
     return class_grid(class_ranks(n), fmt="{:.0f}", label="rank (1 = best)", reverse=True,
                       path=path,
                       title=f"Starting-hand ranks by equity against {n} random "

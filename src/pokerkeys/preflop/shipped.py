@@ -13,7 +13,7 @@ from .exact import class_representative, exact_equity_vs_random
 MAX_OPPONENTS = 9
 
 
-def _check_opponents(opponents) -> int:
+def check_opponents(opponents) -> int:
     if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
             or not 1 <= opponents <= MAX_OPPONENTS:
         raise ValueError(f"the number of opponents must be an integer from 1 to "
@@ -36,13 +36,13 @@ def equity_vs_opponents(opponents: int | None = None) -> np.ndarray:
     without an argument the whole (169, 9) table (column n - 1 for n opponents). One opponent
     is exact; more are Monte Carlo with a standard error <= 0.0005 per cell."""
     table = np.asarray(load_table("preflop_equity_vs_opponents"), dtype=np.float64)
-    return table if opponents is None else table[:, _check_opponents(opponents) - 1]
+    return table if opponents is None else table[:, check_opponents(opponents) - 1]
 
 
 def equity_vs_opponents_stderr(opponents: int | None = None) -> np.ndarray:
     """Standard errors of ``equity_vs_opponents`` (0 for the exact one-opponent column)."""
     table = np.asarray(load_table("preflop_equity_vs_opponents_stderr"), dtype=np.float64)
-    return table if opponents is None else table[:, _check_opponents(opponents) - 1]
+    return table if opponents is None else table[:, check_opponents(opponents) - 1]
 
 
 def class_ranks(opponents: int = 1) -> np.ndarray:
@@ -69,7 +69,7 @@ def compute_equity_vs_opponents(opponents=range(1, MAX_OPPONENTS + 1), classes=N
     (stderr 0). ``progress(done, total)`` after each cell."""
     from ..equity.holdem import equity
 
-    opponents = [_check_opponents(n) for n in opponents]
+    opponents = [check_opponents(n) for n in opponents]
     names = list(CLASS_NAMES) if classes is None else [normalize_class_name(c) for c in classes]
     eq = np.zeros((len(names), len(opponents)))
     se = np.zeros((len(names), len(opponents)))
