@@ -34,12 +34,14 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, cast, overload
 
-try:
-    import fcntl
-except ImportError:  # not POSIX: warm-ups run without a lock
+if sys.platform == "win32":  # not POSIX: warm-ups run without a lock
     fcntl = None
+else:
+    import fcntl
 
 import numba
 from numba.core import event
@@ -47,7 +49,9 @@ from numba.core.caching import FunctionCache
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
-_OPTIONS = dict(cache=True, nogil=True, boundscheck=False, error_model="numpy")
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
+
 _PACKAGE = Path(__file__).resolve().parent
 # The sources whose text decides what the kernels compile to.
 _SOURCES = ("_jit.py", "_layout.py", "_kernels")
@@ -85,7 +89,7 @@ def _warn_corrupt(path: str, exc: BaseException) -> None:
 class _KernelCache(FunctionCache):
     """Numba's function cache, keyed by the kernel sources too, and safe against bad files."""
 
-    def _index_key(self, sig, codegen):
+    def _index_key(self, sig: Any, codegen: Any) -> tuple[Any, ...]:
         return super()._index_key(sig, codegen) + (source_fingerprint(),)
 
     def _discard(self, exc: BaseException) -> None:
@@ -96,7 +100,7 @@ class _KernelCache(FunctionCache):
             with contextlib.suppress(OSError):
                 path.unlink()
 
-    def load_overload(self, sig, target_context):
+    def load_overload(self, sig: Any, target_context: Any) -> Any:
         # Numba refreshes the whole target context before a cache look-up: it imports every
         # lowering registry (NumPy, linalg, random, typed containers, ...), a fifth of a
         # second of a warm run, and only a compile uses them (the compiler refreshes the
@@ -108,7 +112,7 @@ class _KernelCache(FunctionCache):
             self._discard(exc)
             return None
 
-    def save_overload(self, sig, data):
+    def save_overload(self, sig: Any, data: Any) -> None:
         try:
             super().save_overload(sig, data)
         except Exception as exc:  # the index was unreadable: start it again, once
@@ -124,42 +128,72 @@ class _FirstUseCache:
     pokerkeys`` defines some 70 kernels of which a command calls a few.
     """
 
-    def __init__(self, py_func):
+    def __init__(self, py_func: Callable[..., Any]) -> None:
         self._py_func = py_func
-        self._cache = None
+        self._cache: _KernelCache | None = None
 
-    def __getattr__(self, name):
+    def __getattr__(self, name: str) -> Any:
         if self._cache is None:
             self._cache = _KernelCache(self._py_func)
         return getattr(self._cache, name)
 
 
-def _with_cache(dispatcher):
-    dispatcher._cache = _FirstUseCache(dispatcher.py_func)
+_Function = TypeVar("_Function", bound=Callable[..., Any])
+_Params = ParamSpec("_Params")
+
+
+def _compiled(fn: _Function, *, parallel: bool = False,
+              inline: Literal["never", "always"] = "never") -> Dispatcher[_Function]:
+    """``fn`` compiled with the project's options (the module's docstring says why each).
+
+    Caching is switched on here, not with Numba's ``cache=True``, which would make a
+    FunctionCache at decoration, only to be replaced by the first-use ``_KernelCache``.
+    """
+    dispatcher = numba.njit(fn, parallel=parallel, inline=inline, nogil=True,
+                            boundscheck=False, error_model="numpy")
+    # (the dispatcher's cache is not in numba's annotations)
+    dispatcher._cache = _FirstUseCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
 
 
-# Numba's own cache=True would make a FunctionCache at decoration, only to be replaced.
-_NJIT_OPTIONS = {k: v for k, v in _OPTIONS.items() if k != "cache"}
+@overload
+def kernel(fn: _Function, *, parallel: bool = False) -> Dispatcher[_Function]: ...
+@overload
+def kernel(fn: None = None, *,
+           parallel: bool = False) -> Callable[[_Function], Dispatcher[_Function]]: ...
 
 
-def kernel(fn=None, *, parallel: bool = False):
+def kernel(fn: _Function | None = None, *, parallel: bool = False
+           ) -> Dispatcher[_Function] | Callable[[_Function], Dispatcher[_Function]]:
     """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
-    def wrap(f):
-        return _with_cache(numba.njit(parallel=parallel, **_NJIT_OPTIONS)(f))
+    def wrap(f: _Function) -> Dispatcher[_Function]:
+        return _compiled(f, parallel=parallel)
     return wrap(fn) if fn is not None else wrap
 
 
-def inline(fn):
+def inline(fn: _Function) -> Dispatcher[_Function]:
     """A small helper inlined at the Numba IR level, so hot loops carry no call overhead."""
-    return _with_cache(numba.njit(inline="always", **_NJIT_OPTIONS)(fn))
+    return _compiled(fn, inline="always")
+
+
+def intrinsic(definition: Callable[Concatenate[Any, _Params], object]
+              ) -> Callable[_Params, Any]:
+    """Numba's ``@intrinsic``, typed as the kernels call it.
+
+    Numba passes the typing context, the definition's first parameter, itself; kernels call an
+    intrinsic with the parameters after it, and get a value. (Numba's own annotations type the
+    call with every parameter of the definition, returning ``Never``.)
+    """
+    from numba.core.extending import intrinsic as numba_intrinsic
+
+    return cast(Callable[_Params, Any], numba_intrinsic(definition))
 
 
 prange = numba.prange
 
 
 # ---------------------------------------------------------------------------- first runs
-def ready(dispatcher, *args) -> bool:
+def ready(dispatcher: Dispatcher[Any], *args: object) -> bool:
     """True when `dispatcher` runs on these arguments without compiling: it is compiled in this
     process, or its machine code is in the cache (it is loaded now, as a call would)."""
     sig = tuple(dispatcher.typeof_pyval(a) for a in args)
@@ -167,7 +201,8 @@ def ready(dispatcher, *args) -> bool:
         return True
     # What Dispatcher.compile does before it compiles: look in the cache.
     with global_compiler_lock:
-        cres = dispatcher._cache.load_overload(sig, dispatcher.targetctx)
+        cache = dispatcher._cache  # type: ignore[attr-defined]  # not in numba's annotations
+        cres = cache.load_overload(sig, dispatcher.targetctx)
         if cres is None:
             return False
         dispatcher.targetctx.insert_user_function(cres.entry_point, cres.fndesc, [cres.library])
@@ -183,7 +218,7 @@ _warming: set[str] = set()
 _building: dict[int, threading.Thread] = {}  # id(dispatcher) -> the thread compiling it
 
 
-def answer_while_compiling(dispatcher, *args) -> bool:
+def answer_while_compiling(dispatcher: Dispatcher[Any], *args: object) -> bool:
     """True when a caller with a quick NumPy answer should give it and ``warm_up`` the kernel:
     the kernel would compile first, and warm-ups are on."""
     if warm_up_mode == "off":
@@ -196,7 +231,7 @@ def answer_while_compiling(dispatcher, *args) -> bool:
     return not ready(dispatcher, *args)
 
 
-def warm_up(job: str, dispatcher, *args) -> None:
+def warm_up(job: str, dispatcher: Dispatcher[Any], *args: object) -> None:
     """Compile `dispatcher` for these arguments out of the caller's way.
 
     Thread mode compiles it here, in a daemon thread. Process mode starts
@@ -252,7 +287,8 @@ def warm_up_lock_path(job: str) -> Path:
 _compile_seconds: dict[int, float] = {}
 _compile_depth: dict[int, int] = {}
 _compile_started: dict[int, float] = {}
-on_compile = None  # callable(note): one note per process, when kernels first compile
+# Called with a note, once per process, when kernels first compile (the CLI prints it).
+on_compile: Callable[[str], object] | None = None
 _announced = False
 
 
@@ -266,7 +302,7 @@ def _announce(note: str) -> None:
 class _CompileListener(event.Listener):
     """Adds up, per thread, the wall time of outermost compiles."""
 
-    def on_start(self, ev):
+    def on_start(self, ev: event.Event) -> None:
         tid = threading.get_ident()
         depth = _compile_depth.get(tid, 0)
         _compile_depth[tid] = depth + 1
@@ -275,7 +311,7 @@ class _CompileListener(event.Listener):
             if tid == threading.main_thread().ident:
                 _announce("compiling kernels on first use (once; the times shown exclude it)")
 
-    def on_end(self, ev):
+    def on_end(self, ev: event.Event) -> None:
         tid = threading.get_ident()
         depth = _compile_depth.get(tid, 1) - 1
         _compile_depth[tid] = depth
@@ -294,10 +330,11 @@ def compute_clock() -> float:
 
 # ---------------------------------------------------------------------------- threads
 def max_threads() -> int:
-    return numba.config.NUMBA_NUM_THREADS
+    """The threads Numba's parallel kernels may use at most (its NUMBA_NUM_THREADS)."""
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # set at import
 
 
-def check_threads(n) -> int | None:
+def check_threads(n: object) -> int | None:
     """``n`` as a Python int (None stays None), or ValueError. Any integer type is accepted,
     NumPy's included (a thread count read from an array), but not bool."""
     if n is None:
@@ -308,12 +345,13 @@ def check_threads(n) -> int | None:
 
 
 @contextlib.contextmanager
-def threads(n: int | None):
+def threads(n: int | None) -> Iterator[int]:
     """Run parallel kernels inside the block on ``n`` threads (None: all available)."""
-    if n is None:
+    checked = check_threads(n)
+    if checked is None:
         yield numba.get_num_threads()
         return
-    n = min(check_threads(n), max_threads())
+    n = min(checked, max_threads())
     previous = numba.get_num_threads()
     numba.set_num_threads(n)
     try:

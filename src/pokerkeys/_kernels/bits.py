@@ -8,9 +8,8 @@ import numpy as np
 from llvmlite import ir
 from numba.core import cgutils, config, types
 from numba.core.codegen import get_host_cpu_features
-from numba.core.extending import intrinsic
 
-from .._jit import inline
+from .._jit import inline, intrinsic
 
 
 @intrinsic
@@ -77,9 +76,11 @@ def target_cpu() -> tuple[str, list[str]] | None:
         return None
     # as numba.core.codegen.JITCPUCodegen picks them (numba's config already turns the
     # features off for NUMBA_CPU_NAME=generic)
-    name = config.CPU_NAME if config.CPU_NAME is not None else ll.get_host_cpu_name()
-    features = (config.CPU_FEATURES if config.CPU_FEATURES is not None
-                else get_host_cpu_features())
+    # (numba.core.config sets its options at import, from the environment: mypy cannot see them)
+    cpu_name = config.CPU_NAME  # type: ignore[attr-defined]
+    cpu_features = config.CPU_FEATURES  # type: ignore[attr-defined]
+    name = cpu_name if cpu_name is not None else ll.get_host_cpu_name()
+    features = cpu_features if cpu_features is not None else get_host_cpu_features()
     return name, features.split(",")
 
 

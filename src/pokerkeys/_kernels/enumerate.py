@@ -1,7 +1,7 @@
 """Exhaustive enumeration of all 5- and 7-card hands, counting ranks.
 
 Work is split over (first card, second card) pairs, grouped so that every group holds about the
-same number of hands (see ``pokerkeys.stats._pair_groups``); the loops below add one card key at
+same number of hands (see ``core.counts._pair_groups``); the loops below add one card key at
 a time, so each hand costs one add for the key, one for the flush sums and the lookup.
 """
 from __future__ import annotations

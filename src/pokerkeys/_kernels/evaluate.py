@@ -354,8 +354,8 @@ def ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards):
     n_bytes = np.uint64(n_cards)
     bad = 0
     end = whole_groups_end(lo, hi)
-    for first in range(lo, end, GROUP_ROWS):
-        first = np.uint64(first)
+    for group_start in range(lo, end, GROUP_ROWS):
+        first = np.uint64(group_start)
         if bad_rows(cards, first * n_bytes, n_cards) != 0:
             bad += checked_rows(cards, out, keys, ranks, flush_at, first, first + _GROUP,
                                 n_cards)

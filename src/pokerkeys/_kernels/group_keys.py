@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from llvmlite import ir
 from numba.core import cgutils, types
-from numba.extending import intrinsic
 
+from .._jit import intrinsic
 from .._layout import (
     BATCH_SUIT_BIAS,
     HASH_BITS,

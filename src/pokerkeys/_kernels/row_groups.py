@@ -24,9 +24,12 @@ The IR is generic LLVM vector code, so other targets get a correct (if slower) l
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from llvmlite import ir
 from numba.core import types
-from numba.extending import intrinsic
+
+from .._jit import intrinsic
 
 GROUP_ROWS = 4
 _ROWS_PER_HALF = GROUP_ROWS // 2
@@ -44,7 +47,7 @@ def row_starts(n_cards: int) -> tuple[int, int]:
     return 0, _HALF + _HALF - _ROWS_PER_HALF * n_cards
 
 
-def row_positions(n_cards: int):
+def row_positions(n_cards: int) -> Iterator[tuple[int, int]]:
     """(row, vector position of the row's first byte) for the 4 rows of a group."""
     for half, start in enumerate(row_starts(n_cards)):
         for row in range(_ROWS_PER_HALF):
