@@ -1,0 +1,533 @@
+"""A description of the web app's JSON API, as data: every ``/api/...`` route of
+``pokerkeys.web.app.create_app()`` with its parameters, answer, errors and an example.
+
+The docs build turns ``ENDPOINTS`` into the JSON API reference page, and
+``tests/test_web_endpoints.py`` checks it against the app: the same routes and methods, every
+request field the schemas accept, and examples that the app accepts. The module imports no web
+framework (only the server's default ``Limits``, a plain dataclass), so the docs build imports
+it cheaply and without the ``web`` extra.
+
+Conventions shared by every endpoint: requests and answers are JSON (``/api/equity/stream``
+answers with server-sent events); every refused request is answered with a 4xx or 5xx status
+and a JSON object ``{"error": "<one-line message>"}``; a path that is not a route gets 404 and a
+route asked with another method 405 (with an ``Allow`` header). The limits quoted below are
+the defaults of ``pokerkeys serve`` (``pokerkeys.web.limits.Limits``).
+
+Examples
+--------
+>>> from pokerkeys.web.endpoints import ENDPOINTS
+>>> [(e.method, e.path) for e in ENDPOINTS][:2]
+[('POST', '/api/equity'), ('POST', '/api/equity/stream')]
+>>> [f.name for f in ENDPOINTS[0].body if f.required]
+['hands']
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .limits import Limits
+
+__all__ = ["ENDPOINTS", "ApiField", "Endpoint", "ErrorCase"]
+
+
+@dataclass(frozen=True)
+class ApiField:
+    """One request parameter, body field or response field of an endpoint.
+
+    Attributes
+    ----------
+    name : str
+        The field's name as it appears in JSON or in the query string, e.g. ``"hands"``.
+    type : str
+        Its JSON type as a reader would write it: ``"array of strings"``, ``"number"``,
+        ``"boolean"``, ``"string"``, ``"object"``, ``"integer"``, ...
+    description : str
+        What the field means, in one or two sentences.
+    required : bool
+        Whether a request must carry the field (request fields only).
+    default : str or None
+        The value assumed when a request leaves the field out, as shown to a reader (e.g.
+        ``"null"``, ``'"holdem"'``); None when there is no default to show.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.endpoints import ApiField
+    >>> ApiField("seed", "integer", "Seed of the random numbers.", default="null").required
+    False
+    """
+
+    name: str
+    type: str
+    description: str
+    required: bool = False
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class ErrorCase:
+    """One way an endpoint refuses a request.
+
+    Attributes
+    ----------
+    status : int
+        The HTTP status code (400, 404, 405, 413, 503, ...).
+    when : str
+        When the endpoint answers with it, and what its message says.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.endpoints import ErrorCase
+    >>> ErrorCase(404, "the path is not a route").status
+    404
+    """
+
+    status: int
+    when: str
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """One route of the JSON API.
+
+    Attributes
+    ----------
+    method : str
+        ``"GET"`` or ``"POST"`` (a GET route also answers HEAD).
+    path : str
+        The route, e.g. ``"/api/equity"``; ``{name}`` marks a path parameter.
+    summary : str
+        What it does, in one line.
+    description : str
+        A paragraph: what it computes, how long it takes, how it is bounded.
+    query : tuple of ApiField
+        Query-string and path parameters.
+    body : tuple of ApiField
+        Fields of the JSON body (POST).
+    response : tuple of ApiField
+        Fields of the JSON answer (for the stream: of each event's data).
+    errors : tuple of ErrorCase
+        The statuses it refuses requests with, and when.
+    example_request : str
+        A ``curl`` command line against a local server on the default port.
+    example_response : str
+        What that request answers (JSON, or the event stream's text); long arrays and
+        objects may be shortened with ``...``.
+    content_type : str
+        The answer's media type: ``"application/json"``, or ``"text/event-stream"`` for the
+        stream.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.endpoints import ENDPOINTS
+    >>> status = next(e for e in ENDPOINTS if e.path == "/api/status")
+    >>> status.method, [f.name for f in status.response]
+    ('GET', ['long_jobs_running', 'long_jobs_limit'])
+    """
+
+    method: str
+    path: str
+    summary: str
+    description: str
+    query: tuple[ApiField, ...] = ()
+    body: tuple[ApiField, ...] = ()
+    response: tuple[ApiField, ...] = ()
+    errors: tuple[ErrorCase, ...] = ()
+    example_request: str = ""
+    example_response: str = ""
+    content_type: str = "application/json"
+
+
+_LIMITS = Limits()
+_SERVER = "http://127.0.0.1:8765"
+_MAX_TEXT = f"{_LIMITS.max_text_chars:,}"
+_PLAYER_TEXT = ("Each is a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand "
+                "('random' or '??'), or a range ('QQ+,AKs', 'JJ:0.5', '15%'); in Omaha, hole "
+                "cards ('AsKsQdJd') or 'random'.")
+
+_EQUITY_BODY = (
+    ApiField("hands", "array of strings",
+             "The players, 2 to 10. " + _PLAYER_TEXT, required=True),
+    ApiField("board", "string or array of strings",
+             "The board's known cards: 0, 3, 4 or 5, as one string ('2c7d9h') or a list of "
+             "cards (['2c', '7d', '9h']).", default="null"),
+    ApiField("dead", "string or array of strings",
+             "Cards out of the deck (folded or seen), written like the board.",
+             default="null"),
+    ApiField("exact", "boolean or null",
+             "true enumerates every board, false runs Monte Carlo, null picks enumeration "
+             "when it takes about a second or less and Monte Carlo otherwise.",
+             default="null"),
+    ApiField("trials", "integer",
+             f"Monte Carlo stops after this many trials (1 to "
+             f"{_LIMITS.max_trials:,}). Without trials, target_stderr and time_limit, Monte "
+             f"Carlo runs 10,000,000 trials.", default="null"),
+    ApiField("target_stderr", "number",
+             "Monte Carlo stops when every player's standard error of equity is below this "
+             "(between 0 and 1, e.g. 0.001).", default="null"),
+    ApiField("time_limit", "number",
+             f"Monte Carlo stops after this many seconds (more than 0, at most "
+             f"{_LIMITS.max_seconds:g}, this server's work limit, which also applies when "
+             f"it is left out).", default="null"),
+    ApiField("seed", "integer",
+             "Seed of the random numbers (0 to 2**63 - 1): the same seed gives the same "
+             "result. null draws a fresh one.", default="null"),
+    ApiField("game", "string", "\"holdem\" (Texas hold'em) or \"omaha\" (4-, 5- or 6-card "
+             "Omaha, all players alike).", default='"holdem"'),
+)
+
+_EQUITY_RESPONSE = (
+    ApiField("players", "array of strings", "The players as given (ranges as written)."),
+    ApiField("equity", "array of numbers",
+             "Each player's equity: the share of the pot they take on average, win + "
+             "tie_share; the players' equities add up to 1."),
+    ApiField("win", "array of numbers", "Each player's probability of winning alone."),
+    ApiField("tie", "array of numbers", "Each player's probability of splitting the pot."),
+    ApiField("tie_share", "array of numbers",
+             "Each player's expected share of the pot from split pots."),
+    ApiField("wins", "array of numbers",
+             "Raw (weighted) count of showdowns each player won alone."),
+    ApiField("ties", "array of numbers", "Raw count of showdowns each player split."),
+    ApiField("losses", "array of numbers", "Raw count of showdowns each player lost."),
+    ApiField("splits", "object",
+             "For each group of players who split a pot (0-based indices joined by commas, "
+             "e.g. \"0,2\"), the probability of that split."),
+    ApiField("exact", "boolean", "true for an enumeration, false for Monte Carlo."),
+    ApiField("boards", "number", "Boards enumerated (0 for Monte Carlo)."),
+    ApiField("trials", "integer", "Monte Carlo trials run (0 for an enumeration)."),
+    ApiField("stderr", "array of numbers",
+             "Standard error of each player's equity (0 for an enumeration)."),
+    ApiField("elapsed", "number", "Seconds the computation took."),
+    ApiField("stopped_by", "string or null",
+             "Which rule ended a Monte Carlo run: \"trials\", \"target_stderr\" or "
+             "\"time_limit\"; null for an enumeration (and in partial results)."),
+)
+
+_EQUITY_ERRORS = (
+    ErrorCase(400, "The body is empty, not valid JSON, or not a JSON object; a field is "
+                   "unknown, missing (hands) or of the wrong type; a number is out of its "
+                   "range; a string is longer than "
+                   f"{_MAX_TEXT} characters. The message names the field."),
+    ErrorCase(400, "A hand, range or card does not parse, a card is used twice, or the board "
+                   "does not have 0, 3, 4 or 5 cards: the engine's own message, naming the "
+                   "player and the card or range item (e.g. \"card Ah is used in player 1 "
+                   "and player 2\")."),
+    ErrorCase(400, f"exact is true but the enumeration needs more than "
+                   f"{_LIMITS.max_exact_evaluations:.0e} hand evaluations, this server's "
+                   f"limit (ask for Monte Carlo instead), or an enumeration or Omaha run "
+                   f"passed this server's work limit of {_LIMITS.max_seconds:g} s."),
+    ErrorCase(405, "The method is not POST."),
+    ErrorCase(413, f"The body is over {_LIMITS.max_body_bytes:,} bytes (refused as soon "
+                   f"as it passes the limit, or at once from its Content-Length)."),
+    ErrorCase(503, f"The request needs a long job (Monte Carlo, Omaha, or an enumeration "
+                   f"of more than about a second) and the server already runs "
+                   f"{_LIMITS.long_jobs}, its limit; the Retry-After header says in how "
+                   f"many seconds to retry ({_LIMITS.retry_after_seconds})."),
+)
+
+_CATEGORIES = ApiField(
+    "categories", "object",
+    "For each hand category, high card first (\"High card\" .. \"Straight flush\"): "
+    "boards (how many boards of 2,118,760 give this hand that category as its best "
+    "7-card hand), probability (boards / 2,118,760) and average_probability (the same "
+    "over all hands).")
+
+_AKS_CATEGORIES = (
+    '{"High card": {"boards": 386130, "probability": 0.18224338764182824, '
+    '"average_probability": 0.17411919581751434}, "Pair": {"boards": 916776, '
+    '"probability": 0.43269459495176427, "average_probability": 0.4382254574070431}, ...}')
+
+ENDPOINTS: tuple[Endpoint, ...] = (
+    Endpoint(
+        method="POST",
+        path="/api/equity",
+        summary="All-in equity of 2 to 10 hands or ranges, exact or Monte Carlo.",
+        description=(
+            "The fields of pokerkeys.equity, answered with the same JSON as "
+            "`pokerkeys equity --json`. The server decides before starting: an enumeration "
+            "that takes about a second or less runs on a pool of short-job threads; Monte "
+            "Carlo, Omaha and bigger enumerations are long jobs, at most "
+            f"{_LIMITS.long_jobs} at once. Monte Carlo stops at the first of trials, "
+            f"target_stderr and time_limit, and after {_LIMITS.max_seconds:g} s at the "
+            "latest. Closing the connection cancels the computation."),
+        body=_EQUITY_BODY,
+        response=_EQUITY_RESPONSE,
+        errors=_EQUITY_ERRORS,
+        example_request=(
+            f"curl -s {_SERVER}/api/equity -H 'Content-Type: application/json' "
+            """-d '{"hands": ["AhKh", "QsQd"], "board": "2c7d9h"}'"""),
+        example_response="""{
+  "players": ["AhKh", "QsQd"],
+  "equity": [0.2828282828282828, 0.7171717171717171],
+  "win": [0.2828282828282828, 0.7171717171717171],
+  "tie": [0.0, 0.0],
+  "tie_share": [0.0, 0.0],
+  "wins": [280.0, 710.0],
+  "ties": [0.0, 0.0],
+  "losses": [710.0, 280.0],
+  "splits": {},
+  "exact": true,
+  "boards": 990.0,
+  "trials": 0,
+  "stderr": [0.0, 0.0],
+  "elapsed": 0.0791729900000746,
+  "stopped_by": null
+}""",
+    ),
+    Endpoint(
+        method="POST",
+        path="/api/equity/stream",
+        summary="The same computation, with Monte Carlo's partial results as they come.",
+        description=(
+            "Takes the body of /api/equity. A request refused before the computation starts "
+            "gets the same JSON errors as /api/equity; otherwise the answer is a stream of "
+            "server-sent events. Each `result` event's data is a JSON object with the "
+            "fields of /api/equity's answer plus `final`: Monte Carlo sends a partial "
+            f"result (\"final\": false) at most every {_LIMITS.stream_interval:g} s, then "
+            "the final one (\"final\": true), after which the stream ends; an enumeration "
+            "sends only the final one. While nothing new is ready the server sends an SSE "
+            "comment (`: working`) every second. If the computation fails after the stream "
+            "began, an `error` event carries {\"error\": message} and the stream ends. "
+            "Closing the connection cancels the computation."),
+        body=_EQUITY_BODY,
+        response=_EQUITY_RESPONSE + (
+            ApiField("final", "boolean",
+                     "false for a partial Monte Carlo result, true for the last event."),),
+        errors=_EQUITY_ERRORS,
+        example_request=(
+            f"curl -sN {_SERVER}/api/equity/stream -H 'Content-Type: application/json' "
+            """-d '{"hands": ["AhKh", "QsQd", "random"], "exact": false, """
+            """"trials": 2000000, "seed": 1}'"""),
+        example_response=(
+            'event: result\n'
+            'data: {"players": ["AhKh", "QsQd", "random"], "equity": [0.4042275746663411, '
+            '0.46188100179036456, 0.13389142354329428], "win": [0.4011077880859375, '
+            '0.46015167236328125, 0.13015365600585938], "tie": [0.007350921630859375, '
+            '0.00457000732421875, 0.008586883544921875], "tie_share": '
+            '[0.0031197865804036455, 0.0017293294270833333, 0.0037377675374348955], '
+            '"wins": [105148.0, 120626.0, 34119.0], "ties": [1927.0, 1198.0, 2251.0], '
+            '"losses": [155069.0, 140320.0, 225774.0], "splits": {"0,2": '
+            '0.004016876220703125, "1,2": 0.0012359619140625, "0,1,2": 0.00333404541015625}, '
+            '"exact": false, "boards": 0, "trials": 262144, "stderr": '
+            '[0.0009550031055608252, 0.0009716634865304438, 0.0006591929578133972], '
+            '"elapsed": 0.011419572000022526, "stopped_by": null, "final": false}\n'
+            '\n'
+            'event: result\n'
+            'data: {"players": ["AhKh", "QsQd", "random"], "equity": [0.4052135833333333, '
+            '0.4611748333333333, 0.13361158333333334], "win": [0.4021415, 0.4594895, '
+            '0.1299105], "tie": [0.0072005, 0.004427, 0.0084585], "tie_share": '
+            '[0.003072083333333333, 0.0016853333333333332, 0.003701083333333333], "wins": '
+            '[804283.0, 918979.0, 259821.0], "ties": [14401.0, 8854.0, 16917.0], "losses": '
+            '[1181316.0, 1072167.0, 1723262.0], "splits": {"0,2": 0.0040315, "1,2": '
+            '0.001258, "0,1,2": 0.003169}, "exact": false, "boards": 0, "trials": 2000000, '
+            '"stderr": [0.00034590718238065665, 0.0003517627097548057, '
+            '0.0002384669660317386], "elapsed": 0.05665409100004126, "stopped_by": '
+            '"trials", "final": true}\n'),
+        content_type="text/event-stream",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/preflop",
+        summary="The 169 preflop classes with their equity against 1 to 9 random hands.",
+        description=(
+            "The shipped preflop table: the classes in the order of the 13 x 13 grid (pairs "
+            "on the diagonal, suited above it, offsuit below) with their combo counts and "
+            "their all-in equity against 1 to 9 random hands, rounded to 6 decimals. "
+            "Heads-up figures are exact; the others are Monte Carlo estimates with their "
+            "standard errors. No computation: it answers at once."),
+        response=(
+            ApiField("classes", "array of strings",
+                     "The 169 classes ('AA', 'AKs', ..., '22'), row by row of the grid."),
+            ApiField("combos", "array of integers",
+                     "Each class's number of combos: 6 for a pair, 4 suited, 12 offsuit."),
+            ApiField("equity_vs_opponents", "array of arrays of numbers",
+                     "For each class, 9 numbers: its equity against 1, 2, ..., 9 random "
+                     "hands."),
+            ApiField("stderr", "array of arrays of numbers",
+                     "The standard error of each of those equities (0 where exact)."),
+        ),
+        errors=(ErrorCase(405, "The method is not GET or HEAD."),),
+        example_request=f"curl -s {_SERVER}/api/preflop",
+        example_response="""{
+  "classes": ["AA", "AKs", "AQs", ...],
+  "combos": [6, 4, 4, ...],
+  "equity_vs_opponents": [[0.852037, 0.734924, 0.637351, 0.559284, 0.492059, 0.435468, \
+0.387295, 0.346276, 0.310833], ...],
+  "stderr": [[0.0, 0.000496, 0.000468, 0.000484, 0.000487, 0.000483, 0.000475, 0.000463, \
+0.000451], ...]
+}""",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/preflop/class/{name}",
+        summary="One class's exact distribution of hand categories and its equity curve.",
+        description=(
+            "For one preflop class, the exact distribution of its best 7-card hand over all "
+            "2,118,760 boards, by hand category and beside the same for all hands, its mean "
+            "rank (1 worst .. 7462 best), and its equity against 1 to 9 random hands. The "
+            "distributions of all classes are computed once per server process (a few "
+            "seconds, started when the server starts); after that it answers at once."),
+        query=(
+            ApiField("name", "string",
+                     "The class, in the path: 'AA', 'AKs', 'T9o' (case does not matter).",
+                     required=True),
+        ),
+        response=(
+            ApiField("class", "string", "The class's name, normalised ('AKs')."),
+            ApiField("boards", "integer", "Boards counted: 2,118,760 (5 of 50 cards)."),
+            ApiField("mean_rank", "number",
+                     "The class's mean rank of its best hand (1 worst .. 7462 best)."),
+            ApiField("average_mean_rank", "number", "The same over all hands."),
+            _CATEGORIES,
+            ApiField("combos", "integer", "The class's number of combos (6, 4 or 12)."),
+            ApiField("equity_vs_opponents", "array of numbers",
+                     "Its equity against 1, 2, ..., 9 random hands."),
+        ),
+        errors=(
+            ErrorCase(400, "The name is not a class: the message says what a class looks "
+                           "like (\"unknown hand class ...\")."),
+            ErrorCase(404, "The name is missing (the path ends at /class/)."),
+            ErrorCase(405, "The method is not GET or HEAD."),
+        ),
+        example_request=f"curl -s {_SERVER}/api/preflop/class/AKs",
+        example_response="""{
+  "class": "AKs",
+  "boards": 2118760,
+  "mean_rank": 3790.3333817893486,
+  "average_mean_rank": 3367.116409457115,
+  "categories": """ + _AKS_CATEGORIES + """,
+  "combos": 4,
+  "equity_vs_opponents": [0.6704463230923519, 0.5077096621195475, 0.41452860832214355, \
+0.3535281658172608, 0.3109850088755289, 0.27797040485200425, 0.24956925710042313, \
+0.22614634478533704, 0.20709542168511288]
+}""",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/range",
+        summary="A range's weight per class, its combos and its share of all hands.",
+        description=(
+            "Parses a range as pokerkeys.Range does (classes, spans, hands, weights, "
+            "percentages) and answers what the preflop grid shows: each class's weight "
+            "(the mean over the class's combos), the number of combos and the share of all "
+            "1,326 starting hands."),
+        query=(
+            ApiField("text", "string",
+                     f"The range, e.g. 'QQ+,AKs:0.5' or '15%' (at most {_MAX_TEXT} "
+                     f"characters; encode '+' as %2B in a URL, or let curl's "
+                     f"--data-urlencode do it).", required=True),
+        ),
+        response=(
+            ApiField("text", "string", "The range as given."),
+            ApiField("description", "string",
+                     "The same range written class by class ('AA, AKs:0.5, KK, QQ')."),
+            ApiField("combos", "number", "Its number of combos, weighted."),
+            ApiField("percent", "number", "Its share of the 1,326 starting hands, in %."),
+            ApiField("classes", "object",
+                     "Each class in the range with its weight (0 to 1); classes not in the "
+                     "range are left out."),
+        ),
+        errors=(
+            ErrorCase(400, "text is missing, longer than "
+                           f"{_MAX_TEXT} characters, or does not parse: the message names "
+                           "the item and its position."),
+            ErrorCase(405, "The method is not GET or HEAD."),
+        ),
+        example_request=f"curl -sG {_SERVER}/api/range --data-urlencode 'text=QQ+,AKs:0.5'",
+        example_response="""{
+  "text": "QQ+,AKs:0.5",
+  "description": "AA, AKs:0.5, KK, QQ",
+  "combos": 20.0,
+  "percent": 1.5082956259426847,
+  "classes": {"AA": 1.0, "AKs": 0.5, "KK": 1.0, "QQ": 1.0}
+}""",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/headsup",
+        summary="Exact head-to-head equity of two classes, hands or ranges.",
+        description=(
+            "Enumerates every board for two sides, each a class ('AKs'), a hand ('AhKh') or "
+            "a range ('QQ+'). For two classes the answer also lists the suit-distinct "
+            "matchups (e.g. AKs against QQ with or without a queen of the kings' suit), "
+            "each with its number of combo pairs; weighted by them they add up to the "
+            "class-against-class equity. Classes and hands come with the exact "
+            "distribution of their hand categories. Ranges too big to enumerate quickly "
+            "are refused (the odds calculator's Monte Carlo is for those)."),
+        query=(
+            ApiField("a", "string", "The first side: a class, a hand or a range.",
+                     required=True),
+            ApiField("b", "string", "The second side, written the same way.",
+                     required=True),
+        ),
+        response=(
+            ApiField("hand1", "string",
+                     "The first side as read (a class normalised, 'aks' -> 'AKs')."),
+            ApiField("hand2", "string", "The second side as read."),
+            ApiField("kind1", "string",
+                     "What the first side is: \"class\", \"hand\" or \"range\"."),
+            ApiField("kind2", "string", "What the second side is."),
+            ApiField("equity", "number", "The first side's equity against the second."),
+            ApiField("combo_pairs", "integer",
+                     "Two classes only: the number of combo pairs that do not share a "
+                     "card."),
+            ApiField("shipped_equity", "number",
+                     "Two classes only: the same equity from the shipped preflop table."),
+            ApiField("win", "array of numbers",
+                     "Hands and ranges only: each side's probability of winning alone."),
+            ApiField("tie", "array of numbers",
+                     "Hands and ranges only: each side's probability of splitting the pot."),
+            ApiField("matchups", "array of objects",
+                     "Two classes only (else empty): each suit-distinct matchup as hand1, "
+                     "hand2 (a representative of each side), combos (how many combo pairs "
+                     "it stands for), equity, win and tie (of the first side)."),
+            ApiField("distributions", "array",
+                     "For each side, null for a range, else an object with class, label "
+                     "(the class, or the hand and its class) and categories (as in "
+                     "/api/preflop/class/{name})."),
+        ),
+        errors=(
+            ErrorCase(400, "a or b is missing or longer than "
+                           f"{_MAX_TEXT} characters, a side is neither a class, a hand nor "
+                           "a range (the message names hand 1 or hand 2 and the item), "
+                           "the two hands share a card, or the ranges are too big to "
+                           "enumerate quickly."),
+            ErrorCase(405, "The method is not GET or HEAD."),
+        ),
+        example_request=f"curl -s '{_SERVER}/api/headsup?a=AKs&b=QQ'",
+        example_response="""{
+  "hand1": "AKs",
+  "hand2": "QQ",
+  "kind1": "class",
+  "kind2": "class",
+  "equity": 0.46048525845877836,
+  "combo_pairs": 24,
+  "shipped_equity": 0.46048525845877836,
+  "matchups": [{"hand1": "AcKc", "hand2": "QdQc", "combos": 12, "equity": \
+0.45882594445846064, "win": 0.456457498201254, "tie": 0.004736892514413328}, {"hand1": \
+"AcKc", "hand2": "QhQd", "combos": 12, "equity": 0.46214457245909607, "win": \
+0.46017880002616357, "tie": 0.00393154486586494}],
+  "distributions": [{"class": "AKs", "label": "AKs", "categories": """ + _AKS_CATEGORIES
+        + """}, ...]
+}""",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/status",
+        summary="How many long jobs run now, and the server's limit.",
+        description=(
+            "Long jobs (Monte Carlo, Omaha, enumerations of more than about a second) run "
+            f"at most {_LIMITS.long_jobs} at once; beyond that /api/equity answers 503. "
+            "This tells a client whether a long request would be taken now."),
+        response=(
+            ApiField("long_jobs_running", "integer", "Long jobs running now."),
+            ApiField("long_jobs_limit", "integer",
+                     "How many may run at once on this server."),
+        ),
+        errors=(ErrorCase(405, "The method is not GET or HEAD."),),
+        example_request=f"curl -s {_SERVER}/api/status",
+        example_response=f"""{{
+  "long_jobs_running": 0,
+  "long_jobs_limit": {_LIMITS.long_jobs}
+}}""",
+    ),
+)
