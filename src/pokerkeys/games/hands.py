@@ -4,10 +4,15 @@ Texas Hold'em and Three-D poker (Omaha lives in ``pokerkeys.equity.omaha``, wild
 
 Ranks are the evaluator's 1..7462, higher is better, equal ranks tie. Wild cards add five of a
 kind above every straight flush, as ranks 7463 (five twos) to 7475 (five aces).
+
+>>> import pokerkeys as pk
+>>> pk.winners(["As Ks", "Qd Qc"], board="Ah 7c 2d 9s 4h")
+[0]
 """
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Sequence
 from itertools import combinations, product
 
 import numpy as np
@@ -15,17 +20,54 @@ import numpy as np
 from ..core.best import BestHand, best_of_rows, check_disjoint
 from ..core.cards import format_cards, parse_cards
 from ..core.evaluate import HandCategory, best_five, evaluate
+from ..core.types import CardArray, CardsLike
+
+__all__ = ["best_hand", "holdem_hand", "short_hand_value", "three_d_hand", "winners"]
 
 
-def _parse(cards, what: str) -> np.ndarray:
+def _parse(cards: CardsLike, what: str) -> CardArray:
     try:
         return parse_cards(cards)
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"{what}: {exc}") from None
 
 
-def best_hand(cards) -> BestHand:
-    """Best five of 5 to 13 cards (any five), e.g. a hold'em hand with its board."""
+def best_hand(cards: CardsLike) -> BestHand:
+    """The best five of 5 to 13 cards, any five of them.
+
+    Up to 7 cards the evaluator ranks the hand at once; beyond 7 the key sums are no longer
+    unique, so every five-card subset is ranked and the best kept.
+
+    Parameters
+    ----------
+    cards : str, sequence of cards or array of card ids
+        5 to 13 distinct cards, e.g. a hold'em hand with its board: ``'As Ks Qs Js Ts 2c 3d'``.
+
+    Returns
+    -------
+    BestHand
+        The rank (1..7462, higher is better) and the five cards used (ids, highest first).
+
+    Raises
+    ------
+    ValueError
+        If a card does not parse or repeats, or there are fewer than 5 or more than 13 cards.
+    TypeError
+        If ``cards`` is not a string, a sequence of cards or an integer array.
+
+    See Also
+    --------
+    holdem_hand : two hole cards and a board, checked apart.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> hand = pk.best_hand("As Ks Qs Js Ts 2c 3d")
+    >>> hand.rank, hand.describe()
+    (7462, 'Royal flush')
+    >>> print(pk.best_hand("2c 2d 2h 7s 7c 9d 9h Ah As"))
+    As Ah 2h 2d 2c  (Full house, twos over aces, rank 7152)
+    """
     ids = _parse(cards, "hand")
     if not 5 <= len(ids) <= 13:
         raise ValueError(f"a hand has 5 to 13 cards to choose five from, not {len(ids)} "
@@ -37,8 +79,35 @@ def best_hand(cards) -> BestHand:
     return best_of_rows(rows)
 
 
-def holdem_hand(hole, board) -> BestHand:
-    """Texas Hold'em: the best five of 2 hole cards and 3 to 5 board cards."""
+def holdem_hand(hole: CardsLike, board: CardsLike) -> BestHand:
+    """Texas Hold'em: the best five of 2 hole cards and 3 to 5 board cards.
+
+    Parameters
+    ----------
+    hole : str, sequence of cards or array of card ids
+        The player's 2 hole cards.
+    board : str, sequence of cards or array of card ids
+        The 3 (flop), 4 (turn) or 5 (river) community cards.
+
+    Returns
+    -------
+    BestHand
+        The rank (1..7462, higher is better) and the five cards used (ids, highest first).
+
+    Raises
+    ------
+    ValueError
+        If a card does not parse, there are not 2 hole cards or 3 to 5 board cards, or a
+        card is both in the hole and on the board (the message names it).
+    TypeError
+        If the cards are not strings, sequences of cards or integer arrays.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> print(pk.holdem_hand("7c 2d", "As Ad 7h"))
+    As Ad 7h 7c 2d  (Two pair, aces and sevens, rank 4919)
+    """
     hole_ids = _parse(hole, "hole cards")
     board_ids = _parse(board, "board")
     if len(hole_ids) != 2:
@@ -50,14 +119,14 @@ def holdem_hand(hole, board) -> BestHand:
     return best_hand(np.concatenate([hole_ids, board_ids]))
 
 
-def _three_d_sets(community) -> list[np.ndarray]:
+def _three_d_sets(community: CardsLike | Sequence[CardsLike]) -> list[CardArray]:
     """Three community sets from 15 cards (split in fives) or from three separate sets."""
     if isinstance(community, np.ndarray) and community.ndim == 2:
         community = list(community)
     if isinstance(community, (list, tuple)) and len(community) == 3:
         sets = [_parse(s, f"community set {i + 1}") for i, s in enumerate(community)]
     else:
-        flat = _parse(community, "community cards")
+        flat = _parse(community, "community cards")  # type: ignore[arg-type]  # one set of cards
         if len(flat) != 15:
             raise ValueError(f"Three-D poker has 15 community cards (three sets of five), "
                              f"not {len(flat)}; or pass the three sets separately")
@@ -68,10 +137,41 @@ def _three_d_sets(community) -> list[np.ndarray]:
     return sets
 
 
-def three_d_hand(hole, community) -> BestHand:
-    """Three-D poker (Bram Cohen): 2 hole cards plus exactly one card from each of three sets
-    of five community cards. ``community``: 15 cards (split in order into three fives) or a
-    sequence of three sets."""
+def three_d_hand(hole: CardsLike, community: CardsLike | Sequence[CardsLike]) -> BestHand:
+    """Three-D poker (Bram Cohen): the best hand of 2 hole cards plus exactly one card from
+    each of three sets of five community cards.
+
+    Every choice of one card per set is ranked with the hole cards, and the best kept.
+
+    Parameters
+    ----------
+    hole : str, sequence of cards or array of card ids
+        The player's 2 hole cards.
+    community : str, sequence of cards, array of card ids, or a sequence of three of them
+        15 cards, split in order into three sets of five, or the three sets given apart
+        (each of 1 to 5 cards), or a (3, k) array.
+
+    Returns
+    -------
+    BestHand
+        The rank (1..7462, higher is better) and the five cards used (ids, highest first).
+
+    Raises
+    ------
+    ValueError
+        If a card does not parse, there are not 2 hole cards, the community is not 15 cards
+        or three sets of 1 to 5, or a card is in two places (the message names it).
+    TypeError
+        If the cards are not strings, sequences of cards or integer arrays.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> print(pk.three_d_hand("Ah Kh", ["Qh 2c 3d 4s 5s", "Jh 6c 7c 8c 9c", "Th 2d 3s 4d 5d"]))
+    Ah Kh Qh Jh Th  (Royal flush, rank 7462)
+    >>> pk.three_d_hand("Ah Kh", "Qh 2c 3d 4s 5s Jh 6c 7c 8c 9c Th 2d 3s 4d 5d").rank
+    7462
+    """
     hole_ids = _parse(hole, "hole cards")
     if len(hole_ids) != 2:
         raise ValueError(f"a Three-D hand has 2 hole cards, not {len(hole_ids)}")
@@ -84,13 +184,43 @@ def three_d_hand(hole, community) -> BestHand:
 
 
 # ---------------------------------------------------------------------------- winners
-def short_hand_value(ids) -> tuple:
+def short_hand_value(ids: Iterable[int | np.integer]) -> tuple[int, ...]:
     """Comparable value of a 1-4 card hand: (category, ranks by group size, then rank).
 
     Short hands rank only by what they hold: four of a kind > three of a kind > two pair >
     pair > high card (no straights or flushes, which need five cards); within a category the
     grouped ranks and then the kickers decide, highest first. A hand that runs out of kickers
     loses to one that has another (so 'Ah' < 'Ah 2c').
+
+    Parameters
+    ----------
+    ids : sequence or array of int
+        1 to 4 card ids (0..51), as ``pk.parse_cards`` gives them.
+
+    Returns
+    -------
+    tuple of int
+        The ``HandCategory`` number, then the distinct card ranks (0 = deuce .. 12 = ace),
+        larger groups first and higher ranks first within a group size. Tuples compare as
+        the hands do.
+
+    Raises
+    ------
+    IndexError
+        If ``ids`` is empty.
+
+    See Also
+    --------
+    winners : uses it for hands of fewer than five cards.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.games.hands import short_hand_value
+    >>> short_hand_value(pk.parse_cards("Kd Ks 4c"))  # a pair (2) of kings (11), a four (2)
+    (2, 11, 2)
+    >>> short_hand_value(pk.parse_cards("Ah")) < short_hand_value(pk.parse_cards("Ah 2c"))
+    True
     """
     counts = Counter(int(c) >> 2 for c in ids)
     groups = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
@@ -108,7 +238,7 @@ def short_hand_value(ids) -> tuple:
     return (int(cat), *(r for r, _ in groups))
 
 
-def winners(hands, board=None) -> list[int]:
+def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[int]:
     """Indices of every player with the best hand (more than one on a tie).
 
     Each hand (plus the shared ``board``, if any) is ranked as follows:
@@ -119,9 +249,44 @@ def winners(hands, board=None) -> list[int]:
       ``short_hand_value``): four of a kind > three of a kind > two pair > pair > high card,
       then the grouped ranks, then the kickers.
 
-    Hands may hold wild cards ('**', '?B', '?R'; see ``pokerkeys.games.wild``) when they have 5 to 7
-    cards. Short hands cannot be compared with hands of five or more cards. A card held twice,
-    by two hands or by a hand and the board, is an error.
+    Hands may hold wild cards ('**', '?B', '?R'; see ``pokerkeys.games.wild``) when they have
+    5 to 7 cards.
+
+    Parameters
+    ----------
+    hands : iterable of hands
+        One entry per player: a string (``'As Ks'``, ``'8d ** 7d 6d **'``), a sequence of
+        cards or an array of card ids. Players may hold different numbers of cards.
+    board : str, sequence of cards or array of card ids, optional
+        Community cards shared by every hand.
+
+    Returns
+    -------
+    list of int
+        The 0-based indices of the players whose hands rank best, in order.
+
+    Raises
+    ------
+    TypeError
+        If ``hands`` is a single string rather than a list of hands, or a hand is not a
+        string, sequence of cards or integer array.
+    ValueError
+        If there is no hand, a card does not parse, a card is held twice (by two hands, or by
+        a hand and the board), a hand has no cards or more than 13, a hand with wild cards
+        has fewer than 5 or more than 7 cards, or hands of fewer than 5 cards meet hands of
+        5 or more (they cannot be compared).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.winners(["As Ks", "Qd Qc"], board="Ah 7c 2d 9s 4h")
+    [0]
+    >>> pk.winners(["As Ks", "Ad Kd"], board="Qh 7c 2d 9s 4h")  # a split pot
+    [0, 1]
+    >>> pk.winners(["Ah", "Ks Kd", "2c 2d"])  # short hands: pairs beat a high card
+    [1]
+    >>> pk.winners(["8d ** 7d 6d **", "As Ks Qs Js Ts"])  # jokers are wild
+    [1]
     """
     from .wild import best_wild, has_jokers, parse_wild
 
@@ -132,7 +297,7 @@ def winners(hands, board=None) -> list[int]:
         raise ValueError("winners needs at least one hand")
     board_ids = _parse(board if board is not None else [], "board")
     places = [("the board", board_ids)]
-    parsed = []
+    parsed: list[tuple[CardArray, list[str]]] = []
     for i, hand in enumerate(hands):
         if has_jokers(hand):
             naturals, jokers = parse_wild(hand, where=f"hand {i + 1}")
@@ -141,7 +306,8 @@ def winners(hands, board=None) -> list[int]:
         places.append((f"hand {i + 1}", naturals))
         parsed.append((naturals, jokers))
     check_disjoint(places)
-    values = []
+    # Comparable values: (True, (rank,)) for full hands, (False, short value) for short ones.
+    values: list[tuple[bool, tuple[int, ...]]] = []
     for i, (naturals, jokers) in enumerate(parsed):
         ids = np.concatenate([naturals, board_ids]).astype(np.uint8)
         n = len(ids) + len(jokers)
@@ -151,9 +317,9 @@ def winners(hands, board=None) -> list[int]:
             if not 5 <= n <= 7:
                 raise ValueError(f"hand {i + 1}: a hand with wild cards has 5 to 7 cards, "
                                  f"not {n}")
-            values.append((True, best_wild(ids, jokers).rank))
+            values.append((True, (best_wild(ids, jokers).rank,)))
         elif n >= 5:
-            values.append((True, best_hand(ids).rank))
+            values.append((True, (best_hand(ids).rank,)))
         else:
             values.append((False, short_hand_value(ids)))
     if len({full for full, _ in values}) > 1:
