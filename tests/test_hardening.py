@@ -1,7 +1,9 @@
-"""Issue 14: every bad input a clear error, valid input accepted, nothing lost.
+"""Every bad input a clear error, valid input accepted, nothing lost.
 
-One test (or more) per numbered item of the issue; the item is named in each test's name.
-The Ctrl-C / SIGTERM items (6, 13) are in test_interrupt.py.
+Grouped by subject: ranges written as combo lists, hands of one card, stop rules, optional
+dependencies, trial counts, error messages, NumPy inputs, the command line's help, bulk files
+(headers, hand sizes, long lines, null rows, pipes), table checks and progress. Stopping long
+jobs with Ctrl-C or SIGTERM is tested in test_interrupt.py.
 """
 from __future__ import annotations
 
@@ -32,8 +34,8 @@ def one_line_error(res, *fragments):
     return lines[0]
 
 
-# ---------------------------------------------------------------------------- item 1
-def test_item01_specific_combos_sharing_a_card_are_a_range():
+# ------------------------------------------------------------- a range written as a list of combos
+def test_specific_combos_sharing_a_card_are_a_range():
     r = pk.equity(["AhKh,AhQh", "QQ"], exact=True)
     assert r.players[0] == "AhKh,AhQh"
     # The same as the two combos weighted equally, computed one by one.
@@ -44,33 +46,34 @@ def test_item01_specific_combos_sharing_a_card_are_a_range():
         (a.equity[0] * combos[0] + b.equity[0] * combos[1]) / sum(combos), abs=1e-12)
 
 
-def test_item01_cli_accepts_combo_list():
+def test_cli_accepts_combo_list():
     res = cli("equity", "AhKh,AhQh", "QQ", "--exact")
     assert res.returncode == 0, res.stderr
     assert "AhKh,AhQh" in res.stdout
 
 
-def test_item01_a_hand_with_a_card_twice_is_still_an_error():
+def test_a_hand_with_a_card_twice_is_still_an_error():
     with pytest.raises(ValueError, match="player 1: duplicate card Ah"):
         pk.equity(["AhAh", "QQ"])
 
 
-# ---------------------------------------------------------------------------- item 4
+# -------------------------------------------------------------------------- one card is not a hand
 @pytest.mark.parametrize("spec", ["Ah", ["Ah"], [50]])
-def test_item04_one_card_is_not_a_hand(spec):
-    with pytest.raises(ValueError, match=r"player 1: one card \(Ah\) is not a hand; write 'Ah\?\?'"):
+def test_one_card_is_not_a_hand(spec):
+    message = r"player 1: one card \(Ah\) is not a hand; write 'Ah\?\?'"
+    with pytest.raises(ValueError, match=message):
         pk.equity([spec, "QsQd"])
 
 
-def test_item04_partly_known_hand_still_works():
+def test_partly_known_hand_still_works():
     r = pk.equity(["Ah??", "QsQd"], trials=20_000, seed=1)
     assert r.players[0] == "Ah ??"
 
 
-# ---------------------------------------------------------------------------- item 5
+# ----------------------------------------------------- exact equity takes no Monte Carlo stop rule
 @pytest.mark.parametrize("kwargs", [dict(trials=1000), dict(target_stderr=0.01),
                                     dict(time_limit=1.0)])
-def test_item05_exact_with_a_monte_carlo_stop_rule_is_an_error(kwargs):
+def test_exact_with_a_monte_carlo_stop_rule_is_an_error(kwargs):
     name = next(iter(kwargs))
     with pytest.raises(ValueError, match=f"exact=True enumerates every board; {name}"):
         pk.equity(["AhKh", "QsQd"], exact=True, **kwargs)
@@ -78,8 +81,8 @@ def test_item05_exact_with_a_monte_carlo_stop_rule_is_an_error(kwargs):
         pk.omaha_equity(["AsKsQdJd", "7h8h9cTc"], exact=True, **kwargs)
 
 
-# ---------------------------------------------------------------------------- item 7
-def test_item07_unreachable_stderr_stops_at_the_default_time_limit(monkeypatch):
+# -------------------------------------------------------------------------------------- stop rules
+def test_unreachable_stderr_stops_at_the_default_time_limit(monkeypatch):
     from pokerkeys.equity import driver
     monkeypatch.setattr(driver, "DEFAULT_TIME_LIMIT", 0.5)
     r = pk.equity(["AhKh", "random"], target_stderr=1e-9, seed=1)
@@ -88,7 +91,7 @@ def test_item07_unreachable_stderr_stops_at_the_default_time_limit(monkeypatch):
     assert "stopped by the default time limit" in str(r)
 
 
-def test_item07_default_time_limit_is_60_seconds():
+def test_default_time_limit_is_60_seconds():
     from pokerkeys.equity import driver
     assert driver.DEFAULT_TIME_LIMIT == 60.0
 
@@ -98,7 +101,7 @@ def test_item07_default_time_limit_is_60_seconds():
     (dict(time_limit=0.2), "time_limit"),
     (dict(target_stderr=0.01), "target_stderr"),
 ])
-def test_item07_result_says_which_rule_stopped_it(kwargs, rule):
+def test_result_says_which_rule_stopped_it(kwargs, rule):
     r = pk.equity(["AhKh", "random"], seed=1, **kwargs)
     assert r.stopped_by == rule
     assert r.to_dict()["stopped_by"] == rule
@@ -112,13 +115,13 @@ def test_item07_result_says_which_rule_stopped_it(kwargs, rule):
     (dict(time_limit=float("nan")), "time_limit"),
     (dict(trials=float("nan")), "trials"),
 ])
-def test_item07_stop_rules_are_checked_for_sanity(kwargs, pattern):
+def test_stop_rules_are_checked_for_sanity(kwargs, pattern):
     with pytest.raises(ValueError, match=pattern):
         pk.equity(["AhKh", "random"], **kwargs)
 
 
-# ---------------------------------------------------------------------------- item 8
-def test_item08_missing_optional_dependency_is_one_line(tmp_path):
+# --------------------------------------------------------------------------- optional dependencies
+def test_missing_optional_dependency_is_one_line(tmp_path):
     hands = tmp_path / "h.parquet"
     hands.write_bytes(b"PAR1 not really")
     code = textwrap.dedent(f"""
@@ -134,20 +137,20 @@ def test_item08_missing_optional_dependency_is_one_line(tmp_path):
 
 @pytest.mark.parametrize("module, extra", [("pyarrow", "data"), ("matplotlib", "plot"),
                                            ("dask", "dask")])
-def test_item08_every_optional_dependency_names_its_extra(module, extra):
+def test_every_optional_dependency_names_its_extra(module, extra):
     from pokerkeys.cli.main import missing_extra
     exc = ModuleNotFoundError(f"No module named '{module}'", name=module)
     assert f"pokerkeys[{extra}]" in missing_extra(exc)
     assert missing_extra(ModuleNotFoundError("x", name="not_optional")) is None
 
 
-# ---------------------------------------------------------------------------- item 9
-def test_item09_huge_trial_counts_are_refused_before_allocating():
+# ------------------------------------------------------------------------------------ trial counts
+def test_huge_trial_counts_are_refused_before_allocating():
     with pytest.raises(ValueError, match="trials must be a positive integer up to"):
         pk.equity(["AhKh", "random"], trials=10 ** 20)
 
 
-def test_item09_large_trial_counts_allocate_nothing_large():
+def test_large_trial_counts_allocate_nothing_large():
     from pokerkeys.equity.driver import chunk_sizes
     assert len(chunk_sizes(10 ** 15, at_most=8)) == 8
     r = pk.equity(["AhKh", "random"], trials=10 ** 15, time_limit=0.2, seed=1)
@@ -156,21 +159,21 @@ def test_item09_large_trial_counts_allocate_nothing_large():
 
 @pytest.mark.parametrize("text, value", [("1e9", 10 ** 9), ("1_000_000", 10 ** 6),
                                          ("2.5e6", 2_500_000), ("42", 42)])
-def test_item09_cli_reads_whole_numbers_as_people_write_them(text, value):
+def test_cli_reads_trial_counts_as_people_write_them(text, value):
     args = build_parser().parse_args(["equity", "AhKh", "QsQd", "--trials", text])
     assert args.trials == value
 
 
 @pytest.mark.parametrize("text", ["1.5", "1e-3", "abc", "inf", "0", "-5"])
-def test_item09_cli_refuses_other_trial_counts(text, capsys):
+def test_cli_refuses_other_trial_counts(text, capsys):
     with pytest.raises(SystemExit) as stop:
         build_parser().parse_args(["equity", "AhKh", "QsQd", "--trials", text])
     assert stop.value.code == 2
     assert "--trials" in capsys.readouterr().err
 
 
-# ---------------------------------------------------------------------------- item 15
-def test_item15_errors_quote_a_short_excerpt_of_huge_inputs():
+# ---------------------------------------------------------------------------------- error messages
+def test_errors_quote_a_short_excerpt_of_huge_inputs():
     huge = "Zz" * 500_000
     with pytest.raises(ValueError) as err:
         pk.equity(["AhKh", huge])
@@ -180,12 +183,12 @@ def test_item15_errors_quote_a_short_excerpt_of_huge_inputs():
     assert len(str(err.value)) < 300
 
 
-def test_item15_cli_error_is_short():
+def test_cli_error_about_a_huge_input_is_short():
     res = cli("equity", "AhKh", "Zz" * 30_000)
     assert len(one_line_error(res)) < 400
 
 
-def test_item15_negative_weight_says_it_must_be_positive():
+def test_negative_weight_says_it_must_be_positive():
     with pytest.raises(ValueError, match="weight -1 must be above 0 and at most 1"):
         pk.Range("QQ:-1")
     with pytest.raises(ValueError, match="weight 'x' is not a number"):
@@ -194,28 +197,28 @@ def test_item15_negative_weight_says_it_must_be_positive():
 
 @pytest.mark.parametrize("text, fragment", [("-1", "a seed is a whole number >= 0"),
                                             ("abc", "is not a whole number")])
-def test_item15_bad_seed_messages(text, fragment, capsys):
+def test_bad_seeds_are_explained(text, fragment, capsys):
     with pytest.raises(SystemExit):
         build_parser().parse_args(["equity", "AhKh", "QsQd", "--seed", text])
     assert fragment in capsys.readouterr().err
 
 
-def test_item15_output_that_is_a_folder(tmp_path):
+def test_an_output_that_is_a_folder_is_refused(tmp_path):
     src = tmp_path / "h.npy"
     np.save(src, np.array([[0, 5, 10, 15, 20, 25, 30]], dtype=np.uint8))
     res = cli("eval-file", str(src), "-o", str(tmp_path))
     one_line_error(res, "is a folder; give a file name")
 
 
-def test_item15_preflop_out_error_names_the_users_path(tmp_path):
+def test_preflop_out_error_names_the_users_path(tmp_path):
     missing = tmp_path / "no" / "such" / "hu.npy"
     res = cli("preflop", "matrix", "--out", str(missing))
     line = one_line_error(res)
     assert str(missing.parent) in line and ".partial" not in line and "/." not in line
 
 
-# ---------------------------------------------------------------------------- item 16
-def test_item16_numpy_text_arrays_of_cards():
+# ------------------------------------------------------------------------------------ NumPy inputs
+def test_numpy_text_arrays_of_cards_are_accepted():
     assert pk.evaluate_batch(np.array([["As", "Ks", "Qs", "Js", "Ts"]])).tolist() == [7462]
     assert pk.evaluate_batch(np.array(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c"])).tolist() == [
         7462, 1]
@@ -225,7 +228,7 @@ def test_item16_numpy_text_arrays_of_cards():
 
 
 @pytest.mark.parametrize("threads", [np.int64(2), np.int32(1), np.uint8(2)])
-def test_item16_numpy_integer_thread_counts(threads):
+def test_numpy_integer_thread_counts_are_accepted(threads):
     r = pk.equity(["AcKc", "QhQd"], exact=True, threads=threads)
     assert r.wins.tolist() == pk.equity(["AcKc", "QhQd"], exact=True, threads=1).wins.tolist()
     assert pk.evaluate_batch(np.array([[48, 44, 40, 36, 32]], dtype=np.uint8),
@@ -233,13 +236,13 @@ def test_item16_numpy_integer_thread_counts(threads):
 
 
 @pytest.mark.parametrize("threads", [True, 0, -1, 2.0, "2", np.float64(2)])
-def test_item16_bad_thread_counts_are_still_refused(threads):
+def test_bad_thread_counts_are_still_refused(threads):
     with pytest.raises(ValueError, match="threads must be a positive integer"):
         pk.equity(["AcKc", "QhQd"], exact=True, threads=threads)
 
 
-# ---------------------------------------------------------------------------- item 17
-def test_item17_version():
+# -------------------------------------------------------------------------------- version and help
+def test_version_is_the_package_version():
     res = cli("--version")
     assert res.returncode == 0 and res.stdout.strip() == f"pokerkeys {pk.__version__}"
 
@@ -255,18 +258,18 @@ def _actions(parser, path=()):
             yield path, "/".join(action.option_strings) or action.dest, action.help
 
 
-def test_item17_every_subcommand_and_option_has_help():
+def test_every_subcommand_and_option_has_help():
     missing = [(p, name) for p, name, text in _actions(build_parser()) if not text]
     assert missing == []
 
 
-def test_item17_stderr_option_says_its_unit():
+def test_stderr_option_says_its_unit():
     text = build_parser()._subparsers._group_actions[0].choices["equity"].format_help()
     assert "fraction of the pot" in " ".join(text.split())
 
 
-# ---------------------------------------------------------------------------- items 2, 3
-def test_item02_numeric_header_is_detected_and_said(tmp_path, capsys):
+# ----------------------------------------------------------------- CSV header lines and hand sizes
+def test_numeric_header_is_detected_and_said(tmp_path, capsys):
     pytest.importorskip("pyarrow")
     src = tmp_path / "pandas.csv"
     src.write_text("0,1,2,3,4,5,6\n2c,3d,4h,5s,7c,8d,9h\nAs,Ks,Qs,Js,Ts,2c,3d\n")
@@ -279,7 +282,7 @@ def test_item02_numeric_header_is_detected_and_said(tmp_path, capsys):
     assert "2 rows in" in capsys.readouterr().out
 
 
-def test_item02_no_header_decision_is_said(tmp_path, capsys):
+def test_no_header_decision_is_said(tmp_path, capsys):
     pytest.importorskip("pyarrow")
     src = tmp_path / "plain.csv"
     src.write_text("2c,3d,4h,5s,7c,8d,9h\n")
@@ -287,7 +290,7 @@ def test_item02_no_header_decision_is_said(tmp_path, capsys):
     assert "no header line (detected" in capsys.readouterr().out
 
 
-def test_item03_mixed_hand_sizes_are_named(tmp_path, capsys):
+def test_mixed_hand_sizes_are_named(tmp_path, capsys):
     pytest.importorskip("pyarrow")
     src = tmp_path / "mixed.csv"
     src.write_text("As Ks Qs Js Ts\nAs Ks Qs Js Ts 2c 3d\n")
@@ -296,8 +299,8 @@ def test_item03_mixed_hand_sizes_are_named(tmp_path, capsys):
     assert "the file mixes hand sizes" in err and "row 1 (line 2)" in err
 
 
-# ---------------------------------------------------------------------------- item 18
-def test_item18_every_table_is_checked_at_the_first_load(tmp_path):
+# ---------------------------------------------------------------- tables checked at the first load
+def test_every_table_is_checked_at_the_first_load(tmp_path):
     """A damaged table that `eval` never uses is still named at once, with the rebuild hint."""
     import os
     import shutil
@@ -315,8 +318,8 @@ def test_item18_every_table_is_checked_at_the_first_load(tmp_path):
     one_line_error(res, str(path), "corrupt", "build_")
 
 
-# ---------------------------------------------------------------------------- item 19
-def test_item19_progress_starts_at_once_and_moves_often():
+# ---------------------------------------------------------------------- progress, peers, test data
+def test_progress_starts_at_once_and_moves_often():
     """A forced exact range run reports progress before its first kernel call and then in
     calls of at most about 0.1 s of work (it used to wait for 1/20 of the run, ~25 s)."""
     from pokerkeys.equity import holdem
@@ -331,7 +334,7 @@ def test_item19_progress_starts_at_once_and_moves_often():
     assert len(calls) - 1 >= work / holdem.BATCH_EVALS
 
 
-def test_item19_bench_peers_says_no_peer_before_benchmarking(monkeypatch, capsys):
+def test_bench_peers_says_no_peer_before_benchmarking(monkeypatch, capsys):
     from pokerkeys.core import bench
     monkeypatch.setattr(bench, "installed_peers", lambda: [])
     ran = []
@@ -340,7 +343,7 @@ def test_item19_bench_peers_says_no_peer_before_benchmarking(monkeypatch, capsys
     assert ran == [] and "none of eval7" in capsys.readouterr().err
 
 
-def test_item19_data_ships_with_the_tests():
+def test_data_ships_with_the_tests():
     from pathlib import Path
     data = Path(__file__).parent / "data"
     for name in ("euler54_poker.txt", "uci_poker_hand_training.data",
@@ -348,8 +351,8 @@ def test_item19_data_ships_with_the_tests():
         assert (data / name).is_file()
 
 
-# ---------------------------------------------------------------------------- item 11
-def test_item11_a_line_longer_than_a_block_is_one_bad_row(tmp_path):
+# ------------------------------------------------------------------ lines longer than a read block
+def test_a_line_longer_than_a_block_is_one_bad_row(tmp_path):
     pytest.importorskip("pyarrow")
     from pokerkeys import io as pio
     src = tmp_path / "long.csv"
@@ -365,9 +368,9 @@ def test_item11_a_line_longer_than_a_block_is_one_bad_row(tmp_path):
     assert out.read_text().count("Two pair") == 5
 
 
-# ---------------------------------------------------------------------------- item 12
+# ----------------------------------------------------------------------- null and ragged list rows
 @pytest.mark.parametrize("suffix", ["parquet", "csv", "npy"])
-def test_item12_null_and_ragged_list_rows_are_bad_rows(tmp_path, suffix):
+def test_null_and_ragged_list_rows_are_bad_rows(tmp_path, suffix):
     pa = pytest.importorskip("pyarrow")
     import pyarrow.parquet as pq
 
@@ -387,8 +390,8 @@ def test_item12_null_and_ragged_list_rows_are_bad_rows(tmp_path, suffix):
         assert "0 5 10 15 20 25 30" in out.read_text()
 
 
-# ---------------------------------------------------------------------------- item 14
-def test_item14_csv_from_stdin_to_stdout():
+# ------------------------------------------------------------------------------------------- pipes
+def test_csv_from_stdin_to_stdout():
     res = cli("eval-file", "-", "-o", "-", stdin="As Ks Qs Js Ts 2c 3d\n7c 7d 2h 2s Kd 9c 3h\n")
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
@@ -396,7 +399,7 @@ def test_item14_csv_from_stdin_to_stdout():
     assert "<stdin> -> <stdout>: 2 rows in" in res.stderr
 
 
-def test_item14_npy_through_a_pipe(tmp_path):
+def test_npy_through_a_pipe(tmp_path):
     import io
     hands = np.array([[51, 47, 43, 39, 35, 0, 1], [20, 21, 2, 3, 44, 29, 5]], dtype=np.uint8)
     buf = io.BytesIO()
@@ -410,7 +413,7 @@ def test_item14_npy_through_a_pipe(tmp_path):
     assert (out["cards"] == hands).all()
 
 
-def test_item14_a_bad_row_on_stdin_writes_nothing_to_stdout():
+def test_a_bad_row_on_stdin_writes_nothing_to_stdout():
     res = cli("eval-file", "-", "-o", "-", stdin="As Ks Qs Js Ts 2c 3d\nXx Kd\n")
     one_line_error(res, "<stdin>: row 1 (line 2)")
     assert res.stdout == ""
