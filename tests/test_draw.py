@@ -12,7 +12,7 @@ from pokerkeys.core.evaluate import kernel_args
 from pokerkeys.games.draw import best_discard, win_probability, win_scores
 
 
-def test_issue_examples():
+def test_best_discard_examples():
     assert pk.format_cards(best_discard("2d 7d 4d 9d As").discard) == "2d"
     assert pk.format_cards(best_discard("2d 3d 4d Kc As").discard) == "Kc"
 
@@ -96,7 +96,7 @@ def test_discard_count_combinatorics():
 
 
 def test_cards_come_back_in_the_form_given():
-    """Issue 14, item 19: text in, text out; ids in, ids out."""
+    """Text in, text out; ids in, ids out."""
     assert best_discard("2d 3d 4d Kc As").discard == ("Kc",)
     assert best_discard(["2d", "3d", "4d", "Kc", "As"]).hand == ("2d", "3d", "4d", "Kc", "As")
     ids = pk.parse_cards("2d 3d 4d Kc As")
