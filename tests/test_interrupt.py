@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM stop long jobs within about a second (issue 14, items 6 and 13).
+"""Ctrl-C and SIGTERM stop long jobs within about a second.
 
 Each test starts a real process, waits until the long kernel call is under way (the script
 wraps the kernel to print a marker on its first call, after a small warm-up run has compiled
