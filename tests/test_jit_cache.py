@@ -1,4 +1,4 @@
-"""The JIT cache keeps working when it is damaged, stale, foreign or raced (issue 13).
+"""The JIT cache keeps working when it is damaged, stale, foreign or raced.
 
 Each case runs fresh Python processes on a private cache folder (NUMBA_CACHE_DIR). Most use
 the smallest kernel, ``_kernels.boards.free_cards`` (compiled in a fraction of a second), since
