@@ -79,7 +79,7 @@ def test_river_has_no_draws():
     assert all(h[name]["combos"] == 0 for name in DRAWS)
 
 
-def test_issue_example_and_bookkeeping():
+def test_aces_kings_and_suited_ace_king_on_an_ace_high_flop():
     h = pk.range_hits("AA,KK,AKs", "Ah7d2c")
     assert h["set"]["combos"] == 3 and h["top pair"]["combos"] == 3
     assert h["pocket pair below top pair"]["combos"] == 6
