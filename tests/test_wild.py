@@ -36,7 +36,7 @@ def ref_wild(naturals, jokers) -> int:
     return best
 
 
-# ---------------------------------------------------------------------------- the examples
+# ---------------------------------------------------------------------------- worked examples
 def test_two_jokers_make_a_straight_flush_to_the_ten():
     hand = pk.wild_hand("8d ** 7d 6d **")
     assert hand.describe() == "Straight flush, ten high"
