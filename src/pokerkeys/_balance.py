@@ -10,13 +10,15 @@ from __future__ import annotations
 import heapq
 
 import numpy as np
+import numpy.typing as npt
 
 
-def balanced_groups(work, n_groups: int) -> tuple[np.ndarray, np.ndarray]:
+def balanced_groups(work: npt.ArrayLike, n_groups: int
+                    ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """(order, starts): items order[starts[g]:starts[g+1]] form group g; deterministic."""
     work = np.asarray(work, dtype=np.float64)
     n_groups = max(1, min(n_groups, len(work)))
-    heap = [(0.0, g) for g in range(n_groups)]
+    heap = [(0.0, g) for g in range(n_groups)]  # sorted, so already a heap
     members: list[list[int]] = [[] for _ in range(n_groups)]
     for item in np.argsort(-work, kind="stable"):
         load, g = heapq.heappop(heap)

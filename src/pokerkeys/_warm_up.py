@@ -16,8 +16,10 @@ import contextlib
 import io
 import os
 import sys
+from typing import Any
 
-JOBS = {
+# Each job: the keyword arguments of an ``equity`` call that compiles the kernel it names.
+JOBS: dict[str, dict[str, Any]] = {
     "preflop": dict(hands=["AhKh", "QsQd"]),
     "board": dict(hands=["AhKh", "QsQd"], board="2c7d9h"),
 }
@@ -57,7 +59,7 @@ README_COMMANDS = {
 }
 
 
-def write_inputs(folder) -> None:
+def write_inputs(folder: str | os.PathLike[str]) -> None:
     """The input files the README's commands read, as the README writes them."""
     from pathlib import Path
 
@@ -82,14 +84,14 @@ def run_readme_commands() -> list[str]:
             except Exception as exc:
                 code, message = 1, f"{type(exc).__name__}: {exc}"
             else:
-                message = err.getvalue().strip().splitlines()[-1:] or [""]
-                message = message[0]
+                message = (err.getvalue().strip().splitlines()[-1:] or [""])[0]
         if code != 0:
             failed.append(f"{name}: {message}")
     return failed
 
 
 def main(argv: list[str]) -> int:
+    """Run one job (or ``--all``) named in ``argv``; the process's exit status."""
     if len(argv) != 1 or argv[0] not in (*JOBS, "--all"):
         print(f"usage: python -m pokerkeys._warm_up {{{','.join(JOBS)},--all}}", file=sys.stderr)
         return 2

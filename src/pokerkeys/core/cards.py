@@ -1,18 +1,41 @@
-"""Cards: parsing, formatting, ids and masks.
+"""Cards: parsing text and ids into card ids, and formatting ids as text.
 
-A card is an integer id ``c = 4 * rank + suit`` with rank 0..12 = 2..A and suit 0..3 = c, d, h, s.
-Keeping the suit in the two low bits makes ``c & 3`` the suit and ``c >> 2`` the rank, which is
-what the kernels use; a hand as a 52-bit mask is ``sum(1 << c)``.
+A card is an integer id ``c = 4 * rank + suit`` with rank 0..12 = 2..A and suit 0..3 = c, d, h,
+s, so ``'2c'`` is 0, ``'As'`` is 51. Keeping the suit in the two low bits makes ``c & 3`` the
+suit and ``c >> 2`` the rank, which is what the kernels use; they hold a set of cards as a
+52-bit mask, ``sum(1 << c)``.
+
+Text is read case-insensitively, one card as a rank (``23456789TJQKA``, or ``10``) followed by
+a suit (``cdhs`` or a suit symbol: ``♣♦♥♠``, ``♧♢♡♤``); cards may run together (``'AsKd'``) or
+be separated by spaces, commas or semicolons.
+
+Examples
+--------
+>>> from pokerkeys.core.cards import format_card, parse_cards
+>>> parse_cards("As Kd 10♥").tolist()
+[51, 45, 34]
+>>> format_card(0)
+'2c'
 """
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+if TYPE_CHECKING:
+    from .types import CardArray, CardsLike
+
+__all__ = ["DECK", "N_CARDS", "RANK_CHARS", "SUIT_CHARS", "check_no_duplicates", "excerpt",
+           "format_card", "format_cards", "parse_cards"]
+
+#: The rank characters, rank 0 (two) to 12 (ace).
 RANK_CHARS = "23456789TJQKA"
+#: The suit characters, suit 0 (clubs) to 3 (spades).
 SUIT_CHARS = "cdhs"
+#: Cards in the deck; ids run 0..51.
 N_CARDS = 52
 
 _RANK_OF = {ch: i for i, ch in enumerate(RANK_CHARS)}
@@ -31,29 +54,41 @@ _SEPARATORS = re.compile(r"[\s,;]+")
 _TWO_CHAR_CARDS = {r + su: 4 * rank + suit for r, rank in _RANK_OF.items()
                    for su, suit in _SUIT_OF.items()}
 
+#: The 52 card ids in order, 0 (2c) to 51 (As), as uint8.
 DECK = np.arange(N_CARDS, dtype=np.uint8)
 # Up to this many cards, checks run in plain Python: NumPy's reductions cost more per call.
 _FEW = 16
 
 
-def card_id(rank: int, suit: int) -> int:
-    """Card id from rank 0..12 (2..A) and suit 0..3 (c, d, h, s)."""
-    return 4 * rank + suit
+def excerpt(text: object, limit: int = 40) -> str:
+    """``repr(text)`` cut to about ``limit`` characters, for error messages.
 
+    An error message about a huge input stays one short line: a long string keeps its quotes
+    and says how long it was.
 
-def rank_of(card) -> int | np.ndarray:
-    """Rank 0..12 (2..A) of a card id or an array of ids."""
-    return card >> 2
+    Parameters
+    ----------
+    text : object
+        What to show; usually the string or list a caller passed.
+    limit : int, default 40
+        About how many characters of ``repr(text)`` to keep.
 
+    Returns
+    -------
+    str
+        ``repr(text)`` if it is short enough, else its start, ``...`` and, for a string, its
+        length.
 
-def suit_of(card) -> int | np.ndarray:
-    """Suit 0..3 (c, d, h, s) of a card id or an array of ids."""
-    return card & 3
-
-
-def excerpt(text, limit: int = 40) -> str:
-    """``repr(text)`` cut to about ``limit`` characters, so that an error message about a huge
-    input stays one short line: 'ZzZzZzZzZz...' (1,000,000 characters)."""
+    Examples
+    --------
+    >>> from pokerkeys.core.cards import excerpt
+    >>> excerpt("AsKd")
+    "'AsKd'"
+    >>> excerpt("Zz" * 500_000)
+    "'ZzZzZzZzZzZzZzZzZzZzZzZzZzZzZzZzZzZ...' (1,000,000 characters)"
+    >>> excerpt(list(range(100)), limit=20)
+    '[0, 1, 2, 3, 4, 5...'
+    """
     shown = repr(text)
     if len(shown) <= limit:
         return shown
@@ -88,7 +123,7 @@ def _parse_string(text: str) -> list[int]:
     return ids
 
 
-def _parse_item(item) -> list[int]:
+def _parse_item(item: object) -> list[int]:
     if isinstance(item, (bytes, bytearray)):
         raise TypeError("cards must be text like 'AsKd' or integer ids, not bytes")
     if isinstance(item, str):
@@ -103,12 +138,56 @@ def _parse_item(item) -> list[int]:
     raise TypeError(f"a card must be a string or an integer id 0..51, not {type(item).__name__}")
 
 
-def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
-    """Parse cards into a 1-D ``uint8`` array of ids.
+def parse_cards(cards: CardsLike, *, allow_duplicates: bool = False) -> CardArray:
+    """Parse cards into a 1-D array of card ids (uint8, ``4 * rank + suit``).
 
-    Accepts 'As', 'as', 'AS', '10s', 'Ts', unicode suits ('A♠'), 'AsKd', 'As Kd', 'As,Kd', lists
-    of such strings, integer ids 0..51 and integer arrays. Raises ``ValueError`` naming the
-    offending card on an unknown card or, unless ``allow_duplicates``, on a repeated card.
+    Parameters
+    ----------
+    cards : str, int, sequence of str or int, or array of int
+        Text such as ``'As'``, ``'as'``, ``'AS'``, ``'10s'``, ``'Ts'``, ``'A♠'``, several cards
+        in one string (``'AsKd'``, ``'As Kd'``, ``'As,Kd'``), a list of such strings, integer
+        ids 0..51 (rank 0..12 = 2..A times 4, plus suit 0..3 = c, d, h, s) or an integer array
+        of ids (any shape; it is flattened). The order of the cards is kept.
+    allow_duplicates : bool, default False
+        Accept a card given twice (the result then repeats it).
+
+    Returns
+    -------
+    numpy.ndarray
+        The card ids, uint8, shape ``(n,)``, in the order given.
+
+    Raises
+    ------
+    ValueError
+        If a card is unknown (the message names it and says what a card looks like), an id
+        is outside 0..51, or, unless ``allow_duplicates``, a card appears twice (the message
+        names the lowest such card).
+    TypeError
+        If ``cards`` is bytes, a bool, a float, an array of a non-integer dtype, or anything
+        else that is neither text nor integer ids.
+
+    See Also
+    --------
+    format_cards : The inverse: card ids to text.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.parse_cards("As Kd")
+    array([51, 45], dtype=uint8)
+    >>> pk.parse_cards(["10h", "9♠"]).tolist()
+    [34, 31]
+    >>> pk.parse_cards([0, 1, 51]).tolist()
+    [0, 1, 51]
+    >>> pk.parse_cards("AsAs")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card As
+    >>> pk.parse_cards("AsXx")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown card 'Xx' in 'AsXx': expected a rank from '23456789TJQKA' (or '10') \
+followed by a suit from 'cdhs'
     """
     if isinstance(cards, np.ndarray):
         if cards.dtype.kind not in "iu":
@@ -129,7 +208,7 @@ def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
         if isinstance(cards, (bytes, bytearray)):
             raise TypeError("cards must be text like 'AsKd' or integer ids, not bytes")
         if isinstance(cards, (str, int, np.integer)):
-            items: Iterable = [cards]
+            items: Iterable[object] = [cards]
         else:
             try:
                 items = list(cards)
@@ -144,8 +223,31 @@ def parse_cards(cards, *, allow_duplicates: bool = False) -> np.ndarray:
     return ids
 
 
-def check_no_duplicates(ids: np.ndarray, where: str = "") -> None:
-    """Raise ValueError naming the lowest card that appears twice in ``ids``."""
+def check_no_duplicates(ids: CardArray, where: str = "") -> None:
+    """Raise a ValueError naming the lowest card that appears twice in ``ids``.
+
+    Parameters
+    ----------
+    ids : numpy.ndarray
+        Card ids 0..51 (uint8), 1-D.
+    where : str, optional
+        Where the cards are, for the message (``'the board'`` gives "duplicate card As in the
+        board").
+
+    Raises
+    ------
+    ValueError
+        If a card appears more than once.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.cards import check_no_duplicates
+    >>> check_no_duplicates(pk.parse_cards("As Kd"))
+    >>> check_no_duplicates(np.array([3, 5, 3], dtype=np.uint8), "the board")
+    Traceback (most recent call last):
+    ...
+    ValueError: duplicate card 2s in the board
+    """
     if len(ids) <= _FEW:
         values = ids.tolist()
         if len(set(values)) == len(values):
@@ -159,30 +261,74 @@ def check_no_duplicates(ids: np.ndarray, where: str = "") -> None:
     raise ValueError(f"duplicate card {format_card(dup)}{' in ' + where if where else ''}")
 
 
-def format_card(card: int) -> str:
-    """'As' for id 51."""
+def format_card(card: int | np.integer) -> str:
+    """The two-character text of one card id: ``'As'`` for 51.
+
+    Parameters
+    ----------
+    card : int
+        A card id 0..51 (any integer type).
+
+    Returns
+    -------
+    str
+        The rank character (``23456789TJQKA``) and the suit character (``cdhs``).
+
+    Raises
+    ------
+    ValueError
+        If ``card`` is outside 0..51.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.cards import format_card
+    >>> format_card(51), format_card(0), format_card(np.uint8(34))
+    ('As', '2c', 'Th')
+    """
     card = int(card)
     if not 0 <= card < N_CARDS:
         raise ValueError(f"card id {card} is outside 0..51")
     return RANK_CHARS[card >> 2] + SUIT_CHARS[card & 3]
 
 
-def format_cards(ids, sep: str = " ") -> str:
-    """'As Kd' for [51, 45] (or for cards already written as text, ['As', 'Kd'])."""
+def format_cards(ids: CardsLike, sep: str = " ") -> str:
+    """Cards as text: ``'As Kd'`` for ids ``[51, 45]``.
+
+    Parameters
+    ----------
+    ids : sequence or array of int, or str
+        Card ids 0..51 (an array of any shape is flattened), or cards already written as text
+        (``'asKD'``, ``['As', 'Kd']``), which come back in the canonical form. Repeated cards
+        are kept.
+    sep : str, default " "
+        What goes between two cards.
+
+    Returns
+    -------
+    str
+        Each card as a rank character and a suit character, in the order given.
+
+    Raises
+    ------
+    ValueError
+        If an id is outside 0..51 or a card written as text is unknown.
+
+    See Also
+    --------
+    parse_cards : The inverse: text to card ids.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.format_cards([51, 45])
+    'As Kd'
+    >>> pk.format_cards(pk.parse_cards("10h 9♠"), sep="")
+    'Th9s'
+    >>> pk.format_cards("asKD")
+    'As Kd'
+    """
     if isinstance(ids, str) or (isinstance(ids, (list, tuple)) and ids
                                 and isinstance(ids[0], str)):
         ids = parse_cards(ids, allow_duplicates=True)
     return sep.join(format_card(c) for c in np.asarray(ids).ravel())
 
-
-def cards_to_mask(ids) -> int:
-    """52-bit mask with bit c set for each card id c."""
-    mask = 0
-    for c in np.asarray(ids).ravel():
-        mask |= 1 << int(c)
-    return mask
-
-
-def mask_to_cards(mask: int) -> np.ndarray:
-    """Card ids (ascending) of the bits set in a 52-bit mask."""
-    return np.array([c for c in range(N_CARDS) if mask >> c & 1], dtype=np.uint8)

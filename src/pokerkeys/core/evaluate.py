@@ -1,11 +1,33 @@
-"""Public evaluation API: evaluate, evaluate_batch, category, describe, best_five."""
+"""Hand evaluation: the rank of a hand, of a batch of hands, and what a rank means.
+
+Every hand of 5, 6 or 7 cards gets the rank of the best five-card hand in it, an integer from
+1 (the worst hand, 7-5-4-3-2 of mixed suits) to 7462 (a royal flush). A higher rank beats a
+lower one and equal ranks tie (split the pot): the 7,462 ranks are the equivalence classes of
+five-card poker hands, in order. ``category`` maps a rank to one of the nine categories
+(``HandCategory``), ``describe`` says it in words, and ``best_five`` finds the five cards.
+
+``evaluate`` ranks one hand in plain Python (about a microsecond: quicker than calling a
+compiled kernel); ``evaluate_batch`` ranks an array of hands in a parallel Numba kernel, which
+checks every row for bad ids and repeated cards as it goes.
+
+Examples
+--------
+>>> import pokerkeys as pk
+>>> pk.evaluate("As Ks Qs Js Ts"), pk.evaluate("7c 5d 4h 3s 2c")
+(7462, 1)
+>>> pk.describe("7c 7d 2h 2s Kd 9c 3h")
+'Two pair, sevens and twos'
+"""
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _jit, _layout
 from .._kernels import evaluate as _k
@@ -13,8 +35,56 @@ from ._ranking import N_CLASSES, rank_values
 from .cards import N_CARDS, format_cards, parse_cards
 from .tables import eval_tables
 
+if TYPE_CHECKING:
+    from numba.core.dispatcher import Dispatcher
+
+    from .types import CardArray, CardsLike, HandBatch, InvalidRows, RankArray, Threads
+
+__all__ = ["BATCH_KERNELS", "CATEGORY_OF_RANK", "CATEGORY_STARTS", "INVALID_ROWS",
+           "HandCategory", "best_five", "category", "describe", "evaluate", "evaluate_batch",
+           "kernel_args", "rank_one"]
+
 
 class HandCategory(enum.IntEnum):
+    """The nine categories of poker hands, worst (1) to best (9).
+
+    An ``IntEnum``: members compare and sort as their numbers, and ranks of a higher category
+    always beat ranks of a lower one. ``category`` gives the category of a rank.
+
+    Attributes
+    ----------
+    HIGH_CARD : 1
+        Ranks 1..1277.
+    PAIR : 2
+        Ranks 1278..4137.
+    TWO_PAIR : 3
+        Ranks 4138..4995.
+    THREE_OF_A_KIND : 4
+        Ranks 4996..5853.
+    STRAIGHT : 5
+        Ranks 5854..5863.
+    FLUSH : 6
+        Ranks 5864..7140.
+    FULL_HOUSE : 7
+        Ranks 7141..7296.
+    FOUR_OF_A_KIND : 8
+        Ranks 7297..7452.
+    STRAIGHT_FLUSH : 9
+        Ranks 7453..7462 (7462: the royal flush).
+    label : str
+        The category in words, as a sentence starts: ``'Three of a kind'``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.HandCategory.FULL_HOUSE > pk.HandCategory.FLUSH
+    True
+    >>> pk.HandCategory(4).label
+    'Three of a kind'
+    >>> pk.category(pk.evaluate("Ah Kh Qh 9h 2h"))
+    <HandCategory.FLUSH: 6>
+    """
+
     HIGH_CARD = 1
     PAIR = 2
     TWO_PAIR = 3
@@ -31,11 +101,13 @@ class HandCategory(enum.IntEnum):
         return self.name.replace("_", " ").capitalize()
 
 
-# Lowest rank of each category, HIGH_CARD .. STRAIGHT_FLUSH, and one past the best rank.
+#: Lowest rank of each category, HIGH_CARD .. STRAIGHT_FLUSH, and one past the best rank.
 CATEGORY_STARTS = np.array([1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7463])
-# rank -> category, as a lookup table so `category` works on arrays with one fancy index.
-CATEGORY_OF_RANK = np.repeat(np.arange(1, 10, dtype=np.uint8), np.diff(CATEGORY_STARTS))
-CATEGORY_OF_RANK = np.concatenate([[0], CATEGORY_OF_RANK]).astype(np.uint8)
+#: rank -> category number (uint8, 0 for rank 0), a lookup table so that ``category`` works on
+#: arrays with one fancy index.
+CATEGORY_OF_RANK = np.concatenate(
+    [[0], np.repeat(np.arange(1, 10, dtype=np.uint8), np.diff(CATEGORY_STARTS))]
+).astype(np.uint8)
 
 _SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
              "queen", "king", "ace")
@@ -43,13 +115,41 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
            "jacks", "queens", "kings", "aces")
 
 
-def kernel_args(n: int) -> tuple:
-    """Tables of an n-card kernel (the hash constants are compiled into the kernels)."""
+def kernel_args(n: int) -> tuple[npt.NDArray[Any], ...]:
+    """The tables an n-card evaluation kernel takes after its own arguments.
+
+    Kernels that rank hands with ``_kernels.evaluate.rank_of_key`` take these six arrays, in
+    this order; the hash constants are compiled into the kernels.
+
+    Parameters
+    ----------
+    n : int
+        Hand size: 5, 6 or 7.
+
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``EvalTables.as_tuple()`` of the hand size: card keys, flush keys, flush suit, hash
+        base, hash ranks, flush ranks.
+
+    Raises
+    ------
+    ValueError
+        If ``n`` is not 5, 6 or 7.
+    pokerkeys.TableError
+        If a table file is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.evaluate import kernel_args
+    >>> [table.dtype.name for table in kernel_args(7)]
+    ['uint32', 'uint64', 'int8', 'uint16', 'uint16', 'uint16']
+    """
     return eval_tables(n).as_tuple()
 
 
 @cache
-def _python_tables(n: int) -> tuple:
+def _python_tables(n: int) -> tuple[Any, ...]:
     """The n-card tables as Python lists, with the hash constants.
 
     One hand is ranked in plain Python (about 1 us): faster than a kernel call's dispatch, and
@@ -62,8 +162,29 @@ def _python_tables(n: int) -> tuple:
             *_k.hash_constants(n))
 
 
-def rank_one(ids) -> int:
-    """Rank of 5-7 valid card ids: ``_kernels.evaluate.rank_of_key``, step for step."""
+def rank_one(ids: Sequence[int] | CardArray) -> int:
+    """Rank of 5-7 valid card ids, without any check.
+
+    ``_kernels.evaluate.rank_of_key`` step for step, in plain Python: for a caller that has
+    already checked its cards (``evaluate`` checks them and calls this).
+
+    Parameters
+    ----------
+    ids : sequence or array of int
+        5, 6 or 7 distinct card ids 0..51. Anything else gives a wrong rank or an
+        ``IndexError``, not a helpful message.
+
+    Returns
+    -------
+    int
+        The rank, 1..7462 (higher is better).
+
+    Examples
+    --------
+    >>> from pokerkeys.core.evaluate import rank_one
+    >>> rank_one([51, 47, 43, 39, 35])
+    7462
+    """
     card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, \
         shift = _python_tables(len(ids))
     key = flush_sums = 0
@@ -78,11 +199,58 @@ def rank_one(ids) -> int:
     return flush_ranks[(flush_sums >> (_layout.FLUSH_FIELD_BITS * suit)) & field]
 
 
-BATCH_KERNELS = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
+#: The batch kernel of each hand size.
+BATCH_KERNELS: dict[int, Dispatcher[Any]] = {5: _k.rank_batch_5, 6: _k.rank_batch_6,
+                                             7: _k.rank_batch_7}
 
 
-def evaluate(cards) -> int:
-    """Rank 1..7462 (higher is better, equal ranks tie) of a 5-, 6- or 7-card hand."""
+def evaluate(cards: CardsLike) -> int:
+    """Rank of a 5-, 6- or 7-card hand: 1 (worst) .. 7462 (royal flush), higher is better.
+
+    Of 6 or 7 cards, the rank is that of the best five among them. Two hands with equal ranks
+    tie. The ranks are the 7,462 classes of five-card hands in order, so the rank says
+    everything about a hand's strength: ``category`` and ``describe`` read it.
+
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or array of int
+        The hand, in any form ``parse_cards`` reads: ``'As Ks Qs Js Ts'``, ``'AsKsQsJsTs'``,
+        ``['As', 'Ks', ...]``, card ids ``[51, 47, ...]``. The order does not matter.
+
+    Returns
+    -------
+    int
+        The rank, 1..7462.
+
+    Raises
+    ------
+    ValueError
+        If the hand does not have 5, 6 or 7 cards, a card is unknown or an id outside 0..51,
+        or a card appears twice.
+    TypeError
+        If ``cards`` is neither text nor integer ids (bytes, floats, ...).
+    pokerkeys.TableError
+        If a table file is missing or damaged (at the first evaluation of a process).
+
+    See Also
+    --------
+    evaluate_batch : Many hands at once, as an array.
+    describe : The hand in words.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.evaluate("As Ks Qs Js Ts")
+    7462
+    >>> pk.evaluate("7c 7d 2h 2s Kd 9c 3h")
+    4257
+    >>> pk.evaluate("Ah Kh 2c 2d 9s 5c 3h") == pk.evaluate("As Kd 2c 2d 9s 5c 3h")  # a tie
+    True
+    >>> pk.evaluate("As Ks")
+    Traceback (most recent call last):
+    ...
+    ValueError: a hand to evaluate has 5, 6 or 7 cards, not 2 (As Ks)
+    """
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
         raise ValueError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(ids)} "
@@ -90,7 +258,7 @@ def evaluate(cards) -> int:
     return rank_one(ids)
 
 
-def _parse_row(text: str, invalid: str):
+def _parse_row(text: str, invalid: InvalidRows) -> CardArray | None:
     """Card ids of one hand string of a batch; None if it does not parse and invalid='zero'."""
     try:
         return parse_cards(text, allow_duplicates=True)
@@ -100,7 +268,7 @@ def _parse_row(text: str, invalid: str):
         return None
 
 
-def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
+def _batch_array(cards: HandBatch, invalid: InvalidRows = "raise") -> CardArray:
     """Validate the shape and dtype of a batch and return it as a C-contiguous uint8 array.
 
     Ids outside 0..51 in wider integer types raise, or with invalid='zero' become 255, which
@@ -111,7 +279,8 @@ def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
     if isinstance(cards, np.ndarray):
         array = cards
     else:
-        rows = list(cards)
+        # (ArrayLike names scalars too, which list() rejects with a TypeError, as it should)
+        rows: list[Any] = list(cards)  # type: ignore[arg-type]
         if rows and isinstance(rows[0], str):
             parsed = [_parse_row(row, invalid) for row in rows]
             # (If no row parses, any hand size will do: every row ranks 0.)
@@ -143,7 +312,7 @@ def _batch_array(cards, invalid: str = "raise") -> np.ndarray:
     return np.ascontiguousarray(array)
 
 
-def _explain_bad_row(array: np.ndarray, row: int) -> str:
+def _explain_bad_row(array: CardArray, row: int) -> str:
     ids = array[row]
     if ids.max() >= N_CARDS:
         return f"row {row}: card id {int(ids.max())} is outside 0..51"
@@ -152,19 +321,71 @@ def _explain_bad_row(array: np.ndarray, row: int) -> str:
     return f"row {row}: duplicate card {format_cards([dup])} in {format_cards(ids)}"
 
 
+#: The values ``evaluate_batch``'s ``invalid`` takes.
 INVALID_ROWS = ("raise", "zero")
 
 
-def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise") -> np.ndarray:
-    """Ranks (uint16, shape (N,)) of an (N, k) array of card ids, k in 5, 6, 7.
+def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
+                   invalid: InvalidRows = "raise") -> RankArray:
+    """Ranks of many hands at once: 1 (worst) .. 7462 (royal flush), higher is better.
 
-    Also accepts a list of hand strings of equal length. Every row is checked inside the
-    kernel (ids in 0..51, no card twice). ``invalid='raise'`` (the default) names the first bad
-    row in a ValueError; ``invalid='zero'`` gives bad rows (an id outside 0..51, a card twice,
-    a hand string that does not parse) rank 0, which no hand has, so data with bad rows is
-    ranked in one pass and filtered afterwards (``ranks > 0``). A batch still needs one hand
-    size: rows of different lengths raise either way.
-    ``threads`` limits the parallel kernel (results never depend on it).
+    The same ranks as ``evaluate``, from a parallel compiled kernel (hundreds of millions of
+    hands a second). Every row is checked inside the kernel: ids in 0..51, no card twice.
+
+    Parameters
+    ----------
+    cards : array_like
+        An (N, k) integer array of card ids, k in 5, 6, 7 (uint8 is used as it is; other
+        integer types are converted), or a sequence of N hand strings with the same number of
+        cards each (``['As Ks Qs Js Ts', '7c 7d 2h 2s Kd']``), or a NumPy text array: (N,)
+        hands or (N, k) cards.
+    threads : int, optional
+        How many threads the kernel may use (default: all that Numba uses). Results never
+        depend on it.
+    invalid : {'raise', 'zero'}, default 'raise'
+        What a bad row does: an id outside 0..51, a card twice, a hand string that does not
+        parse. ``'raise'`` raises a ValueError naming the first bad row; ``'zero'`` gives it
+        rank 0, which no hand has, so data with bad rows is ranked in one pass and filtered
+        afterwards (``ranks > 0``).
+
+    Returns
+    -------
+    numpy.ndarray
+        The ranks, uint16, shape (N,): row i's rank at i (0 for a bad row with
+        ``invalid='zero'``).
+
+    Raises
+    ------
+    ValueError
+        With ``invalid='raise'``: if a row holds an id outside 0..51 or a card twice (the
+        message names the row), or a hand string does not parse (the message names the
+        card). Either way: if the rows do not all hold 5, 6 or 7 cards, or hold different
+        numbers of cards (a batch needs one hand size), if ``cards`` is not two-dimensional,
+        if ``invalid`` is not one of its values, or if ``threads`` is not a positive integer.
+    TypeError
+        If the card ids are not integers (a float array, say).
+    pokerkeys.TableError
+        If a table file is missing or damaged.
+
+    See Also
+    --------
+    evaluate : One hand.
+    category : The categories of an array of ranks.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.evaluate_batch(["As Ks Qs Js Ts", "7c 7d 2h 2s Kd"])
+    array([7462, 4257], dtype=uint16)
+    >>> hands = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 20]], dtype=np.uint8)
+    >>> pk.evaluate_batch(hands, threads=1)
+    array([7462, 5864], dtype=uint16)
+    >>> pk.evaluate_batch(["As Ks Qs Js Ts", "As As 2c 3c 4c", "Xx Ks Qs Js Ts"], invalid="zero")
+    array([7462,    0,    0], dtype=uint16)
+    >>> pk.evaluate_batch(["As Ks Qs Js Ts", "As As 2c 3c 4c"])
+    Traceback (most recent call last):
+    ...
+    ValueError: row 1: duplicate card As in As As 2c 3c 4c
     """
     if invalid not in INVALID_ROWS:
         raise ValueError(f"invalid must be one of {', '.join(map(repr, INVALID_ROWS))}, "
@@ -182,7 +403,7 @@ def evaluate_batch(cards, *, threads: int | None = None, invalid: str = "raise")
     return out
 
 
-def _check_ranks(ranks: np.ndarray) -> None:
+def _check_ranks(ranks: npt.NDArray[Any]) -> None:
     if ranks.dtype.kind not in "iu":
         raise TypeError(f"ranks must be integers, not {ranks.dtype}")
     if ranks.size and (ranks.min() < 1 or ranks.max() > N_CLASSES):
@@ -190,8 +411,52 @@ def _check_ranks(ranks: np.ndarray) -> None:
         raise ValueError(f"rank {int(bad)} is outside 1..{N_CLASSES}")
 
 
-def category(rank):
-    """HandCategory of a rank; for an array of ranks, an array of uint8 category values."""
+@overload
+def category(rank: int | np.integer) -> HandCategory: ...
+@overload
+def category(rank: npt.NDArray[np.integer] | Sequence[int]) -> npt.NDArray[np.uint8]: ...
+
+
+def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int]
+             ) -> HandCategory | npt.NDArray[np.uint8]:
+    """The category of a rank, or the categories of an array of ranks.
+
+    Parameters
+    ----------
+    rank : int or array_like of int
+        A rank 1..7462, or an array (or list) of ranks of any shape.
+
+    Returns
+    -------
+    HandCategory or numpy.ndarray
+        For one rank, its ``HandCategory``; for an array, the category numbers 1..9 as uint8,
+        in the array's shape (compare them with ``HandCategory`` members, which are ints).
+
+    Raises
+    ------
+    ValueError
+        If a rank is outside 1..7462.
+    TypeError
+        If the ranks are not integers.
+
+    See Also
+    --------
+    describe : A rank in words.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.category(7462)
+    <HandCategory.STRAIGHT_FLUSH: 9>
+    >>> pk.category(pk.evaluate("7c 7d 2h 2s Kd")).label
+    'Two pair'
+    >>> pk.category(np.array([1, 5000, 7462]))
+    array([1, 4, 9], dtype=uint8)
+    >>> pk.category(0)
+    Traceback (most recent call last):
+    ...
+    ValueError: rank 0 is outside 1..7462
+    """
     if isinstance(rank, (int, np.integer)) and not isinstance(rank, bool):
         _check_ranks(np.array([rank]))
         return HandCategory(int(CATEGORY_OF_RANK[int(rank)]))
@@ -200,15 +465,49 @@ def category(rank):
     return CATEGORY_OF_RANK[ranks]
 
 
-def _rank_arg(cards_or_rank) -> int:
+def _rank_arg(cards_or_rank: CardsLike | int | np.integer) -> int:
     if isinstance(cards_or_rank, (int, np.integer)) and not isinstance(cards_or_rank, bool):
         _check_ranks(np.array([cards_or_rank]))
         return int(cards_or_rank)
-    return evaluate(cards_or_rank)
+    # What is left is cards, or a bool, which evaluate rejects with a TypeError.
+    return evaluate(cards_or_rank)  # type: ignore[arg-type]
 
 
-def describe(cards_or_rank) -> str:
-    """'Full house, eights over kings', 'Straight, five high', 'Two pair, aces and nines'."""
+def describe(cards_or_rank: CardsLike | int | np.integer) -> str:
+    """A hand (or a rank) in words: ``'Full house, eights over kings'``.
+
+    Parameters
+    ----------
+    cards_or_rank : int, str, sequence of str or int, or array of int
+        A rank 1..7462 (a single integer is read as a rank, not as a card id), or a hand of 5,
+        6 or 7 cards in any form ``evaluate`` takes.
+
+    Returns
+    -------
+    str
+        The category and the ranks that decide it: ``'Royal flush'``, ``'Straight, five
+        high'``, ``'Two pair, aces and nines'``, ``'Pair, kings'``, ``'High card, seven'``.
+        Hands with equal ranks get the same words.
+
+    Raises
+    ------
+    ValueError
+        If a rank is outside 1..7462, or for a hand, whatever ``evaluate`` raises for it.
+    TypeError
+        If ``cards_or_rank`` is neither a rank nor cards.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.describe("7c 7d 2h 2s Kd 9c 3h")
+    'Two pair, sevens and twos'
+    >>> pk.describe("8c 8d 8h Kc Kd")
+    'Full house, eights over kings'
+    >>> pk.describe("As 2d 3h 4s 5c")
+    'Straight, five high'
+    >>> pk.describe(7462), pk.describe(1)
+    ('Royal flush', 'High card, seven')
+    """
     rank = _rank_arg(cards_or_rank)
     cat, *ranks = (int(v) for v in rank_values()[rank])
     kind = HandCategory(cat)
@@ -227,8 +526,35 @@ def describe(cards_or_rank) -> str:
     return f"{kind.label}, {detail}"
 
 
-def best_five(cards) -> np.ndarray:
-    """The five of 5-7 cards that make the hand's rank (uint8, highest card first)."""
+def best_five(cards: CardsLike) -> CardArray:
+    """The five of 5-7 cards that make the hand's rank.
+
+    Parameters
+    ----------
+    cards : str, sequence of str or int, or array of int
+        A hand of 5, 6 or 7 cards, in any form ``evaluate`` takes.
+
+    Returns
+    -------
+    numpy.ndarray
+        Five card ids, uint8, highest card first. When several fives make the rank (a board
+        that plays), the one with the highest cards, compared in order, is returned.
+
+    Raises
+    ------
+    ValueError
+        Whatever ``evaluate`` raises for the hand: not 5-7 cards, an unknown or repeated card.
+    TypeError
+        If ``cards`` is neither text nor integer ids.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.format_cards(pk.best_five("7c 7d 2h 2s Kd 9c 3h"))
+    'Kd 7d 7c 2s 2h'
+    >>> pk.best_five("As Ks Qs Js Ts 9s 2c")
+    array([51, 47, 43, 39, 35], dtype=uint8)
+    """
     ids = parse_cards(cards)
     target = evaluate(ids)
     for subset in combinations(sorted(ids.tolist(), reverse=True), 5):
