@@ -3,7 +3,12 @@
 ``game_stats``). Omaha's hands and equity live in ``pokerkeys.equity.omaha``; the best-hand
 type every game returns in ``pokerkeys.core.best``.
 
-The names below are those of the former ``pokerkeys.games`` module.
+The package itself gathers the best-hand functions of ``hands`` and what they return
+(``BestHand`` and its helpers from ``pokerkeys.core.best``) under one name.
+
+>>> from pokerkeys import games
+>>> games.best_hand("As Ks Qs Js Ts 2c 3d").describe()
+'Royal flush'
 """
 from ..core.best import (
                          FIVE_OF_A_KIND,
