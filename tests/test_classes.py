@@ -111,7 +111,8 @@ def test_all_combos():
     assert ALL_COMBOS.shape == (1326, 2) and ALL_COMBOS.dtype == np.uint8
     assert np.all(ALL_COMBOS[:, 0] > ALL_COMBOS[:, 1])
     assert len({tuple(r) for r in ALL_COMBOS.tolist()}) == 1326
-    assert {tuple(r) for r in ALL_COMBOS.tolist()} == {(b, a) for a, b in combinations(range(52), 2)}
+    assert ({tuple(r) for r in ALL_COMBOS.tolist()}
+            == {(b, a) for a, b in combinations(range(52), 2)})
     assert not ALL_COMBOS.flags.writeable
 
 
