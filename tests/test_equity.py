@@ -5,6 +5,7 @@ Every Monte Carlo run uses a fixed seed, so the whole module is deterministic.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import time
@@ -399,7 +400,7 @@ def test_to_dict_json(kwargs):
 
 def test_result_is_frozen():
     r = equity(["AhKh", "QsQd"], board="2c7d9h")
-    with pytest.raises(Exception):
+    with pytest.raises(dataclasses.FrozenInstanceError):
         r.exact = False  # type: ignore[misc]
 
 
