@@ -1,4 +1,4 @@
-"""Tests for pokerkeys.equity.ranges: PokerStove/Equilab range syntax, weights, top-X%, card removal."""
+"""pokerkeys.equity.ranges: PokerStove/Equilab range syntax, weights, top-X%, card removal."""
 import re
 from fractions import Fraction
 
@@ -476,4 +476,5 @@ def test_weighted_last_wins_property(parts):
     for p, w in parts:
         for c in combo_set(Range(p)):
             expected[c] = w / 100
-    assert {tuple(c): w for c, w in zip(r.combos.tolist(), r.weights.tolist(), strict=False)} == expected
+    weights = zip(r.combos.tolist(), r.weights.tolist(), strict=False)
+    assert {tuple(c): w for c, w in weights} == expected
