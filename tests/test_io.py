@@ -4,6 +4,7 @@ from __future__ import annotations
 import csv
 import gzip
 import tracemalloc
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -456,7 +457,7 @@ def test_memory_does_not_grow_with_the_file(tmp_path, fmt):
         else:
             pq.write_table(table, src, row_group_size=chunk)
         del table, hands
-        runs.append(peak_memory(lambda: pio.evaluate_file(src, dst, chunk_rows=chunk)))
+        runs.append(peak_memory(partial(pio.evaluate_file, src, dst, chunk_rows=chunk)))
     _, small, large = runs
     # Parquet footers hold a few KB of metadata per row group (150 more in, 150 more out).
     footers = 300 * (16 << 10) if fmt == "parquet" else 0
