@@ -1,16 +1,19 @@
-"""The ASGI app: ``create_app(limits)``. Routes are thin: parse (``schemas``), plan and run
-on the job runner (``compute``, ``jobs``), answer JSON or a stream of server-sent events.
+"""The web app's ASGI application: ``create_app(limits)``.
 
-Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup`` head-to-head,
-``/static/...`` their modules and CSS. API (JSON; every bad request a 4xx ``{"error": ...}``):
+Routes are thin: they parse (``schemas``), plan and run on the job runner (``compute``,
+``jobs``), and answer JSON or a stream of server-sent events.
+
+Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup``
+head-to-head, ``/static/...`` their modules and CSS. API (JSON; every bad request a 4xx
+``{"error": ...}``; ``pokerkeys.web.endpoints`` describes each route in full):
 
 * ``POST /api/equity``: the fields of ``pk.equity``; the answer of ``pokerkeys equity --json``.
-* ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events, partial
-  Monte Carlo results (``"final": false``) a few times a second, then the final one; or an
-  ``error`` event. Closing the connection cancels the job.
+* ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events,
+  partial Monte Carlo results (``"final": false``) a few times a second, then the final one;
+  or an ``error`` event. Closing the connection cancels the job.
 * ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands.
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
-* ``GET /api/range?text=QQ+,AKs``: a range's weight per class, combos and share of hands.
+* ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands.
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
 * ``GET /api/status``: long jobs running and their limit.
 """
@@ -20,19 +23,22 @@ import contextlib
 import json
 import logging
 import threading
+from collections.abc import AsyncIterator, Mapping
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route
 
 from . import compute
-from .jobs import SHORT, JobRunner, JobStopped
+from .jobs import SHORT, Job, JobRunner, JobStopped, Work
 from .limits import Limits
-from .schemas import ApiError, parse_equity, parse_json_object, query_text
+from .schemas import ApiError, JsonObject, parse_equity, parse_json_object, query_text
 from .static_files import load_static
+
+__all__ = ["create_app"]
 
 log = logging.getLogger("pokerkeys.web")
 PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html"}
@@ -40,7 +46,8 @@ DISCONNECT_POLL = 0.25  # seconds between two checks that a waiting client is st
 KEEP_ALIVE = 1.0        # seconds of silence after which a stream sends an SSE comment
 
 
-def error_response(status: int, message: str, headers: dict | None = None) -> JSONResponse:
+def _error_response(status: int, message: str,
+                    headers: Mapping[str, str] | None = None) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
@@ -68,7 +75,7 @@ async def _read_body(request: Request, limits: Limits) -> bytes:
     return bytes(body)
 
 
-async def _wait(job, request: Request) -> dict | None:
+async def _wait(job: Job, request: Request) -> JsonObject | None:
     """The job's next update, cancelling it if the client goes away meanwhile (None then)."""
     while True:
         try:
@@ -83,11 +90,45 @@ async def _wait(job, request: Request) -> dict | None:
 
 
 def create_app(limits: Limits | None = None) -> Starlette:
+    """The web app: its pages, their static files and the JSON API, on one job runner.
+
+    The app starts warming up the engine (``compute.warm_up``) on a thread when it starts,
+    and cancels every running job when it stops. ``app.state.runner`` and
+    ``app.state.limits`` hold its job runner and limits.
+
+    Parameters
+    ----------
+    limits : Limits, optional
+        What the server accepts and how much work it does at once (default: ``Limits()``).
+
+    Returns
+    -------
+    starlette.applications.Starlette
+        The ASGI app, to run under uvicorn (``pokerkeys.web.server.serve``) or a test client.
+
+    Examples
+    --------
+    >>> import warnings
+    >>> from pokerkeys.web.app import create_app
+    >>> from pokerkeys.web.limits import Limits
+    >>> with warnings.catch_warnings():
+    ...     warnings.simplefilter("ignore")  # Starlette's test client may warn about httpx
+    ...     from starlette.testclient import TestClient
+    >>> client = TestClient(create_app(Limits(long_jobs=1)))
+    >>> r = client.post("/api/equity", json={"hands": ["AhKh", "QsQd"], "board": "2c7d9h"})
+    >>> r.status_code, r.json()["equity"]
+    (200, [0.2828282828282828, 0.7171717171717171])
+    >>> client.get("/api/status").json()
+    {'long_jobs_running': 0, 'long_jobs_limit': 1}
+    >>> r = client.get("/api/range", params={"text": "QQ+,zz"})
+    >>> r.status_code, r.json()["error"][:33]
+    (400, "cannot parse range item 'zz' at p")
+    """
     limits = limits or Limits()
     runner = JobRunner(limits)
     static = load_static()
 
-    async def start_equity(request: Request):
+    async def start_equity(request: Request) -> Job:
         data = parse_json_object(await _read_body(request, limits), limits)
         equity_request = parse_equity(data, limits)
         plan = await run_in_threadpool(compute.plan_equity, equity_request, limits)
@@ -117,17 +158,17 @@ def create_app(limits: Limits | None = None) -> Starlette:
             runner.release(job)
             return Response(status_code=499)
 
-        async def events():
-            update = first
+        async def events() -> AsyncIterator[str]:
+            update: JsonObject | None = first
             try:
                 while True:
+                    while update is None:  # a long enumeration: writing is how a closed
+                        yield ": working\n\n"  # connection is noticed (then this is cancelled)
+                        update = await job.next_update(KEEP_ALIVE)
                     yield f"event: result\ndata: {json.dumps(update)}\n\n"
                     if update["final"]:
                         return
                     update = await job.next_update(KEEP_ALIVE)
-                    while update is None:  # a long enumeration: writing is how a closed
-                        yield ": working\n\n"  # connection is noticed (then this is cancelled)
-                        update = await job.next_update(KEEP_ALIVE)
             except Exception as exc:  # the job failed after streaming began
                 message = _job_error(exc).message
                 yield f"event: error\ndata: {json.dumps({'error': message})}\n\n"
@@ -138,7 +179,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
                                  headers={"Cache-Control": "no-store",
                                           "X-Accel-Buffering": "no"})
 
-    async def short_job(request: Request, work) -> Response:
+    async def short_job(request: Request, work: Work) -> Response:
         job = runner.submit(SHORT, work)
         try:
             update = await _wait(job, request)
@@ -171,7 +212,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         return JSONResponse({"long_jobs_running": runner.long_running,
                              "long_jobs_limit": limits.long_jobs})
 
-    async def initial_result(request: Request) -> dict | None:
+    async def initial_result(request: Request) -> JsonObject | None:
         """The result of a shareable URL (/?p=AhKh&p=QsQd...) when it is a short exact job,
         computed before the page is sent: the page shows it without waiting for a script's
         request (so even ``chromium --dump-dom`` sees the numbers). None otherwise; the page
@@ -179,7 +220,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         query = request.query_params
         if not query.getlist("p"):
             return None
-        data = {"hands": query.getlist("p")}
+        data: JsonObject = {"hands": query.getlist("p")}
         for name in ("board", "dead"):
             if query.get(name):
                 data[name] = query[name]
@@ -214,21 +255,23 @@ def create_app(limits: Limits | None = None) -> Starlette:
     async def static_file(request: Request) -> Response:
         found = static.get(request.path_params["path"])
         if found is None:
-            return error_response(404, "not found")
+            return _error_response(404, "not found")
         return Response(found[0], media_type=found[1], headers={"Cache-Control": "no-cache"})
 
-    async def api_error(request: Request, exc: ApiError) -> Response:
-        return error_response(exc.status, exc.message, exc.headers)
+    async def api_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ApiError)  # registered for ApiError only
+        return _error_response(exc.status, exc.message, exc.headers)
 
-    async def http_error(request: Request, exc: HTTPException) -> Response:
-        return error_response(exc.status_code, exc.detail or "error", exc.headers)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)  # registered for HTTPException only
+        return _error_response(exc.status_code, exc.detail or "error", exc.headers)
 
     async def unexpected(request: Request, exc: Exception) -> Response:
         log.error("request failed", exc_info=exc)
-        return error_response(500, "internal error")
+        return _error_response(500, "internal error")
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # The rank distributions of all classes take a few seconds once per process: start
         # them now, off the loop, so the first click in the explorer is fast.
         threading.Thread(target=compute.warm_up, daemon=True).start()
@@ -237,7 +280,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         finally:
             runner.shutdown()
 
-    routes = [Route(path, page) for path in PAGES]
+    routes: list[BaseRoute] = [Route(path, page) for path in PAGES]
     routes += [
         Route("/static/{path:path}", static_file),
         Route("/api/equity", equity, methods=["POST"]),

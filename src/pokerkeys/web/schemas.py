@@ -1,20 +1,71 @@
-"""Request schemas, validated once at the edge: every bad request becomes an ``ApiError`` with
-a short message naming the problem (the engine's own ``ValueError`` messages where it has
-them), and the routes see only checked values."""
+"""Request schemas of the web API, validated once at the edge.
+
+Every bad request becomes an ``ApiError`` with a short message naming the problem (the
+engine's own ``ValueError`` messages where it has them), and the routes see only checked
+values: ``parse_json_object`` reads a body, ``parse_equity`` turns it into an
+``EquityRequest``, ``query_text`` reads a query or path parameter. Messages never echo more
+than a few dozen characters of the input.
+"""
 from __future__ import annotations
 
 import json
 import math
-import numbers
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any, Literal, cast
 
 from .limits import Limits
 
+__all__ = ["EQUITY_FIELDS", "GAMES", "ApiError", "EquityRequest", "Game", "JsonObject", "bad",
+           "parse_equity", "parse_json_object", "query_text"]
+
+JsonObject = dict[str, Any]
+"""A decoded JSON object, as requests arrive and answers leave."""
+
+Game = Literal["holdem", "omaha"]
+"""The games the equity endpoints compute."""
+
+EQUITY_FIELDS = ("hands", "board", "dead", "exact", "trials", "target_stderr", "time_limit",
+                 "seed", "game")
+"""The fields an equity request may carry (any other is refused), in the order of messages."""
+
+GAMES: tuple[Game, ...] = ("holdem", "omaha")
+"""The values of an equity request's ``game``."""
+
 
 class ApiError(Exception):
-    """A request the server refuses: HTTP status and a one-line message."""
+    """A request the server refuses: an HTTP status and a one-line message.
 
-    def __init__(self, status: int, message: str, headers: dict | None = None):
+    The app answers it as JSON ``{"error": message}`` with that status and the headers.
+
+    Parameters
+    ----------
+    status : int
+        The HTTP status code: 400 for bad input, 413 for a body over the limit, 503 when the
+        server is busy, ...
+    message : str
+        What is wrong, in one line, for the client.
+    headers : dict of str to str, optional
+        Extra response headers, e.g. ``{"Retry-After": "5"}``.
+
+    Attributes
+    ----------
+    status : int
+        The HTTP status code.
+    message : str
+        The message.
+    headers : dict of str to str
+        The extra headers (empty when none).
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import ApiError
+    >>> error = ApiError(503, "busy", {"Retry-After": "5"})
+    >>> error.status, str(error), error.headers
+    (503, 'busy', {'Retry-After': '5'})
+    """
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None):
         super().__init__(message)
         self.status = status
         self.message = message
@@ -22,17 +73,65 @@ class ApiError(Exception):
 
 
 def bad(message: str) -> ApiError:
+    """A 400 Bad Request with this message.
+
+    Parameters
+    ----------
+    message : str
+        What is wrong with the request.
+
+    Returns
+    -------
+    ApiError
+        The error, to raise.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import bad
+    >>> bad("trials must be an integer").status
+    400
+    """
     return ApiError(400, message)
 
 
-def _shorten(value, limit: int = 40) -> str:
+def _shorten(value: object, limit: int = 40) -> str:
     """A value for an error message, never a megabyte of it."""
     text = repr(value)
     return text if len(text) <= limit else text[:limit] + "..."
 
 
-def parse_json_object(body: bytes, limits: Limits) -> dict:
-    """The request body as a JSON object (size first, then syntax, then shape)."""
+def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
+    """The request body as a JSON object (checked for size first, then syntax, then shape).
+
+    Parameters
+    ----------
+    body : bytes
+        The raw request body.
+    limits : Limits
+        The server's limits (``max_body_bytes``).
+
+    Returns
+    -------
+    dict
+        The decoded object.
+
+    Raises
+    ------
+    ApiError
+        413 when the body is over ``limits.max_body_bytes``; 400 when it is empty, not valid
+        JSON (or not UTF-8), or a JSON value other than an object.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.limits import Limits
+    >>> from pokerkeys.web.schemas import parse_json_object
+    >>> parse_json_object(b'{"hands": ["AhKh", "QsQd"]}', Limits())
+    {'hands': ['AhKh', 'QsQd']}
+    >>> parse_json_object(b'[1, 2]', Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: the request body must be a JSON object, not list
+    """
     if len(body) > limits.max_body_bytes:
         raise ApiError(413, f"the request body has {len(body):,} bytes; the limit is "
                             f"{limits.max_body_bytes:,}")
@@ -50,7 +149,36 @@ def parse_json_object(body: bytes, limits: Limits) -> dict:
 
 @dataclass(frozen=True)
 class EquityRequest:
-    """The fields of ``pk.equity`` that a client may set."""
+    """The checked fields of an equity request: the arguments of ``pk.equity`` a client sets.
+
+    Attributes
+    ----------
+    hands : tuple of str
+        2 to 10 players: hands, partly known hands, 'random' or ranges, as written.
+    board : str or None
+        The board's cards as one string, or None.
+    dead : str or None
+        Cards out of the deck as one string, or None.
+    exact : bool or None
+        True enumerates, False runs Monte Carlo, None lets the server choose.
+    trials : int or None
+        Monte Carlo trials, at most the server's ``max_trials``.
+    target_stderr : float or None
+        Monte Carlo's target standard error, between 0 and 1.
+    time_limit : float or None
+        Monte Carlo's time limit in seconds, at most the server's ``max_seconds``.
+    seed : int or None
+        Seed of the random numbers, 0 to 2**63 - 1.
+    game : {'holdem', 'omaha'}
+        The game.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import EquityRequest
+    >>> EquityRequest(("AhKh", "QsQd"), board="2c7d9h").engine_kwargs()["board"]
+    '2c7d9h'
+    """
+
     hands: tuple[str, ...]
     board: str | None = None
     dead: str | None = None
@@ -59,20 +187,29 @@ class EquityRequest:
     target_stderr: float | None = None
     time_limit: float | None = None
     seed: int | None = None
-    game: str = "holdem"
+    game: Game = "holdem"
 
-    def engine_kwargs(self) -> dict:
+    def engine_kwargs(self) -> dict[str, Any]:
+        """The keyword arguments of ``pk.equity`` for this request.
+
+        Returns
+        -------
+        dict
+            ``hands`` (a list), ``board``, ``dead``, ``exact``, ``trials``, ``target_stderr``,
+            ``time_limit``, ``seed`` and ``game``.
+
+        Examples
+        --------
+        >>> from pokerkeys.web.schemas import EquityRequest
+        >>> EquityRequest(("AhKh", "QsQd"), trials=1000).engine_kwargs()["trials"]
+        1000
+        """
         return dict(hands=list(self.hands), board=self.board, dead=self.dead, exact=self.exact,
                     trials=self.trials, target_stderr=self.target_stderr,
                     time_limit=self.time_limit, seed=self.seed, game=self.game)
 
 
-EQUITY_FIELDS = ("hands", "board", "dead", "exact", "trials", "target_stderr", "time_limit",
-                 "seed", "game")
-GAMES = ("holdem", "omaha")
-
-
-def _text(value, name: str, limits: Limits) -> str:
+def _text(value: object, name: str, limits: Limits) -> str:
     if not isinstance(value, str):
         raise bad(f"{name} must be a string, not {type(value).__name__}")
     if len(value) > limits.max_text_chars:
@@ -81,7 +218,7 @@ def _text(value, name: str, limits: Limits) -> str:
     return value
 
 
-def _cards(value, name: str, limits: Limits) -> str | None:
+def _cards(value: object, name: str, limits: Limits) -> str | None:
     """Board or dead cards: a string ('2c7d9h') or a list of card strings."""
     if value is None:
         return None
@@ -92,47 +229,92 @@ def _cards(value, name: str, limits: Limits) -> str | None:
     return _text(value, name, limits)
 
 
-def _number(value, name: str, integer: bool = False):
+def _integer(value: object, name: str) -> int | None:
     if value is None:
         return None
-    kinds = numbers.Integral if integer else numbers.Real
-    if isinstance(value, bool) or not isinstance(value, kinds):
-        raise bad(f"{name} must be {'an integer' if integer else 'a number'}, not "
-                  f"{_shorten(value)}")
-    if not integer and not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, int):  # JSON numbers: int, float
+        raise bad(f"{name} must be an integer, not {_shorten(value)}")
+    return value
+
+
+def _real(value: object, name: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise bad(f"{name} must be a number, not {_shorten(value)}")
+    if not math.isfinite(value):
         raise bad(f"{name} must be a finite number, not {value!r}")
     return value
 
 
-def parse_equity(data: dict, limits: Limits) -> EquityRequest:
-    """An EquityRequest from a decoded JSON object; shape and ranges only (cards and range
-    text are checked by the engine's ``prepare``, see ``compute.plan_equity``)."""
+def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
+    """An ``EquityRequest`` from a decoded JSON object, its shape and ranges checked.
+
+    Cards and range texts are checked later by the engine (see
+    ``pokerkeys.web.compute.plan_equity``), with the engine's own messages.
+
+    Parameters
+    ----------
+    data : dict
+        The request's JSON object: ``hands`` and optionally the other ``EQUITY_FIELDS``.
+    limits : Limits
+        The server's limits (``max_text_chars``, ``max_trials``, ``max_seconds``).
+
+    Returns
+    -------
+    EquityRequest
+        The checked request.
+
+    Raises
+    ------
+    ApiError
+        400 naming the field: an unknown field; no ``hands``, or not a list of 2 to 10
+        strings; a string over ``limits.max_text_chars``; ``board`` or ``dead`` neither a
+        string nor a list of at most 52 strings; ``exact`` not a boolean or null; ``trials``
+        not an integer from 1 to ``limits.max_trials``; ``target_stderr`` not a number
+        between 0 and 1; ``time_limit`` not a number above 0 and at most
+        ``limits.max_seconds``; ``seed`` not an integer from 0 to 2**63 - 1; ``game`` not one
+        of ``GAMES``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.limits import Limits
+    >>> from pokerkeys.web.schemas import parse_equity
+    >>> parse_equity({"hands": ["AhKh", "QsQd"], "board": ["2c", "7d", "9h"]}, Limits())
+    ... # doctest: +NORMALIZE_WHITESPACE
+    EquityRequest(hands=('AhKh', 'QsQd'), board='2c7d9h', dead=None, exact=None, trials=None,
+                  target_stderr=None, time_limit=None, seed=None, game='holdem')
+    >>> parse_equity({"hands": ["AhKh", "QsQd"], "trials": 0}, Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: trials must be from 1 to 1,000,000,000, not 0
+    """
     unknown = [k for k in data if k not in EQUITY_FIELDS]
     if unknown:
         raise bad(f"unknown field {_shorten(unknown[0])}; the fields are "
                   f"{', '.join(EQUITY_FIELDS)}")
     if "hands" not in data:
         raise bad("missing field 'hands': a list of 2 to 10 players, e.g. ['AhKh', 'QsQd']")
-    hands = data["hands"]
-    if not isinstance(hands, list):
-        raise bad(f"hands must be a list of players, not {type(hands).__name__}")
-    if not 2 <= len(hands) <= 10:
-        raise bad(f"equity needs 2 to 10 players, not {len(hands)}")
-    hands = tuple(_text(h, f"player {i + 1}", limits) for i, h in enumerate(hands))
+    given = data["hands"]
+    if not isinstance(given, list):
+        raise bad(f"hands must be a list of players, not {type(given).__name__}")
+    if not 2 <= len(given) <= 10:
+        raise bad(f"equity needs 2 to 10 players, not {len(given)}")
+    hands = tuple(_text(h, f"player {i + 1}", limits) for i, h in enumerate(given))
     exact = data.get("exact")
     if exact is not None and not isinstance(exact, bool):
         raise bad(f"exact must be true, false or null, not {_shorten(exact)}")
-    trials = _number(data.get("trials"), "trials", integer=True)
+    trials = _integer(data.get("trials"), "trials")
     if trials is not None and not 0 < trials <= limits.max_trials:
         raise bad(f"trials must be from 1 to {limits.max_trials:,}, not {trials:,}")
-    target_stderr = _number(data.get("target_stderr"), "target_stderr")
+    target_stderr = _real(data.get("target_stderr"), "target_stderr")
     if target_stderr is not None and not 0 < target_stderr < 1:
         raise bad(f"target_stderr must be between 0 and 1, not {target_stderr!r}")
-    time_limit = _number(data.get("time_limit"), "time_limit")
+    time_limit = _real(data.get("time_limit"), "time_limit")
     if time_limit is not None and not 0 < time_limit <= limits.max_seconds:
         raise bad(f"time_limit must be more than 0 and at most {limits.max_seconds:g} s, "
                   f"not {time_limit!r}")
-    seed = _number(data.get("seed"), "seed", integer=True)
+    seed = _integer(data.get("seed"), "seed")
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise bad(f"seed must be from 0 to 2**63 - 1, not {_shorten(seed)}")
     game = data.get("game", "holdem")
@@ -141,23 +323,44 @@ def parse_equity(data: dict, limits: Limits) -> EquityRequest:
     return EquityRequest(hands, _cards(data.get("board"), "board", limits),
                          _cards(data.get("dead"), "dead", limits), exact, trials,
                          None if target_stderr is None else float(target_stderr),
-                         None if time_limit is None else float(time_limit), seed, game)
+                         None if time_limit is None else float(time_limit), seed,
+                         cast(Game, game))
 
 
-def parse_opponents(text: str) -> int:
-    try:
-        n = int(text)
-    except (TypeError, ValueError):
-        raise bad(f"opponents must be an integer from 1 to 9, not {_shorten(text)}") from None
-    if not 1 <= n <= 9:
-        raise bad(f"opponents must be an integer from 1 to 9, not {n}")
-    return n
+def query_text(params: Mapping[str, str], name: str, limits: Limits) -> str:
+    """A required query or path parameter, checked for length.
 
+    Parameters
+    ----------
+    params : Mapping of str to str
+        The request's query parameters or path parameters.
+    name : str
+        The parameter's name.
+    limits : Limits
+        The server's limits (``max_text_chars``).
 
-def query_text(params, name: str, limits: Limits, required: bool = True) -> str | None:
+    Returns
+    -------
+    str
+        The parameter's value.
+
+    Raises
+    ------
+    ApiError
+        400 when the parameter is missing or longer than ``limits.max_text_chars``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.limits import Limits
+    >>> from pokerkeys.web.schemas import query_text
+    >>> query_text({"text": "QQ+,AKs"}, "text", Limits())
+    'QQ+,AKs'
+    >>> query_text({}, "text", Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: missing query parameter 'text'
+    """
     value = params.get(name)
     if value is None:
-        if required:
-            raise bad(f"missing query parameter {name!r}")
-        return None
+        raise bad(f"missing query parameter {name!r}")
     return _text(value, name, limits)

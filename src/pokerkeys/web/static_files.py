@@ -1,4 +1,5 @@
-"""The pages and assets in ``static/``, read once as package data (``importlib.resources``).
+"""The web app's pages and assets in ``static/``, read once as package data
+(``importlib.resources``).
 
 Only the files found there are served, looked up by name in a dict: a request path is never
 joined to a file-system path, so ``..``, encoded slashes and absolute paths cannot escape.
@@ -6,17 +7,37 @@ joined to a file-system path, so ``..``, encoded slashes and absolute paths cann
 from __future__ import annotations
 
 from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+__all__ = ["CONTENT_TYPES", "load_static"]
 
 CONTENT_TYPES = {".html": "text/html; charset=utf-8", ".css": "text/css; charset=utf-8",
                  ".js": "text/javascript; charset=utf-8", ".svg": "image/svg+xml",
                  ".png": "image/png", ".ico": "image/x-icon"}
+"""The content type of each servable file extension; files of other extensions are not served."""
 
 
 def load_static() -> dict[str, tuple[bytes, str]]:
-    """{relative path: (content, content type)} of every servable file under static/."""
+    """Every servable file under ``static/``, read into memory.
+
+    Returns
+    -------
+    dict
+        ``{path relative to static/: (content, content type)}``, e.g. ``"calc.js"`` or
+        ``"index.html"``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.static_files import load_static
+    >>> static = load_static()
+    >>> static["index.html"][1]
+    'text/html; charset=utf-8'
+    >>> "../app.py" in static
+    False
+    """
     found: dict[str, tuple[bytes, str]] = {}
 
-    def walk(folder, prefix: str) -> None:
+    def walk(folder: Traversable, prefix: str) -> None:
         for entry in folder.iterdir():
             name = prefix + entry.name
             if entry.is_dir():
