@@ -65,14 +65,14 @@ def _start_long_stream(server, body):
     seen = {}
 
     def run():
-        with httpx.Client(timeout=120) as c:
-            with c.stream("POST", server.url + "/api/equity/stream", json=body) as r:
-                for line in r.iter_lines():
-                    if line.startswith("data: "):
-                        seen["last"] = json.loads(line[6:])
-                        first.set()
-                    if stop.is_set():
-                        return  # leaving the block closes the connection
+        with (httpx.Client(timeout=120) as c,
+              c.stream("POST", server.url + "/api/equity/stream", json=body) as r):
+            for line in r.iter_lines():
+                if line.startswith("data: "):
+                    seen["last"] = json.loads(line[6:])
+                    first.set()
+                if stop.is_set():
+                    return  # leaving the block closes the connection
 
     thread = threading.Thread(target=run, daemon=True)
     thread.start()
