@@ -186,8 +186,8 @@ def test_headsup_suit_rows_sum_to_the_class_figure(server, page, shots):
         "cells => cells.map(c => c.dataset.equity)")]
     total = float(page.locator("#class-equity").get_attribute("data-equity"))
     assert sum(combos) == 12 * 4 == int(page.locator("#combo-total").inner_text())
-    assert sum(c * e for c, e in zip(combos, eqs, strict=False)) / sum(combos) == pytest.approx(total,
-                                                                                abs=1e-12)
+    weighted = sum(c * e for c, e in zip(combos, eqs, strict=False)) / sum(combos)
+    assert weighted == pytest.approx(total, abs=1e-12)
     assert page.locator("#distributions .brow").count() == 9
     page.screenshot(path=shots / "headsup.png", full_page=True)
 
