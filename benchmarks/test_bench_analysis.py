@@ -13,6 +13,13 @@ from pokerkeys import _jit
 THREADS = _jit.max_threads()
 
 
+@pytest.fixture
+def threads_noted(benchmark):
+    """Note in the benchmark's output the thread count its calls pass."""
+    benchmark.extra_info["threads"] = THREADS
+
+
+@pytest.mark.usefixtures("threads_noted")
 def test_every_hand_vs_15_percent_on_a_flop(benchmark):
     benchmark.group = "per-combo: random vs 15% on Ah7d2c, exact"
     r = run(benchmark, lambda: pk.equity(["random", "15%"], "Ah7d2c", exact=True,
@@ -21,6 +28,7 @@ def test_every_hand_vs_15_percent_on_a_flop(benchmark):
     assert len(r.combo_tables[0].combos) == 1176
 
 
+@pytest.mark.usefixtures("threads_noted")
 def test_hand_vs_range_per_combo_on_a_flop(benchmark):
     benchmark.group = "per-combo: AhKh vs QQ+ on 2c7d9h, exact"
     run(benchmark, lambda: pk.equity(["AhKh", "QQ+"], "2c7d9h", exact=True, per_combo=True,
@@ -32,6 +40,7 @@ def test_hand_vs_range_per_combo_on_a_flop(benchmark):
     (("AA", "KK"), 7),
     (("QQ+,AKs", "JJ-88,AQs+"), 5),
 ])
+@pytest.mark.usefixtures("threads_noted")
 def test_flop_report(benchmark, hands, rounds):
     benchmark.group = f"flops {hands[0]} vs {hands[1]}"
     r = run(benchmark, lambda: pk.flops(list(hands), threads=THREADS), per_call=1,
@@ -39,6 +48,7 @@ def test_flop_report(benchmark, hands, rounds):
     assert abs(r.weight.sum() - 1) < 1e-12
 
 
+@pytest.mark.usefixtures("threads_noted")
 def test_flop_report_random_vs_random(benchmark):
     benchmark.group = "flops random vs random"
     benchmark.pedantic(lambda: pk.flops(["random", "random"], threads=THREADS), rounds=1,

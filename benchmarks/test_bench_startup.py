@@ -14,9 +14,9 @@ Three cases, each a whole process, start to exit:
 
 ``POKERKEYS_BENCH_WHEEL=path/to/pokerkeys.whl`` times that wheel instead of building one (the
 build compiles every kernel, a minute or two). The commands are ``_warm_up.README_COMMANDS``
-and three more README lines, run in a folder holding their input files. A first run may leave a detached warm-up process
-compiling for the next runs (see ``pokerkeys._jit.warm_up``): each round waits for it,
-untimed, so it never slows the next one.
+and three more README lines, run in a folder holding their input files. A first run may leave
+a detached warm-up process compiling for the next runs (see ``pokerkeys._jit.warm_up``):
+each round waits for it, untimed, so it never slows the next one.
 """
 import fcntl
 import os
@@ -37,7 +37,8 @@ ROOT = Path(__file__).resolve().parents[1]
 COMMANDS = dict(README_COMMANDS, **{
     "first --plot": ["first", "--plot", "first.png"],
     "winners euler54": ["winners", str(ROOT / "tests" / "data" / "euler54_poker.txt")],
-    "eval-file uci": ["eval-file", str(ROOT / "tests" / "data" / "uci_poker_hand_testing_100k.data"),
+    "eval-file uci": ["eval-file",
+                      str(ROOT / "tests" / "data" / "uci_poker_hand_testing_100k.data"),
                       "--format", "uci", "-o", "uci.csv"],
 })
 
