@@ -1,7 +1,7 @@
 """``range_hits``: how a range's combos (by weight) hit a board, in Flopzilla's categories.
 
 Every combo falls in exactly one made-hand category (``MADE``, best first); draws (``DRAWS``)
-are counted beside it, a combo may have several. The definitions (README "Range analysis"):
+are counted beside it, a combo may have several. The definitions:
 
 * straight flush, quads, full house, flush, straight: the best five of hole and board cards
   make it, even when the board alone does (a flush on the board counts for every combo);
@@ -22,14 +22,27 @@ are counted beside it, a combo may have several. The definitions (README "Range 
   flush draw.
 
 Draws exist on flops and turns only.
+
+>>> import pokerkeys as pk
+>>> hits = pk.range_hits("QQ+, AKs", "Qh 7c 2d")
+>>> hits["overpair"]["combos"], hits["set"]["combos"]
+(12.0, 3.0)
 """
 from __future__ import annotations
+
+from typing import TYPE_CHECKING, TypedDict
 
 import numpy as np
 
 from .._kernels import hits as _k
 from ..core.cards import format_card, format_cards, parse_cards
+from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray
 from ..equity.ranges import Range
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+
+__all__ = ["DRAWS", "MADE", "HitEntry", "RangeHits", "range_hits"]
 
 MADE = ("straight flush", "quads", "full house", "flush", "straight", "set", "trips",
         "two pair", "overpair", "top pair", "pocket pair below top pair", "middle pair",
@@ -38,12 +51,78 @@ DRAWS = ("flush draw", "nut flush draw", "open-ended straight draw", "gutshot",
          "two overcards", "backdoor flush draw")
 
 
-class RangeHits(dict):
-    """Category name -> {"combos": weighted combos, "share": of the range}; made hands first
-    (``MADE`` order), then draws (``DRAWS``). ``total``: the range's weighted combos on this
-    board; ``combos_in(name)``: the combos of a category, as strings."""
+class HitEntry(TypedDict):
+    """One category of a ``RangeHits``: its weighted combos and their share of the range.
 
-    def __init__(self, board, combos, weights, made, draws):
+    Attributes
+    ----------
+    combos : float
+        The weighted combos of the range in the category.
+    share : float
+        ``combos`` over the range's weighted combos on the board (0..1).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.range_hits("QQ+, AKs", "Qh 7c 2d")["overpair"]
+    {'combos': 12.0, 'share': 0.631578947368421}
+    """
+    combos: float
+    share: float
+
+
+class RangeHits(dict[str, HitEntry]):
+    """What a range holds on a board: category name -> ``{"combos": ..., "share": ...}``.
+
+    A dict whose keys are the made-hand categories (``MADE`` order, best first), then the
+    draws (``DRAWS``); each value holds the category's weighted combos and their share of
+    the range. ``str()`` prints the categories that occur, and every draw, as a table.
+    Made by ``range_hits``.
+
+    Parameters
+    ----------
+    board : numpy.ndarray of uint8
+        The board's card ids (3 to 5).
+    combos : numpy.ndarray of uint8, shape (N, 2)
+        The range's combos left once the board's cards are out, higher card first.
+    weights : numpy.ndarray of float64, shape (N,)
+        Each combo's weight.
+    made : numpy.ndarray of int64, shape (N,)
+        Each combo's made-hand category, an index into ``MADE``.
+    draws : numpy.ndarray of int64, shape (N,)
+        Each combo's draws, bit k for ``DRAWS[k]``.
+
+    Attributes
+    ----------
+    board : numpy.ndarray of uint8
+        The board's card ids.
+    total : float
+        The range's weighted combos on this board.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> hits = pk.range_hits("QQ+, AKs", "Qh 7c 2d")
+    >>> hits.total, hits["set"]
+    (19.0, {'combos': 3.0, 'share': 0.15789473684210525})
+    >>> print(hits)
+    board Qh 7c 2d: 19 combos
+    made hand                      combos    share
+    set                                 3   15.79%
+    overpair                           12   63.16%
+    ace high                            4   21.05%
+    draw                           combos    share
+    flush draw                          0    0.00%
+    nut flush draw                      0    0.00%
+    open-ended straight draw            0    0.00%
+    gutshot                             0    0.00%
+    two overcards                       4   21.05%
+    backdoor flush draw                 3   15.79%
+    """
+
+    def __init__(self, board: CardArray, combos: CardArray, weights: FloatArray,
+                 made: IntArray, draws: IntArray) -> None:
+        super().__init__()
         self.board = board
         self.total = float(weights.sum())
         self._combos, self._weights, self._made, self._draws = combos, weights, made, draws
@@ -52,36 +131,98 @@ class RangeHits(dict):
         for k, name in enumerate(DRAWS):
             self[name] = self._entry((draws >> k) & 1 == 1)
 
-    def _entry(self, chosen) -> dict:
+    def _entry(self, chosen: BoolArray) -> HitEntry:
         combos = float(self._weights[chosen].sum())
         return {"combos": combos, "share": combos / self.total}
 
-    def _chosen(self, name):
+    def _chosen(self, name: str) -> BoolArray:
         if name in MADE:
             return self._made == MADE.index(name)
         if name in DRAWS:
             return (self._draws >> DRAWS.index(name)) & 1 == 1
         raise KeyError(f"unknown category {name!r}: choose one of {', '.join(MADE + DRAWS)}")
 
-    def combos_in(self, name) -> list[str]:
+    def combos_in(self, name: str) -> list[str]:
+        """The combos of the range in a category.
+
+        Parameters
+        ----------
+        name : str
+            A made-hand category (one of ``MADE``) or a draw (one of ``DRAWS``).
+
+        Returns
+        -------
+        list of str
+            The combos, such as ``'QdQc'`` (higher card first), in the range's order.
+
+        Raises
+        ------
+        KeyError
+            If ``name`` is neither a category nor a draw.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.range_hits("QQ+, AKs", "Qh 7c 2d").combos_in("set")
+        ['QdQc', 'QsQc', 'QsQd']
+        """
         return [format_card(a) + format_card(b)
                 for a, b in self._combos[self._chosen(name)].tolist()]
 
-    def category_of(self, hand) -> str:
-        """The made-hand category of one combo of the range, e.g. 'AhAd' -> 'set'."""
+    def category_of(self, hand: CardsLike) -> str:
+        """The made-hand category of one combo of the range.
+
+        Parameters
+        ----------
+        hand : str, sequence of cards or array of card ids
+            Two cards, in either order, such as ``'AhAd'``.
+
+        Returns
+        -------
+        str
+            One of ``MADE``.
+
+        Raises
+        ------
+        ValueError
+            If the combo is not in the range on this board, or the cards do not parse.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> hits = pk.range_hits("QQ+, AKs", "Qh 7c 2d")
+        >>> hits.category_of("QsQd"), hits.category_of("AhAd"), hits.category_of("AsKs")
+        ('set', 'overpair', 'ace high')
+        """
         ids = sorted(parse_cards(hand).tolist(), reverse=True)
         rows = np.flatnonzero((self._combos[:, 0] == ids[0]) & (self._combos[:, 1] == ids[1]))
         if len(rows) == 0:
             raise ValueError(f"{hand} is not in the range on this board")
         return MADE[self._made[rows[0]]]
 
-    def to_frame(self):
-        """A pandas DataFrame (category, kind, combos, share), or a list of dicts without
-        pandas."""
-        rows = [{"category": name, "kind": "made" if name in MADE else "draw", **entry}
-                for name, entry in self.items()]
+    def to_frame(self) -> pd.DataFrame | list[dict[str, object]]:
+        """The categories as a table: a pandas DataFrame, or a list of dicts without pandas.
+
+        Returns
+        -------
+        pandas.DataFrame or list of dict
+            One row per category and draw, in order, with the columns ``category``, ``kind``
+            (``'made'`` or ``'draw'``), ``combos`` and ``share``.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> frame = pk.range_hits("QQ+, AKs", "Qh 7c 2d").to_frame()
+        >>> frame.shape
+        (21, 4)
+        >>> frame[frame.combos > 0].category.tolist()
+        ['set', 'overpair', 'ace high', 'two overcards', 'backdoor flush draw']
+        """
+        rows: list[dict[str, object]] = [
+            {"category": name, "kind": "made" if name in MADE else "draw", **entry}
+            for name, entry in self.items()]
         try:
-            import pandas as pd
+            import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
         except ImportError:
             return rows
         return pd.DataFrame(rows)
@@ -100,9 +241,38 @@ class RangeHits(dict):
         return "\n".join(lines)
 
 
-def range_hits(hand_range, board) -> RangeHits:
-    """What ``hand_range`` (range text or a ``Range``) holds on ``board`` (3, 4 or 5 cards):
-    weighted combos per made-hand category and per draw, combos on the board removed."""
+def range_hits(hand_range: str | Range, board: CardsLike) -> RangeHits:
+    """What a range holds on a board: weighted combos per made-hand category and per draw.
+
+    Combos holding a board card are removed first. Each remaining combo falls in exactly one
+    made-hand category (``MADE``) and may have several draws (``DRAWS``); the module's
+    description defines them.
+
+    Parameters
+    ----------
+    hand_range : str or Range
+        The range, as text (``'QQ+, AKs, 0.5:AQo'``) or a ``Range``.
+    board : str, sequence of cards or array of card ids
+        3, 4 or 5 board cards.
+
+    Returns
+    -------
+    RangeHits
+        Category name -> weighted combos and share of the range, made hands first.
+
+    Raises
+    ------
+    ValueError
+        If the range or the board does not parse, the board does not have 3 to 5 cards, or
+        no combo of the range is left once the board's cards are removed.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> hits = pk.range_hits("JTs", "Qh 9h 2c")
+    >>> hits["open-ended straight draw"]["share"], hits["flush draw"]["combos"]
+    (1.0, 1.0)
+    """
     rng = hand_range if isinstance(hand_range, Range) else Range(hand_range)
     try:
         board_ids = parse_cards(board)
