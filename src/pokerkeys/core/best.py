@@ -4,20 +4,41 @@
 ``wild_hand`` return. It lives here, below both the games (``pokerkeys.games``) and Omaha
 (``pokerkeys.equity.omaha``), so neither has to import the other. Wild cards add five of a
 kind above every straight flush, as ranks 7463 (five twos) to 7475 (five aces).
+
+Examples
+--------
+>>> import pokerkeys as pk
+>>> best = pk.holdem_hand("AhKh", "Qh Jh Th 2c 3d")
+>>> best.rank, best.describe()
+(7462, 'Royal flush')
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .cards import format_cards
 from .evaluate import HandCategory, category, describe, evaluate_batch
 
+if TYPE_CHECKING:
+    from .types import CardArray
+
+__all__ = ["CATEGORY_NAMES", "FIVE_OF_A_KIND", "MAX_RANK", "N_NATURAL_RANKS", "BestHand",
+           "best_of_rows", "category_of", "check_disjoint", "describe_rank",
+           "five_of_a_kind_rank", "label_of", "sorted_desc"]
+
+#: Ranks of hands without wild cards: 1..7462.
 N_NATURAL_RANKS = 7462
-FIVE_OF_A_KIND = 10  # the category number of five of a kind (HandCategory stops at 9)
+#: The category number of five of a kind (HandCategory stops at 9).
+FIVE_OF_A_KIND = 10
+#: The best rank with wild cards: five aces.
 MAX_RANK = N_NATURAL_RANKS + 13
 
+#: Category number 1..10 -> its name, five of a kind included.
 CATEGORY_NAMES = {int(c): c.label for c in HandCategory}
 CATEGORY_NAMES[FIVE_OF_A_KIND] = "Five of a kind"
 _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
@@ -25,22 +46,105 @@ _PLURAL = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nin
 
 
 def five_of_a_kind_rank(card_rank: int) -> int:
-    """Rank of five of a kind of card rank 0..12 (2..A): above the royal flush."""
+    """Rank of five of a kind (wild cards only): above the royal flush.
+
+    Parameters
+    ----------
+    card_rank : int
+        The card rank 0..12 (2..A).
+
+    Returns
+    -------
+    int
+        7463 (five twos) .. 7475 (five aces).
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import five_of_a_kind_rank
+    >>> five_of_a_kind_rank(0), five_of_a_kind_rank(12)
+    (7463, 7475)
+    """
     return N_NATURAL_RANKS + 1 + card_rank
 
 
 def category_of(rank: int) -> int:
-    """Category 1..10 of a rank 1..7475 (10 = five of a kind, which needs wild cards)."""
+    """Category number of a rank, five of a kind included.
+
+    Parameters
+    ----------
+    rank : int
+        A rank 1..7475 (above 7462: five of a kind, which needs wild cards).
+
+    Returns
+    -------
+    int
+        1..9 as ``HandCategory``, or 10 (``FIVE_OF_A_KIND``).
+
+    Raises
+    ------
+    ValueError
+        If ``rank`` is below 1.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import category_of
+    >>> category_of(7462), category_of(7475)
+    (9, 10)
+    """
     return FIVE_OF_A_KIND if rank > N_NATURAL_RANKS else int(category(int(rank)))
 
 
 def label_of(rank: int) -> str:
-    """'Full house', ..., 'Five of a kind' for a rank 1..7475."""
+    """The category of a rank in words, five of a kind included.
+
+    Parameters
+    ----------
+    rank : int
+        A rank 1..7475.
+
+    Returns
+    -------
+    str
+        ``'High card'``, ..., ``'Straight flush'``, ``'Five of a kind'``.
+
+    Raises
+    ------
+    ValueError
+        If ``rank`` is below 1.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import label_of
+    >>> label_of(7300), label_of(7475)
+    ('Four of a kind', 'Five of a kind')
+    """
     return CATEGORY_NAMES[category_of(rank)]
 
 
 def describe_rank(rank: int) -> str:
-    """``pk.describe`` extended to five of a kind ('Five of a kind, aces')."""
+    """A rank in words: ``pk.describe`` extended to five of a kind.
+
+    Parameters
+    ----------
+    rank : int
+        A rank 1..7475.
+
+    Returns
+    -------
+    str
+        ``'Royal flush'``, ``'Five of a kind, aces'``, ...
+
+    Raises
+    ------
+    ValueError
+        If ``rank`` is below 1.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import describe_rank
+    >>> describe_rank(7462), describe_rank(7475)
+    ('Royal flush', 'Five of a kind, aces')
+    """
     if rank > N_NATURAL_RANKS:
         return f"Five of a kind, {_PLURAL[rank - N_NATURAL_RANKS - 1]}"
     return describe(int(rank))
@@ -50,26 +154,64 @@ def describe_rank(rank: int) -> str:
 class BestHand:
     """The best five-card hand a player can make: its rank and the five cards used.
 
-    ``cards`` are card ids (uint8, highest first); with wild cards they are the cards the
-    jokers stand for, so five of a kind repeats a card.
+    Two BestHands are equal when their ranks and cards are; ``str()`` shows the cards, the
+    words and the rank.
+
+    Attributes
+    ----------
+    rank : int
+        1..7462 (higher is better, equal ranks tie), or with wild cards up to 7475 (five of a
+        kind, above the royal flush).
+    cards : numpy.ndarray
+        The five card ids (uint8), highest first; with wild cards they are the cards the
+        jokers stand for, so five of a kind repeats a card.
+    category : int
+        The ``HandCategory`` of the hand, or 10 (``FIVE_OF_A_KIND``).
+    label : str
+        The category in words: ``'Flush'``, ``'Five of a kind'``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> best = pk.holdem_hand("AhKh", "Qh Jh Th 2c 3d")
+    >>> best
+    BestHand(rank=7462, cards=array([50, 46, 42, 38, 34], dtype=uint8))
+    >>> print(best)
+    Ah Kh Qh Jh Th  (Royal flush, rank 7462)
+    >>> best.label
+    'Straight flush'
     """
     rank: int
-    cards: np.ndarray
+    cards: CardArray
 
     @property
     def category(self) -> int:
-        """HandCategory (an int) of the hand; 10 (games.FIVE_OF_A_KIND) for five of a kind."""
+        """HandCategory (an int) of the hand; 10 (``FIVE_OF_A_KIND``) for five of a kind."""
         cat = category_of(self.rank)
         return HandCategory(cat) if cat != FIVE_OF_A_KIND else FIVE_OF_A_KIND
 
     @property
     def label(self) -> str:
+        """The category in words: ``'Full house'``, ..., ``'Five of a kind'``."""
         return label_of(self.rank)
 
     def describe(self) -> str:
+        """The hand in words, as ``pk.describe`` says it (five of a kind included).
+
+        Returns
+        -------
+        str
+            ``'Royal flush'``, ``'Full house, eights over kings'``, ``'Five of a kind, aces'``.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.holdem_hand("8c8d", "8h Kc Kd 2s 3s").describe()
+        'Full house, eights over kings'
+        """
         return describe_rank(self.rank)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return (isinstance(other, BestHand) and self.rank == other.rank
                 and np.array_equal(self.cards, other.cards))
 
@@ -80,19 +222,80 @@ class BestHand:
         return f"{format_cards(self.cards)}  ({self.describe()}, rank {self.rank})"
 
 
-def sorted_desc(ids) -> np.ndarray:
+def sorted_desc(ids: Iterable[int | np.integer]) -> CardArray:
+    """Card ids sorted highest first, as a uint8 array (how ``BestHand.cards`` holds them).
+
+    Parameters
+    ----------
+    ids : iterable of int
+        Card ids 0..51.
+
+    Returns
+    -------
+    numpy.ndarray
+        The ids, uint8, in descending order.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import sorted_desc
+    >>> sorted_desc([3, 51, 20])
+    array([51, 20,  3], dtype=uint8)
+    """
     return np.array(sorted((int(c) for c in ids), reverse=True), dtype=np.uint8)
 
 
-def best_of_rows(rows: np.ndarray) -> BestHand:
-    """The best of an (N, 5) array of candidate hands (the first one on a tie)."""
+def best_of_rows(rows: npt.NDArray[np.integer]) -> BestHand:
+    """The best of an (N, 5) array of candidate hands (the first one on a tie).
+
+    Parameters
+    ----------
+    rows : numpy.ndarray
+        (N, 5) valid card ids, N >= 1.
+
+    Returns
+    -------
+    BestHand
+        The best row's rank and cards (highest first).
+
+    Raises
+    ------
+    ValueError
+        If a row holds a card twice or an id outside 0..51, or ``rows`` is empty.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import best_of_rows
+    >>> rows = np.array([pk.parse_cards("2c 3d 4h 5s 7c"), pk.parse_cards("As Ks Qs Js Ts")])
+    >>> print(best_of_rows(rows))
+    As Ks Qs Js Ts  (Royal flush, rank 7462)
+    """
     ranks = evaluate_batch(np.ascontiguousarray(rows, dtype=np.uint8))
     i = int(np.argmax(ranks))
     return BestHand(int(ranks[i]), sorted_desc(rows[i]))
 
 
-def check_disjoint(places: list[tuple[str, np.ndarray]]) -> None:
-    """Raise ValueError naming the first card that two places (hands, board, ...) share."""
+def check_disjoint(places: list[tuple[str, npt.NDArray[Any]]]) -> None:
+    """Raise a ValueError naming the first card that two places (hands, board, ...) share.
+
+    Parameters
+    ----------
+    places : list of (str, numpy.ndarray)
+        Each place's name, for the message, and its card ids.
+
+    Raises
+    ------
+    ValueError
+        If a card is in two places (or twice in one).
+
+    Examples
+    --------
+    >>> from pokerkeys.core.best import check_disjoint
+    >>> hand, board = pk.parse_cards("AsKs"), pk.parse_cards("Qs Js As")
+    >>> check_disjoint([("hand 1", hand), ("the board", board)])
+    Traceback (most recent call last):
+    ...
+    ValueError: card As is in hand 1 and in the board
+    """
     owner: dict[int, str] = {}
     for place, ids in places:
         for c in ids.tolist():

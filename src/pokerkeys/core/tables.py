@@ -4,9 +4,18 @@ The tables ship inside the wheel as ``pokerkeys/tables/``; in a source checkout 
 install they are read from the repository's top-level ``tables/``. Every file's sha256 is checked
 when the first table is loaded (all of them at once), so a truncated or edited table fails
 loudly, naming the file and how to rebuild it, instead of giving wrong ranks later.
+
+Examples
+--------
+>>> from pokerkeys.core.tables import eval_tables, load_table
+>>> load_table("hash_ranks_7").shape
+(49205,)
+>>> eval_tables(7).n_cards
+7
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -14,24 +23,65 @@ import os
 from functools import cache, lru_cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _layout
 from .cards import N_CARDS
 
+__all__ = ["REBUILD_HINT", "EvalTables", "TableError", "eval_tables", "key_planes", "keys",
+           "load_table", "manifest", "rank_class_tables_7", "tables_dir"]
+
+#: How to get good tables back, the end of every ``TableError`` message.
 REBUILD_HINT = ("reinstall pokerkeys, or from a source checkout rebuild with "
                 "`python scripts/search_keys.py && python scripts/build_tables.py`")
 
 
 class TableError(RuntimeError):
-    """A table file is missing, corrupt or does not match this version of pokerkeys."""
+    """A table file is missing, corrupt or does not match this version of pokerkeys.
+
+    Raised by the first function of a process that needs the tables (``evaluate``,
+    ``equity``, ...): every file is checked against the sha256 sums of ``manifest.json`` then.
+    The message names the file and ends with how to rebuild it (``REBUILD_HINT``). A
+    ``RuntimeError``: nothing the caller passed is wrong, the installation is.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import TableError, load_table
+    >>> try:
+    ...     load_table("no_such_table")
+    ... except TableError as error:
+    ...     print(str(error).split(";")[0])
+    table 'no_such_table.npy' is not listed in the manifest
+    """
 
 
 @lru_cache(maxsize=1)
 def tables_dir() -> Path:
-    """The folder holding manifest.json: $POKERKEYS_TABLES if set, else the packaged tables,
-    else the source checkout's tables/."""
+    """The folder the tables are read from (it holds ``manifest.json``).
+
+    ``$POKERKEYS_TABLES`` if set, else the tables packaged with pokerkeys, else the source
+    checkout's ``tables/``. Looked up once per process.
+
+    Returns
+    -------
+    pathlib.Path
+        The folder.
+
+    Raises
+    ------
+    TableError
+        If ``$POKERKEYS_TABLES`` names a folder without ``manifest.json``, or no tables are
+        found.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import tables_dir
+    >>> (tables_dir() / "manifest.json").is_file()
+    True
+    """
     override = os.environ.get("POKERKEYS_TABLES")
     if override:
         folder = Path(override)
@@ -40,10 +90,9 @@ def tables_dir() -> Path:
                              f"{REBUILD_HINT}")
         return folder
     candidates = []
-    try:
+    # (ModuleNotFoundError, TypeError: unusual loaders)
+    with contextlib.suppress(ModuleNotFoundError, TypeError):  # pragma: no cover
         candidates.append(Path(str(resources.files("pokerkeys") / "tables")))
-    except (ModuleNotFoundError, TypeError):  # pragma: no cover - unusual loaders
-        pass
     candidates.append(Path(__file__).resolve().parents[3] / "tables")
     for folder in candidates:
         if (folder / "manifest.json").is_file():
@@ -57,15 +106,41 @@ def tables_dir() -> Path:
 _EXTRA_MANIFESTS = ("preflop_manifest.json",)
 
 
-def _read_manifest(path: Path) -> dict:
+def _read_manifest(path: Path) -> dict[str, Any]:
     try:
-        return json.loads(path.read_text())
+        data: dict[str, Any] = json.loads(path.read_text())
+        return data
     except (OSError, ValueError) as exc:
         raise TableError(f"table manifest {path} is unreadable ({exc}); {REBUILD_HINT}") from None
 
 
 @lru_cache(maxsize=1)
-def manifest() -> dict:
+def manifest() -> dict[str, Any]:
+    """The table index: every file's sha256 (and dtype and shape), and the key layout.
+
+    ``manifest.json`` lists the evaluator's tables and the layout they were built for; the
+    preflop data's manifest is merged into the file index.
+
+    Returns
+    -------
+    dict
+        ``{'files': {name: {'sha256': ..., 'dtype': ..., 'shape': [...]}, ...},
+        'layout': {...}}``.
+
+    Raises
+    ------
+    TableError
+        If a manifest is unreadable, or the tables were built for another key layout than
+        the kernels'.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import manifest
+    >>> manifest()["files"]["hash_ranks_7.npy"]["shape"]
+    [49205]
+    >>> manifest()["layout"]["suit_bits"]
+    9
+    """
     path = tables_dir() / "manifest.json"
     data = _read_manifest(path)
     try:
@@ -81,7 +156,7 @@ def manifest() -> dict:
     return {"files": files, "layout": layout}
 
 
-def _check_layout(layout: dict, path: Path) -> None:
+def _check_layout(layout: dict[str, Any], path: Path) -> None:
     """The kernels hard-code the bit layout; tables built with another one would mis-rank."""
     expected = {
         "suit_bits": _layout.SUIT_BITS,
@@ -110,7 +185,7 @@ def _read_verified(name: str) -> bytes:
     return data
 
 
-def _read_checked(name: str, entry: dict) -> bytes:
+def _read_checked(name: str, entry: dict[str, Any]) -> bytes:
     path = tables_dir() / name
     try:
         data = path.read_bytes()
@@ -128,8 +203,35 @@ def _read_checked(name: str, entry: dict) -> bytes:
 
 
 @cache
-def load_table(name: str) -> np.ndarray:
-    """The verified array stored as ``<name>.npy`` (read-only)."""
+def load_table(name: str) -> npt.NDArray[Any]:
+    """The verified array stored as ``<name>.npy``.
+
+    The first call of a process reads and checks every file of the manifest (about a
+    megabyte, a few milliseconds); each array is loaded once and shared.
+
+    Parameters
+    ----------
+    name : str
+        The file's name without ``.npy``: ``'hash_ranks_7'``, ``'preflop_equity_vs_random'``.
+
+    Returns
+    -------
+    numpy.ndarray
+        The array, read-only.
+
+    Raises
+    ------
+    TableError
+        If the file is not in the manifest, is missing, its sha256 does not match, or its
+        dtype or shape is not the manifest's.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import load_table
+    >>> ranks = load_table("hash_ranks_7")
+    >>> ranks.dtype, ranks.shape, ranks.flags.writeable
+    (dtype('uint16'), (49205,), False)
+    """
     data = _read_verified(f"{name}.npy")
     entry = manifest()["files"][f"{name}.npy"]
     array = np.load(io.BytesIO(data), allow_pickle=False)
@@ -142,18 +244,77 @@ def load_table(name: str) -> np.ndarray:
 
 
 @lru_cache(maxsize=1)
-def keys() -> dict:
-    """The card keys (``keys.json``) the tables were built from."""
-    return json.loads(_read_verified("keys.json"))
+def keys() -> dict[str, Any]:
+    """The card keys (``keys.json``) the tables were built from.
+
+    Returns
+    -------
+    dict
+        The face keys and flush keys of each key set (``'face_keys_5'``, ``'face_keys_7'``,
+        ``'flush_keys_5'``, ``'flush_keys_7'``) and the largest key sums (``'max_sums'``).
+
+    Raises
+    ------
+    TableError
+        If ``keys.json`` is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import keys
+    >>> len(keys()["face_keys_7"])
+    13
+    """
+    data: dict[str, Any] = json.loads(_read_verified("keys.json"))
+    return data
 
 
 class EvalTables:
-    """The arrays one hand size's kernel needs, in the order the kernels take them."""
+    """The arrays one hand size's kernels need, loaded and verified.
+
+    Get them with ``eval_tables(n)``, which makes one per hand size.
+
+    Parameters
+    ----------
+    n_cards : int
+        Hand size: 5, 6 or 7 (6-card hands use the 7-card keys).
+
+    Attributes
+    ----------
+    n_cards : int
+        The hand size.
+    card_keys, flush_keys : numpy.ndarray
+        Each card's packed key (face key and suit key) and its flush keys (16 bits per suit).
+    flush_suit : numpy.ndarray
+        Suit sum -> the suit holding five or more cards, or -1.
+    hash_base, hash_ranks : numpy.ndarray
+        The compact non-flush lookup: row bases and the ranks (``_layout`` says how).
+    flush_ranks : numpy.ndarray
+        Flush key sum -> rank.
+    batch_keys, batch_ranks : numpy.ndarray
+        The same tables rearranged for the batch kernels: a 64-bit key per raw byte, then the
+        flush keys; and the row bases, hash ranks and flush ranks in one uint16 array.
+    batch_flush_at : int
+        Where the flush ranks start in ``batch_ranks``.
+    key_planes : numpy.ndarray
+        The batch keys split into bytes for the SIMD key sums (``key_planes``).
+
+    Raises
+    ------
+    TableError
+        If a table file is missing or damaged, or does not fit the batch kernels' layout.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import eval_tables
+    >>> tables = eval_tables(7)
+    >>> tables.hash_ranks.shape, tables.batch_flush_at
+    ((49205,), 57397)
+    """
 
     __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
                  "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at", "key_planes")
 
-    def __init__(self, n_cards: int):
+    def __init__(self, n_cards: int) -> None:
         key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
         self.n_cards = n_cards
         self.card_keys = load_table(f"card_keys_{key_set}")
@@ -165,17 +326,56 @@ class EvalTables:
         self.batch_keys, self.batch_ranks, self.batch_flush_at = _batch_tables(self)
         self.key_planes = key_planes(self.batch_keys, n_cards)
 
-    def as_tuple(self) -> tuple:
+    def as_tuple(self) -> tuple[npt.NDArray[Any], ...]:
+        """The tables of the single-hand kernels, in the order they take them.
+
+        Returns
+        -------
+        tuple of numpy.ndarray
+            card keys, flush keys, flush suit, hash base, hash ranks, flush ranks.
+
+        Examples
+        --------
+        >>> from pokerkeys.core.tables import eval_tables
+        >>> len(eval_tables(5).as_tuple())
+        6
+        """
         return (self.card_keys, self.flush_keys, self.flush_suit, self.hash_base,
                 self.hash_ranks, self.flush_ranks)
 
-    def batch_tuple(self) -> tuple:
-        """The batch keys and ranks (see ``_batch_tables``): the Monte Carlo kernels' tables."""
+    def batch_tuple(self) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint16], int]:
+        """The batch keys and ranks (see ``_batch_tables``): the Monte Carlo kernels' tables.
+
+        Returns
+        -------
+        tuple
+            ``(batch_keys, batch_ranks, batch_flush_at)``.
+
+        Examples
+        --------
+        >>> from pokerkeys.core.tables import eval_tables
+        >>> keys, ranks, flush_at = eval_tables(7).batch_tuple()
+        >>> keys.dtype, ranks.dtype, flush_at
+        (dtype('uint64'), dtype('uint16'), 57397)
+        """
         return (self.batch_keys, self.batch_ranks, self.batch_flush_at)
 
-    def rank_batch_tuple(self) -> tuple:
+    def rank_batch_tuple(self) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint16], int,
+                                        npt.NDArray[np.uint8]]:
         """The tables of the batch kernels ``rank_batch_N``: ``batch_tuple()`` and the key
-        planes."""
+        planes.
+
+        Returns
+        -------
+        tuple
+            ``(batch_keys, batch_ranks, batch_flush_at, key_planes)``.
+
+        Examples
+        --------
+        >>> from pokerkeys.core.tables import eval_tables
+        >>> eval_tables(7).rank_batch_tuple()[3].shape
+        (80,)
+        """
         return (self.batch_keys, self.batch_ranks, self.batch_flush_at, self.key_planes)
 
     @property
@@ -184,7 +384,7 @@ class EvalTables:
         return sum(a.nbytes for a in self.as_tuple())
 
 
-def _batch_tables(t: EvalTables) -> tuple[np.ndarray, np.ndarray, int]:
+def _batch_tables(t: EvalTables) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.uint16], int]:
     """The batch kernels' two arrays, derived from the hand size's tables.
 
     ``keys`` (uint64, 512): the packed batch key of every raw byte (``_layout.BATCH_*``; bytes
@@ -211,15 +411,38 @@ def _batch_tables(t: EvalTables) -> tuple[np.ndarray, np.ndarray, int]:
     return keys, ranks, flush_at
 
 
-def key_planes(batch_keys: np.ndarray, n_cards: int) -> np.ndarray:
-    """The batch keys of the 52 cards split into bytes, for ``_kernels.group_keys`` (uint8,
-    5 planes of 16 entries, one after another).
+def key_planes(batch_keys: npt.NDArray[np.uint64], n_cards: int) -> npt.NDArray[np.uint8]:
+    """The batch keys of the 52 cards split into bytes, for ``_kernels.group_keys``.
 
     Planes 0-2: byte p of the hashed face key (a batch key's top HASH_BITS bits) of rank r, at
     entry r; planes 3-4: byte p of suit s's counter bits (the key's low 16 bits), at entry s.
     Other entries are 0: the kernel looks up padding bytes at rank 15. A batch key must be
     exactly its face part and its suit part (no other bit), else the planes could not
     rebuild it.
+
+    Parameters
+    ----------
+    batch_keys : numpy.ndarray
+        A hand size's batch keys (``EvalTables.batch_keys``, uint64).
+    n_cards : int
+        The hand size, 5, 6 or 7.
+
+    Returns
+    -------
+    numpy.ndarray
+        uint8, 5 planes of 16 entries, one after another (80 bytes).
+
+    Raises
+    ------
+    TableError
+        If the keys do not split into face and suit bytes.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import eval_tables, key_planes
+    >>> planes = key_planes(eval_tables(7).batch_keys, 7).reshape(5, 16)
+    >>> planes[3, :4].tolist()  # suit s's counter bit, 1 << 4 * s, byte 0
+    [1, 16, 0, 0]
     """
     faces, suits = _layout.KEY_FACE_PLANES, _layout.KEY_SUIT_PLANES
     top = np.uint64(64 - _layout.HASH_BITS[n_cards])
@@ -241,19 +464,65 @@ def key_planes(batch_keys: np.ndarray, n_cards: int) -> np.ndarray:
 
 @cache
 def eval_tables(n_cards: int) -> EvalTables:
+    """The tables of one hand size, loaded and verified once per process.
+
+    Parameters
+    ----------
+    n_cards : int
+        Hand size: 5, 6 or 7.
+
+    Returns
+    -------
+    EvalTables
+        The same object on every call with the same size.
+
+    Raises
+    ------
+    ValueError
+        If ``n_cards`` is not 5, 6 or 7.
+    TableError
+        If a table file is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import eval_tables
+    >>> eval_tables(6) is eval_tables(6)
+    True
+    >>> eval_tables(4)
+    Traceback (most recent call last):
+    ...
+    ValueError: hands have 5, 6 or 7 cards, not 4
+    """
     if n_cards not in _layout.HAND_SIZES:
         raise ValueError(f"hands have 5, 6 or 7 cards, not {n_cards}")
     return EvalTables(n_cards)
 
 
 @lru_cache(maxsize=1)
-def rank_class_tables_7() -> tuple[np.ndarray, ...]:
+def rank_class_tables_7() -> tuple[npt.NDArray[Any], ...]:
     """Tables of ``_kernels.rank_classes.preflop_counts``, then the 7-card hash and flush tables.
 
-    rank_face[r] / rank_flush[r]: the face key and the flush key of rank r (a card's flush key
-    sits in its suit's field, so clubs' field 0 holds it); subset_face[m] / subset_flush[m]:
-    their sums over the ranks in the 13-bit mask m; subsets: the 8,192 masks ordered by their
-    number of ranks, those with j ranks at subsets[subsets_by_size[j]:subsets_by_size[j + 1]].
+    Returns
+    -------
+    tuple of numpy.ndarray
+        ``(rank_face, rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
+        hash_base, hash_ranks, flush_ranks)``. rank_face[r] / rank_flush[r]: the face key and
+        the flush key of rank r (a card's flush key sits in its suit's field, so clubs' field
+        0 holds it); subset_face[m] / subset_flush[m]: their sums over the ranks in the 13-bit
+        mask m; subsets: the 8,192 masks ordered by their number of ranks, those with j ranks
+        at subsets[subsets_by_size[j]:subsets_by_size[j + 1]].
+
+    Raises
+    ------
+    TableError
+        If a table file is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import rank_class_tables_7
+    >>> tables = rank_class_tables_7()
+    >>> len(tables), tables[4].shape
+    (9, (8192,))
     """
     t = eval_tables(7)
     clubs = np.arange(13) * 4
