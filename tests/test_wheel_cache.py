@@ -1,4 +1,4 @@
-"""The wheel ships the JIT cache of the README's commands (``hatch_build.py``, issue 13).
+"""The wheel ships the JIT cache of the README's commands (``hatch_build.py``).
 
 The build step is run for one job (the exact board kernel, a few seconds to compile) and its
 cache files are put into a fresh copy of the package where pip would put them, with new file
@@ -123,7 +123,8 @@ def test_editable_builds_and_the_skip_switch_compile_nothing(monkeypatch):
 
 def test_a_failed_compile_builds_the_wheel_without_a_cache(monkeypatch, capsys):
     def crash(root, staging, **kwargs):
-        raise subprocess.CalledProcessError(1, "warm-up", stderr=b"Traceback\nImportError: no numba")
+        raise subprocess.CalledProcessError(1, "warm-up",
+                                            stderr=b"Traceback\nImportError: no numba")
     monkeypatch.setattr(hatch_build, "build_jit_cache", crash)
     monkeypatch.delenv("POKERKEYS_JIT_CACHE", raising=False)
     hook, build_data = _Hook(), {"force_include": {}}
