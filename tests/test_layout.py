@@ -1,5 +1,5 @@
 """The package layout: layers run one way, no module imports itself through a circle, the top
-of the package holds only its face, and the module paths of before the subpackages still work."""
+of the package holds only its face, and the flat module paths of before the subpackages are gone."""
 from __future__ import annotations
 
 import importlib
