@@ -14,14 +14,22 @@ A flop's ``weight`` is its probability given the ranges, card removal included: 
 size times the weight of the matchups it leaves possible (each has the same number of turns
 and rivers). Flops that no matchup allows are left out; the weights sum to 1, and the
 weighted sum of a player's flop equities is its exact preflop equity (tested).
+
+>>> import pokerkeys as pk
+>>> report = pk.flops(["QQ", "AKs"])
+>>> len(report), report.overall().round(4).tolist()
+(1754, [0.5395, 0.4605])
 """
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields
 from itertools import combinations
+from typing import TYPE_CHECKING, Literal, TypeAlias, get_args
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _jit
 from .._kernels import board_matchups as _bm
@@ -30,32 +38,77 @@ from ..core.cards import RANK_CHARS, format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.symmetry import canonical_boards, suit_maps
-from ..equity.holdem import prepare
+from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
+from ..equity.holdem import Setup, prepare
+from ..equity.ranges import Range
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+
+__all__ = ["MAX_PLAYERS", "SUIT_PATTERNS", "FlopReport", "FlopSort", "SuitPattern", "flops"]
 
 PROGRESS_BATCHES = 20
 SWEEP_CHUNKS = 64  # per kernel call, fixed: sums do not depend on the thread count
 MAX_BATCH_BOARDS = 50_000  # boards per kernel call (the multiway per-board mask counts)
 MAX_PLAYERS = 6
-SUIT_PATTERNS = ("rainbow", "two-tone", "monotone")
+#: How many suits a flop shows: three, two or one.
+SuitPattern: TypeAlias = Literal["rainbow", "two-tone", "monotone"]
+SUIT_PATTERNS: tuple[SuitPattern, ...] = get_args(SuitPattern)
+#: What ``FlopReport.sort`` sorts by: a player's equity, win or tie, or the flop's weight.
+FlopSort: TypeAlias = Literal["equity", "win", "tie", "weight"]
+_Progress: TypeAlias = Callable[[int, int], object]
 
 
 @dataclass(frozen=True)
 class FlopReport:
-    """One row per flop class: ``flops`` (F, 3) a representative (high card first),
-    ``weight`` (F,) its probability, ``equity``/``win``/``tie`` (F, P) per player, and its
-    texture: ``paired``, ``suits`` ('rainbow', 'two-tone' or 'monotone'), ``connected`` (three
-    different ranks within five consecutive ones, the ace also low: a straight needs only two
-    hole cards), ``high`` (its highest rank, 'A'..'2')."""
+    """Every flop's equities and texture, one row per class of flops; made by ``flops``.
+
+    ``len(report)`` is the number of rows. ``filter`` and ``sort`` return new reports.
+
+    Attributes
+    ----------
+    players : tuple of str
+        The players, as given.
+    flops : numpy.ndarray of uint8, shape (F, 3)
+        A representative flop of each class (card ids, high card first).
+    weight : numpy.ndarray of float64, shape (F,)
+        The probability of the flop class given the players' hands, card removal included.
+    equity, win, tie : numpy.ndarray of float64, shape (F, P)
+        Each player's equity, share of boards won outright and share of boards tied, over
+        every turn and river of the flop.
+    paired : numpy.ndarray of bool, shape (F,)
+        Whether two flop cards share a rank.
+    suits : numpy.ndarray of str, shape (F,)
+        'rainbow', 'two-tone' or 'monotone'.
+    connected : numpy.ndarray of bool, shape (F,)
+        Three different ranks within five consecutive ones, the ace also low: a straight
+        needs only two hole cards.
+    high : numpy.ndarray of str, shape (F,)
+        The flop's highest rank, 'A'..'2'.
+    elapsed : float
+        Seconds the report took.
+    names : list of str
+        The representative flops as text, such as ``'AhKdQc'`` (a property).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> report = pk.flops(["QQ", "AKs"])
+    >>> report.players, len(report), report.names[:2]
+    (('QQ', 'AKs'), 1754, ['2h2d2c', '3c2d2c'])
+    >>> report.equity[0].round(4).tolist(), str(report.suits[0]), bool(report.paired[0])
+    ([0.7237, 0.2763], 'rainbow', True)
+    """
     players: tuple[str, ...]
-    flops: np.ndarray
-    weight: np.ndarray
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
-    paired: np.ndarray
-    suits: np.ndarray
-    connected: np.ndarray
-    high: np.ndarray
+    flops: CardArray
+    weight: FloatArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    paired: BoolArray
+    suits: npt.NDArray[np.str_]
+    connected: BoolArray
+    high: npt.NDArray[np.str_]
     elapsed: float = 0.0
 
     def __len__(self) -> int:
@@ -63,23 +116,74 @@ class FlopReport:
 
     @property
     def names(self) -> list[str]:
+        """The representative flops as text, such as ``'AhKdQc'``."""
         return ["".join(format_card(c) for c in f) for f in self.flops.tolist()]
 
-    def overall(self) -> np.ndarray:
-        """Each player's equity over all flops (weighted by the flop weights)."""
+    def overall(self) -> FloatArray:
+        """Each player's equity over all the report's flops, weighted by their weights.
+
+        On the full report this is the players' preflop equity; on a filtered one, their
+        equity given that the flop has that texture.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (P,)
+            One equity per player (NaN for every player when the report has no flop).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> report = pk.flops(["QQ", "AKs"])
+        >>> report.overall().round(4).tolist()
+        [0.5395, 0.4605]
+        >>> report.filter(suits="monotone").overall().round(4).tolist()
+        [0.523, 0.477]
+        """
         return self.weight @ self.equity / self.weight.sum() if len(self) else \
             np.full(len(self.players), np.nan)
 
-    def _take(self, rows) -> FlopReport:
+    def _take(self, rows: npt.NDArray[np.intp]) -> FlopReport:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         for name in ("flops", "weight", "equity", "win", "tie", "paired", "suits",
                      "connected", "high"):
             values[name] = values[name][rows]
         return FlopReport(**values)
 
-    def filter(self, *, paired=None, suits=None, connected=None, high=None) -> FlopReport:
-        """The flops with these textures (None: any); weights are kept as they are, so
-        ``weight.sum()`` is the probability of the texture."""
+    def filter(self, *, paired: bool | None = None, suits: SuitPattern | None = None,
+               connected: bool | None = None, high: str | None = None) -> FlopReport:
+        """The flops with these textures; None (the default) accepts any.
+
+        Weights are kept as they are, so ``weight.sum()`` of the result is the probability of
+        the texture.
+
+        Parameters
+        ----------
+        paired : bool, optional
+            Flops with (True) or without (False) two cards of a rank.
+        suits : {'rainbow', 'two-tone', 'monotone'}, optional
+            Flops of three, two or one suit.
+        connected : bool, optional
+            Flops whose three ranks fit in five consecutive ones (the ace also low), or not.
+        high : str, optional
+            The flop's highest rank: '2'..'9', 'T' (or '10'), 'J', 'Q', 'K', 'A' (any case).
+
+        Returns
+        -------
+        FlopReport
+            The rows with every texture asked for, in the same order.
+
+        Raises
+        ------
+        ValueError
+            If ``suits`` is not one of ``SUIT_PATTERNS`` or ``high`` is not a rank.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> aces = pk.flops(["QQ", "AKs"]).filter(paired=True, high="A")
+        >>> len(aces), round(float(aces.weight.sum()), 4), aces.overall().round(4).tolist()
+        (49, 0.019, [0.1074, 0.8926])
+        """
         keep = np.ones(len(self), dtype=bool)
         if paired is not None:
             keep &= self.paired == bool(paired)
@@ -97,8 +201,36 @@ class FlopReport:
             keep &= self.high == rank
         return self._take(np.flatnonzero(keep))
 
-    def sort(self, by: str = "equity", player: int = 0, descending: bool = True) -> FlopReport:
-        """Sorted by a player's ``equity``/``win``/``tie`` or by ``weight`` (stable)."""
+    def sort(self, by: FlopSort = "equity", player: int = 0,
+             descending: bool = True) -> FlopReport:
+        """The rows sorted by a player's equity, win or tie, or by weight (a stable sort).
+
+        Parameters
+        ----------
+        by : {'equity', 'win', 'tie', 'weight'}, default 'equity'
+            What to sort by.
+        player : int, default 0
+            Whose equity, win or tie (0-based); ignored for ``'weight'``, but still checked.
+        descending : bool, default True
+            Largest first.
+
+        Returns
+        -------
+        FlopReport
+            The same rows, reordered.
+
+        Raises
+        ------
+        ValueError
+            If ``by`` is unknown or ``player`` is not 0 to P - 1.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> best_for_aks = pk.flops(["QQ", "AKs"]).sort("equity", player=1)
+        >>> best_for_aks.names[:3], best_for_aks.equity[:3, 1].round(4).tolist()
+        (['KhKdKc', 'AhAdAc', 'AhKdKc'], [1.0, 1.0, 0.999])
+        """
         if by not in ("equity", "win", "tie", "weight"):
             raise ValueError(f"sort by equity, win, tie or weight, not {by!r}")
         if not 0 <= player < len(self.players):
@@ -107,26 +239,60 @@ class FlopReport:
         order = np.argsort(-key if descending else key, kind="stable")
         return self._take(order)
 
-    def by_texture(self) -> list[dict]:
-        """Probability and each player's equity per texture (paired, suits, connected)."""
-        rows = []
-        groups = [("paired", dict(paired=True)), ("unpaired", dict(paired=False))]
-        groups += [(s, dict(suits=s)) for s in SUIT_PATTERNS]
-        groups += [("connected", dict(connected=True)),
-                   ("disconnected", dict(connected=False))]
-        groups += [(f"{r} high", dict(high=r)) for r in reversed(RANK_CHARS)]
-        for label, kwargs in groups:
-            part = self.filter(**kwargs)
+    def by_texture(self) -> list[dict[str, object]]:
+        """The probability of each texture and each player's equity given it.
+
+        Textures: paired, unpaired, each suit pattern, connected, disconnected, and each
+        highest rank from 'A high' down to '2 high'; a texture no flop has is left out.
+
+        Returns
+        -------
+        list of dict
+            One dict per texture: ``texture`` (its name), ``flops`` (rows of the report with
+            it), ``weight`` (its probability) and ``equity`` (each player's equity given it).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> rows = pk.flops(["QQ", "AKs"]).by_texture()
+        >>> [row["texture"] for row in rows][:7]
+        ['paired', 'unpaired', 'rainbow', 'two-tone', 'monotone', 'connected', 'disconnected']
+        >>> rows[0]["flops"], round(rows[0]["weight"], 4), [round(e, 4) for e in rows[0]["equity"]]
+        (324, 0.1733, [0.6008, 0.3992])
+        """
+        rows: list[dict[str, object]] = []
+        parts = [("paired", self.filter(paired=True)), ("unpaired", self.filter(paired=False))]
+        parts += [(s, self.filter(suits=s)) for s in SUIT_PATTERNS]
+        parts += [("connected", self.filter(connected=True)),
+                  ("disconnected", self.filter(connected=False))]
+        parts += [(f"{r} high", self.filter(high=r)) for r in reversed(RANK_CHARS)]
+        for label, part in parts:
             if len(part):
                 rows.append({"texture": label, "flops": len(part),
                              "weight": float(part.weight.sum()),
                              "equity": part.overall().tolist()})
         return rows
 
-    def records(self) -> list[dict]:
-        rows = []
+    def records(self) -> list[dict[str, object]]:
+        """The rows as dicts, one per flop class.
+
+        Returns
+        -------
+        list of dict
+            ``flop`` (text), ``weight``, then ``equity_1``, ``win_1``, ``tie_1``,
+            ``equity_2``, ... per player (1-based), then ``paired``, ``suits``, ``connected``
+            and ``high``; Python numbers, ready for JSON.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> row = pk.flops(["QQ", "AKs"]).records()[0]
+        >>> row["flop"], round(row["equity_1"], 4), row["suits"], row["high"]
+        ('2h2d2c', 0.7237, 'rainbow', '2')
+        """
+        rows: list[dict[str, object]] = []
         for i, name in enumerate(self.names):
-            row = {"flop": name, "weight": float(self.weight[i])}
+            row: dict[str, object] = {"flop": name, "weight": float(self.weight[i])}
             for p in range(len(self.players)):
                 row[f"equity_{p + 1}"] = float(self.equity[i, p])
                 row[f"win_{p + 1}"] = float(self.win[i, p])
@@ -136,16 +302,31 @@ class FlopReport:
             rows.append(row)
         return rows
 
-    def to_frame(self):
-        """A pandas DataFrame of ``records()`` (a list of dicts without pandas)."""
+    def to_frame(self) -> pd.DataFrame | list[dict[str, object]]:
+        """The rows as a table: a pandas DataFrame of ``records()``, or the records without
+        pandas.
+
+        Returns
+        -------
+        pandas.DataFrame or list of dict
+            One row per flop class, the columns of ``records()``.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> frame = pk.flops(["QQ", "AKs"]).to_frame()
+        >>> frame.shape, list(frame.columns[:5])
+        ((1754, 12), ['flop', 'weight', 'equity_1', 'win_1', 'tie_1'])
+        """
         try:
-            import pandas as pd
+            import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
         except ImportError:
             return self.records()
         return pd.DataFrame(self.records())
 
 
-def _textures(flops: np.ndarray):
+def _textures(flops: CardArray) -> tuple[BoolArray, npt.NDArray[np.str_], BoolArray,
+                                         npt.NDArray[np.str_]]:
     ranks = flops.astype(np.int64) >> 2
     suits = flops.astype(np.int64) & 3
     paired = (ranks[:, 0] == ranks[:, 1]) | (ranks[:, 1] == ranks[:, 2]) | \
@@ -162,7 +343,7 @@ def _textures(flops: np.ndarray):
     return paired, pattern, connected, high
 
 
-def _symmetry(setup) -> np.ndarray:
+def _symmetry(setup: Setup) -> CardArray:
     """Card maps of the suit permutations that leave both weighted ranges and the dead cards
     unchanged (identity first)."""
     keep = []
@@ -186,13 +367,14 @@ def _symmetry(setup) -> np.ndarray:
     return np.array(keep, dtype=np.uint8)
 
 
-def _flop_index(cards: np.ndarray) -> np.ndarray:
+def _flop_index(cards: CardArray) -> IntArray:
     """Index of sorted 3-card sets (rows ascending) in a 52**3 table."""
     c = cards.astype(np.int64)
     return (c[:, 0] * 52 + c[:, 1]) * 52 + c[:, 2]
 
 
-def _by_flop_class(boards, orbit, counts, reps, maps) -> np.ndarray:
+def _by_flop_class(boards: CardArray, orbit: IntArray, counts: FloatArray, reps: CardArray,
+                   maps: CardArray) -> FloatArray:
     """(F, K) sums over every 5-card board of its counts (B, K), added to the class of each
     of its ten flops: a flop class's row is then the sum over all its flops of their turns
     and rivers. A board stands for its orbit (orbit members' flops fall in the same classes),
@@ -210,20 +392,23 @@ def _by_flop_class(boards, orbit, counts, reps, maps) -> np.ndarray:
     return out
 
 
-def _dense_weights(combos, weights):
+def _dense_weights(combos: CardArray,
+                   weights: FloatArray) -> tuple[FloatArray, IntArray, FloatArray]:
     index = COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]].astype(np.int64)
     dense = np.zeros(N_COMBOS)
     dense[index] = weights
     return np.ascontiguousarray(weights, np.float64), index, dense
 
 
-def _batches(n_boards, progress):
+def _batches(n_boards: int, progress: _Progress | None) -> list[tuple[int, int]]:
     n = max(PROGRESS_BATCHES if progress is not None else 1, -(-n_boards // MAX_BATCH_BOARDS))
     bounds = np.linspace(0, n_boards, n + 1).round().astype(np.int64)
-    return [(lo, hi) for lo, hi in zip(bounds[:-1], bounds[1:], strict=False) if hi > lo]
+    return [(int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:], strict=False)
+            if hi > lo]
 
 
-def _heads_up_counts(setup, boards, tables, progress):
+def _heads_up_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...],
+                     progress: _Progress | None) -> FloatArray:
     """(B, 4) winner-mask weights per board (masks: A alone 1, B alone 2, split 3), by the
     range sweep."""
     (ca, cb) = setup.combo_lists
@@ -242,7 +427,8 @@ def _heads_up_counts(setup, boards, tables, progress):
     return counts
 
 
-def _multiway_counts(setup, boards, tables, progress):
+def _multiway_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...],
+                     progress: _Progress | None) -> FloatArray:
     """(B, 2**P) winner-mask weights per board: every combo ranked once per board, then every
     matchup compared (``_kernels.board_matchups``)."""
     from ..equity.matchups import all_matchups
@@ -268,18 +454,58 @@ def _multiway_counts(setup, boards, tables, progress):
     return counts
 
 
-def flops(hands, dead=None, *, threads=None, progress=None) -> FlopReport:
-    """Exact equity of 2-6 players on every flop: ``hands`` as for ``pk.equity`` (hands,
-    'Ah??', 'random', ranges), ``dead`` cards out of the deck. Returns a ``FlopReport``;
-    ``progress``: a callable(done, total) over the 5-card boards evaluated."""
+def flops(hands: Sequence[CardsLike | Range], dead: CardsLike | None = None, *,
+          threads: Threads = None, progress: _Progress | None = None) -> FlopReport:
+    """Exact equity of 2-6 players on every flop, with each flop's probability and texture.
+
+    Flops that a suit permutation maps onto each other give the same equities when the
+    players' hands and the dead cards are unchanged by it, so one flop per class is
+    reported, weighted by the class's probability. The weights sum to 1, and the weighted
+    sum of a player's flop equities is its exact preflop equity.
+
+    Parameters
+    ----------
+    hands : sequence of str, cards or Range
+        2 to 6 players, as for ``pk.equity``: hands (``'AhKh'``), partial hands
+        (``'Ah??'``), ``'random'``, or ranges (``'QQ+, AKs'`` or a ``Range``).
+    dead : str, sequence of cards or array of card ids, optional
+        Cards out of the deck.
+    threads : int, optional
+        Kernel threads; None: every core Numba uses. The result does not depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` with the 5-card boards evaluated so far.
+
+    Returns
+    -------
+    FlopReport
+        One row per flop class: its weight, each player's equity, win and tie, its texture.
+
+    Raises
+    ------
+    ValueError
+        If a hand, range or dead card does not parse, a card is in two places, there are
+        fewer than 2 or more than 6 players, or no matchup is possible (the players' ranges
+        always share a card).
+    TypeError
+        If ``hands`` is a single string or ``Range`` rather than a list of players.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> report = pk.flops(["QQ", "AKs"])
+    >>> len(report), round(float(report.weight.sum()), 12)
+    (1754, 1.0)
+    >>> report.overall().round(4).tolist()  # the preflop equity
+    [0.5395, 0.4605]
+    """
     start = time.perf_counter()
     setup = prepare(hands, None, dead)
     n = len(setup.players)
     if n > MAX_PLAYERS:
         raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {n}")
     maps = _symmetry(setup)
-    dead = set(setup.dead.tolist())
-    deck = np.array([c for c in range(52) if c not in dead], dtype=np.uint8)
+    dead_ids = set(setup.dead.tolist())
+    deck = np.array([c for c in range(52) if c not in dead_ids], dtype=np.uint8)
     reps, _ = canonical_boards(deck, 3, maps)  # class sizes come with the 5-card orbits
     boards, orbit = canonical_boards(deck, 5, maps)
     tables = kernel_args(7)
