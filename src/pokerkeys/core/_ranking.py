@@ -13,6 +13,7 @@ from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 
 import numpy as np
+import numpy.typing as npt
 
 HIGH_CARD, PAIR, TWO_PAIR, THREE_OF_A_KIND, STRAIGHT, FLUSH, FULL_HOUSE, FOUR_OF_A_KIND, \
     STRAIGHT_FLUSH = range(1, 10)
@@ -33,7 +34,7 @@ def straight_top(distinct_ranks: tuple[int, ...]) -> int:
     return -1
 
 
-def value_of(ranks: tuple[int, ...], flush: bool) -> tuple:
+def value_of(ranks: tuple[int, ...], flush: bool) -> tuple[int, ...]:
     """Comparable value of five ranks (0..12), the cards all of one suit if ``flush``.
 
     The value is (category, significant ranks...): ranks grouped by multiplicity, bigger groups
@@ -55,9 +56,9 @@ def value_of(ranks: tuple[int, ...], flush: bool) -> tuple:
 
 
 @lru_cache(maxsize=1)
-def _classes_in_rank_order() -> list[tuple[tuple, tuple[int, ...], bool]]:
+def _classes_in_rank_order() -> list[tuple[tuple[int, ...], tuple[int, ...], bool]]:
     """(value, ranks sorted descending, is_flush) of the 7,462 classes, worst first."""
-    values = []
+    values: list[tuple[tuple[int, ...], tuple[int, ...], bool]] = []
     for combo in combinations_with_replacement(range(12, -1, -1), 5):
         if combo[0] != combo[4]:  # five of a kind does not exist without wild cards
             values.append((value_of(combo, False), combo, False))
@@ -82,7 +83,7 @@ def five_card_classes() -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...
 
 
 @lru_cache(maxsize=1)
-def rank_values() -> np.ndarray:
+def rank_values() -> npt.NDArray[np.uint8]:
     """(7463, 6) uint8: row r = (category, significant ranks...) of rank r; row 0 unused.
 
     Unused trailing rank slots hold 255. `describe` reads names from here.

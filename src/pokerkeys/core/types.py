@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 __all__ = [
     "BoolArray", "CardArray", "CardLike", "CardsLike", "FloatArray", "HandBatch", "IntArray",
-    "InvalidRows", "RankArray", "RankLike", "Threads",
+    "InvalidRows", "RankArray", "RankLike", "SeedLike", "Threads",
 ]
 
 #: One card: text such as ``'As'``, ``'10s'`` or ``'A♠'``, or an integer id ``4*rank + suit``
@@ -54,3 +54,7 @@ InvalidRows: TypeAlias = Literal["raise", "zero"]
 
 #: Threads for a parallel kernel: ``None`` for all the cores Numba uses, else 1 or more.
 Threads: TypeAlias = int | None
+
+#: A seed, as ``numpy.random.SeedSequence`` takes it: an integer >= 0, a sequence of them, or
+#: ``None`` for fresh entropy (a different result each run).
+SeedLike: TypeAlias = int | Sequence[int] | None
