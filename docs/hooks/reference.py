@@ -201,6 +201,11 @@ class Package:
                 return f"{module}.{name}"
         return f"{module}.{name}"
 
+    def kind_order(self, target: str) -> int:
+        g = self.griffe_object(target)
+        kind = getattr(getattr(g, "kind", None), "value", "")
+        return {"function": 0, "class": 1, "module": 3}.get(kind, 2)
+
     def summary(self, path: str) -> str:
         """First sentence-paragraph of an object's docstring, as one line of Markdown."""
         g = self.griffe_object(path)
@@ -214,11 +219,24 @@ class Package:
             module, _, name = path.rpartition(".")
             mod = self.module(module) if module else None
             obj = getattr(mod, name, None) if mod is not None else self.module(path)
-            text = inspect.getdoc(obj) or "" if obj is not None else ""
-            if isinstance(obj, (int, float, str, tuple, dict, frozenset)):
-                text = ""
+            # an instance (a constant) would give its class's docstring
+            text = "" if obj is None or _is_instance(obj) else inspect.getdoc(obj) or ""
         first = text.strip().split("\n\n")[0]
+        if not first:
+            return self.value(path)
         return rst_to_md(" ".join(first.split()))
+
+    def value(self, path: str) -> str:
+        """``= value`` of a constant without a docstring, when short."""
+        module, _, name = path.rpartition(".")
+        mod = self.module(module) if module else None
+        if mod is None or not hasattr(mod, name):
+            return ""
+        obj = getattr(mod, name)
+        if not isinstance(obj, (int, float, str, tuple, frozenset)):
+            return ""
+        text = repr(obj)
+        return f"`= {text}`".replace("|", "\\|") if len(text) <= 60 else ""
 
 
 def _is_instance(obj: object) -> bool:
@@ -248,8 +266,9 @@ class Plan:
 
     pkg: Package
     homes: dict[str, Home] = field(default_factory=dict)          # target -> home
-    topic_items: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # slug -> [(label, target)]
-    topic_modules: dict[str, list[str]] = field(default_factory=dict)  # slug -> [module]
+    # topic slug -> [(label, target)] of the objects it shows, and [module] of the modules
+    topic_items: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    topic_modules: dict[str, list[str]] = field(default_factory=dict)
 
     @staticmethod
     def module_page(module: str) -> str:
@@ -281,6 +300,8 @@ class Plan:
             for path in t.extra:
                 module, _, name = path.rpartition(".")
                 self.topic_items[t.slug].append((path, pkg.target(module, name)))
+            # functions first (what a reader calls), then classes, then constants
+            self.topic_items[t.slug].sort(key=lambda item: pkg.kind_order(item[1]))
         for t in TOPICS:
             for label, target in self.topic_items[t.slug]:
                 if target in self.homes:
@@ -362,7 +383,7 @@ class Plan:
             names = self.pkg.exports(module)
             if names:
                 out += [self.names_table(module, names, page), ""]
-        for label, target in items:
+        for _label, target in items:
             home = self.homes[target]
             if home.page == page:
                 out += self.render(home)
@@ -525,8 +546,8 @@ def parser_section(prog: str, summary: str, parser: argparse.ArgumentParser,
             helps = {a.dest: a.help for a in action._choices_actions}
             subs = [(name, helps.get(name) or "") for name in action.choices]
             continue
-        if action.help == argparse.SUPPRESS:
-            continue
+        if action.help == argparse.SUPPRESS or isinstance(action, argparse._HelpAction):
+            continue  # every command has -h/--help; the introduction says so
         rows.append(f"| {_flags(action)} | {_value(action, formatter)} | {_default(action)} | "
                     f"{_help(action, formatter)} |")
     if rows:
@@ -549,7 +570,8 @@ def cli_markdown(parser: argparse.ArgumentParser | None = None) -> str:
     out = ["# Command line", "",
            "Every subcommand of `pokerkeys`, with its arguments, as the parser itself defines "
            "them (this page is generated from `pokerkeys.cli.main.build_parser()`; "
-           "`pokerkeys COMMAND --help` prints the same). Bad input is reported as one line "
+           "`pokerkeys COMMAND --help` prints the same, and every command takes `-h`/`--help`). "
+           "Bad input is reported as one line "
            "`pokerkeys: error: ...` with exit code 2. The guide "
            "[the command line in shell pipelines](../guides/command-line.md) shows them at "
            "work.", ""]
