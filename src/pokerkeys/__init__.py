@@ -1,15 +1,50 @@
-"""pokerkeys: Texas Hold'em hand evaluation and equity on a key-sum evaluator.
+"""pokerkeys: poker hand evaluation and equity on a key-sum evaluator, compiled with Numba.
 
+A hand of 5, 6 or 7 cards gets a rank from 1 (the worst hand, 7-5-4-3-2) to 7462 (a royal
+flush): higher is better, equal ranks tie. Cards are text (``'As Kd'``, ``'10h'``, ``'A♠'``)
+or integer ids ``4 * rank + suit`` (``'2c'`` is 0, ``'As'`` is 51).
+
+The public names, by topic:
+
+Evaluating hands
+    ``evaluate`` (one hand), ``evaluate_batch`` (an array of hands, in parallel),
+    ``category`` and ``HandCategory`` (the nine categories), ``describe`` (a hand in words),
+    ``best_five`` (the five cards that play), ``parse_cards`` and ``format_cards``,
+    ``TableError`` (a damaged installation).
+Equity
+    ``equity`` (hold'em and Omaha, exact or Monte Carlo, hands or ranges) and its result,
+    ``EquityResult``; ``Range`` (weighted two-card ranges); ``omaha_equity``.
+Range analysis
+    ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop).
+Preflop
+    ``preflop`` (a module: the 169 classes, matchups, shipped tables).
+Games
+    ``best_hand``, ``holdem_hand``, ``omaha_hand``, ``three_d_hand``, ``wild_hand`` (the best
+    hand of a game, a ``BestHand``), ``winners``, ``showdown`` (decide a showdown text),
+    ``deal``, ``best_discard`` (draw poker), ``stats`` (a module: category statistics of the
+    classic games).
+
+Bulk files (CSV, Parquet, NPY) are ``pokerkeys.io``, Dask is ``pokerkeys.io.distributed``;
+the command line is ``pokerkeys --help`` and the local web app ``pokerkeys serve``.
+
+The evaluator, equity and ranges are imported at once; the games, the preflop tables and the
+analyses load on first use (``pk.flops``, ``pk.stats``, ...), so the command line starts
+without them. The subpackages, lowest layer first: ``_kernels`` (Numba kernels), ``core``
+(cards, tables, evaluation), ``equity``, ``analysis`` and ``preflop``, ``games`` and ``io``,
+``cli`` and ``web``.
+
+Examples
+--------
 >>> import pokerkeys as pk
 >>> pk.evaluate("As Ks Qs Js Ts")
 7462
-
-The evaluator, equity and ranges are imported at once; the games (winners, Omaha, wild cards,
-draw poker, statistics), the preflop tables and the bulk files load on first use, so the command
-line starts without them. The subpackages, lowest layer first: ``_kernels`` (Numba kernels),
-``core`` (cards, tables, evaluation), ``equity`` and ``preflop``, ``games`` and ``io``, ``cli``.
+>>> pk.describe("7c 7d 2h 2s Kd 9c 3h")
+'Two pair, sevens and twos'
+>>> pk.evaluate_batch(["Ah Kh Qh Jh Th", "2c 3d 4h 5s 7c"])
+array([7462,    1], dtype=uint16)
 """
 from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .core.cards import format_cards, parse_cards
 from .core.evaluate import HandCategory, best_five, category, describe, evaluate, evaluate_batch
@@ -17,6 +52,17 @@ from .core.tables import TableError
 from .equity import EquityResult, Range, equity
 from .games.deal import deal
 from .games.showdown import showdown
+
+if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checkers should see them
+    from . import preflop
+    from .analysis.flops import flops
+    from .analysis.hits import range_hits
+    from .core.best import BestHand
+    from .equity.omaha import omaha_equity, omaha_hand
+    from .games import stats
+    from .games.draw import best_discard
+    from .games.hands import best_hand, holdem_hand, three_d_hand, winners
+    from .games.wild import wild_hand
 
 __version__ = "0.1.0"
 
@@ -29,18 +75,27 @@ _LAZY = {
     "wild_hand": "games.wild", "best_discard": "games.draw",
     "range_hits": "analysis.hits", "flops": "analysis.flops",
 }
+# pk.stats and pk.preflop are modules themselves; the rest are names defined in their module
+_MODULES = ("stats", "preflop")
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
+    """Import a name of ``_LAZY`` on its first use (PEP 562)."""
     if name not in _LAZY:
         raise AttributeError(f"module 'pokerkeys' has no attribute {name!r}")
     module = import_module(f".{_LAZY[name]}", __name__)
-    # pk.stats and pk.preflop are modules themselves; the rest are names defined in them
-    return module if name in ("stats", "preflop") else getattr(module, name)
+    return module if name in _MODULES else getattr(module, name)
 
 
 __all__ = [
-    "EquityResult", "HandCategory", "Range", "TableError", "best_five", "category",
-    "deal", "describe", "equity", "evaluate", "evaluate_batch", "format_cards", "parse_cards",
-    "showdown", *_LAZY,
+    # evaluating hands
+    "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
+    "evaluate_batch", "format_cards", "parse_cards",
+    # equity and range analysis
+    "EquityResult", "Range", "equity", "flops", "omaha_equity", "range_hits",
+    # preflop
+    "preflop",
+    # games
+    "BestHand", "best_discard", "best_hand", "deal", "holdem_hand", "omaha_hand", "showdown",
+    "stats", "three_d_hand", "wild_hand", "winners",
 ]
