@@ -442,6 +442,117 @@ def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias,
     return out
 
 
+@inline
+def range_setup(known, range_starts, excluded, board, card_keys, flush_keys):
+    """What every chunk of ``monte_carlo_counts`` starts from: (the 52-bit mask of board, dead
+    and known hole cards, each range's rejection threshold 2**32 mod its combo count for
+    ``sample_range``, the known board's key sum, its flush sums)."""
+    n_players = known.shape[0]
+    base_used = excluded
+    for p in range(n_players):
+        for j in range(2):
+            if known[p, j] < 52:
+                base_used |= np.uint64(1) << np.uint64(known[p, j])
+    n_ranges = len(range_starts) - 1
+    reject_below = np.zeros(max(n_ranges, 1), dtype=np.uint64)
+    for q in range(n_ranges):
+        n = np.uint64(range_starts[q + 1] - range_starts[q])
+        reject_below[q] = (np.uint64(1 << 32) - n) % n
+    board_key, board_flush = key_sums(board, card_keys, flush_keys)
+    return base_used, reject_below, board_key, board_flush
+
+
+@inline
+def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, range_keep,
+                range_alias, range_starts, reject_below, base_used, board_key, board_flush,
+                n_missing, max_rejections, card_keys, flush_keys, flush_suit, hash_base,
+                hash_ranks, flush_ranks):
+    """One chunk of ``monte_carlo_counts``: n_trials trials on the random stream seeded by
+    `state`, their winner masks counted in hist (2**P + 1; -1 in the last slot when the
+    ranges gave up).
+
+    tally: None, or (R, 5) float64 with a row per row of range_combos: each trial then adds
+    (1, won alone, tied, pot share, pot share squared) to the row of every range player's
+    drawn combo (``_kernels.per_combo``). With None, Numba prunes every ``tally`` branch at
+    compile time, so the plain count pays nothing for it (same ns per trial as when this
+    loop was written out in ``monte_carlo_counts`` alone). Inlined into the parallel loop's
+    body: as a called function of its own the same loop took 60% longer per trial.
+    """
+    mult, hmask, shift = HASH_7
+    n_players = known.shape[0]
+    spare = np.uint64(0)
+    n_spare = 0
+    hole = np.empty((n_players, 2), dtype=np.int64)
+    drawn = np.empty(n_players, dtype=np.int64)
+    hole_keys = np.empty(n_players, dtype=np.uint64)
+    hole_flush = np.empty(n_players, dtype=np.uint64)
+    ranks = np.empty(n_players, dtype=np.int64)
+    for t in range(n_trials):
+        rejections = 0
+        while True:
+            used = base_used
+            ok = True
+            for p in range(n_players):
+                if range_of[p] >= 0:
+                    q = range_of[p]
+                    state, spare, n_spare, row = sample_range(
+                        state, spare, n_spare, range_keep, range_alias, range_starts[q],
+                        range_starts[q + 1], reject_below[q])
+                    bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
+                            | (np.uint64(1) << np.uint64(range_combos[row, 1])))
+                    ok &= (used & bits) == 0
+                    used |= bits
+                    if tally is not None:
+                        drawn[p] = row
+                    hole[p, 0] = range_combos[row, 0]
+                    hole[p, 1] = range_combos[row, 1]
+            if ok:
+                break
+            rejections += 1
+            if rejections >= max_rejections:
+                break
+        if not ok:
+            hist[1 << n_players] = -1
+            break
+        for p in range(n_players):
+            if range_of[p] < 0:
+                for j in range(2):
+                    c = np.uint64(known[p, j])
+                    if c >= 52:
+                        state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
+                        used |= np.uint64(1) << c
+                    hole[p, j] = c
+            hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
+            hole_flush[p] = flush_keys[hole[p, 0]] + flush_keys[hole[p, 1]]
+        k = board_key
+        f = board_flush
+        for i in range(n_missing):
+            state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
+            used |= np.uint64(1) << c
+            k += card_keys[c]
+            f += flush_keys[c]
+        mask = monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
+                                hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
+        hist[mask] += 1
+        if tally is not None:
+            size = 0
+            for p in range(n_players):
+                size += (mask >> p) & 1
+            for p in range(n_players):
+                if range_of[p] < 0:
+                    continue
+                row = drawn[p]
+                tally[row, 0] += 1.0
+                if (mask >> p) & 1:
+                    s = 1.0 / size
+                    if size == 1:
+                        tally[row, 1] += 1.0
+                    else:
+                        tally[row, 2] += 1.0
+                    tally[row, 3] += s
+                    tally[row, 4] += s * s
+
+
 @kernel(parallel=True)
 def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, range_starts,
                        board, n_missing, excluded, seeds, chunk_trials, max_rejections,
@@ -460,70 +571,11 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
     n_players = known.shape[0]
     n_chunks = len(seeds)
     out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
-    board_key, board_flush = key_sums(board, card_keys, flush_keys)
-    base_used = excluded
-    for p in range(n_players):
-        for j in range(2):
-            if known[p, j] < 52:
-                base_used |= np.uint64(1) << np.uint64(known[p, j])
-    n_ranges = len(range_starts) - 1
-    reject_below = np.zeros(max(n_ranges, 1), dtype=np.uint64)  # 2**32 mod (combos in range)
-    for q in range(n_ranges):
-        n = np.uint64(range_starts[q + 1] - range_starts[q])
-        reject_below[q] = (np.uint64(1 << 32) - n) % n
+    base_used, reject_below, board_key, board_flush = range_setup(
+        known, range_starts, excluded, board, card_keys, flush_keys)
     for chunk in prange(n_chunks):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
-        state = seeds[chunk]
-        spare = np.uint64(0)
-        n_spare = 0
-        hist = out[chunk]
-        hole = np.empty((n_players, 2), dtype=np.int64)
-        hole_keys = np.empty(n_players, dtype=np.uint64)
-        hole_flush = np.empty(n_players, dtype=np.uint64)
-        ranks = np.empty(n_players, dtype=np.int64)
-        for t in range(chunk_trials[chunk]):
-            rejections = 0
-            while True:
-                used = base_used
-                ok = True
-                for p in range(n_players):
-                    if range_of[p] >= 0:
-                        q = range_of[p]
-                        state, spare, n_spare, row = sample_range(
-                            state, spare, n_spare, range_keep, range_alias, range_starts[q],
-                            range_starts[q + 1], reject_below[q])
-                        bits = ((np.uint64(1) << np.uint64(range_combos[row, 0]))
-                                | (np.uint64(1) << np.uint64(range_combos[row, 1])))
-                        ok &= (used & bits) == 0
-                        used |= bits
-                        hole[p, 0] = range_combos[row, 0]
-                        hole[p, 1] = range_combos[row, 1]
-                if ok:
-                    break
-                rejections += 1
-                if rejections >= max_rejections:
-                    break
-            if not ok:
-                hist[1 << n_players] = -1
-                break
-            for p in range(n_players):
-                if range_of[p] < 0:
-                    for j in range(2):
-                        c = np.uint64(known[p, j])
-                        if c >= 52:
-                            state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
-                            used |= np.uint64(1) << c
-                        hole[p, j] = c
-                hole_keys[p] = np.uint64(card_keys[hole[p, 0]]) + card_keys[hole[p, 1]]
-                hole_flush[p] = flush_keys[hole[p, 0]] + flush_keys[hole[p, 1]]
-            k = board_key
-            f = board_flush
-            for i in range(n_missing):
-                state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
-                used |= np.uint64(1) << c
-                k += card_keys[c]
-                f += flush_keys[c]
-            hist[monte_carlo_mask(n_players, k, f, hole_keys, hole_flush, ranks, flush_suit,
-                                   hash_base, hash_ranks, flush_ranks, mult, hmask,
-                                   shift)] += 1
+        range_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], None, known, range_of,
+                    range_combos, range_keep, range_alias, range_starts, reject_below,
+                    base_used, board_key, board_flush, n_missing, max_rejections, card_keys,
+                    flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
     return out

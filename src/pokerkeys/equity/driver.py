@@ -118,7 +118,8 @@ def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK,
 
 
 def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed, progress,
-                      start, per_chunk: int = TRIALS_PER_CHUNK) -> EquityResult:
+                      start, per_chunk: int = TRIALS_PER_CHUNK,
+                      default_trials: int = DEFAULT_TRIALS) -> EquityResult:
     """Run Monte Carlo chunks until the stopping rules say stop; ``run_round(seeds, sizes)``
     returns the winner-mask counts of the chunks (seeds[i], sizes[i]).
 
@@ -128,6 +129,8 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
     Without trials and time_limit the run stops after DEFAULT_TIME_LIMIT seconds; the result's
     ``stopped_by`` says which rule ended it.
     """
+    if trials is None and target_stderr is None and time_limit is None:
+        trials = default_trials
     observer = getattr(_observer, "callback", None)
     default_limit = trials is None and time_limit is None
     if default_limit:

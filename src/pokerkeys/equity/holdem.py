@@ -22,6 +22,7 @@ import numpy as np
 from .. import _jit
 from .._balance import balanced_groups
 from .._kernels import equity as _k
+from .._kernels import per_combo as _pc
 from .._kernels import rank_classes as _rc
 from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
 from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
@@ -445,8 +446,8 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
     if exact or (exact is None and not stop_given):
         plan = _enumeration(setup, forced=bool(exact))
     if plan is None:
-        return _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
-                            start)
+        return monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
+                           start)
     matchups, weights = plan
     counts = _exact_counts(matchups, weights, setup.board, setup.excluded, setup.n_missing,
                            setup.n_rem, threads, progress)
@@ -456,26 +457,29 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                                          _jit.compute_clock() - start)
 
 
-def monte_carlo_args(setup: Setup) -> tuple:
+def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> tuple:
     """Arguments of ``_kernels.equity.monte_carlo_counts`` before the seeds, for a setup.
 
     Known cards per player (255 where unknown), and each range player's combos with their
-    alias tables (``_sampling.alias_table``; aliases as rows of the concatenated combos), which
-    the kernel samples in constant time.
+    alias tables (``core.sampling.alias_table``; aliases as rows of the concatenated combos),
+    which the kernel samples in constant time. every_player_drawn: every player is drawn from
+    its combo list, as a range (per-combo results: a uniform draw over compatible combos is the
+    same deal as dealing unknown cards, and gives each trial's combo a row to count in).
     """
     n = len(setup.players)
     known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
     range_of = np.full(n, -1, dtype=np.int64)
     range_combos, range_keep, range_alias, range_starts = [], [], [], [0]
     for i, p in enumerate(setup.players):
-        known[i, :len(p.known)] = p.known
-        if p.range is not None:
-            range_of[i] = len(range_starts) - 1
-            keep, alias = alias_table(setup.weight_lists[i])
-            range_combos.append(setup.combo_lists[i])
-            range_keep.append(keep)
-            range_alias.append(alias + range_starts[-1])
-            range_starts.append(range_starts[-1] + len(keep))
+        if p.range is None and not every_player_drawn:
+            known[i, :len(p.known)] = p.known
+            continue
+        range_of[i] = len(range_starts) - 1
+        keep, alias = alias_table(setup.weight_lists[i])
+        range_combos.append(setup.combo_lists[i])
+        range_keep.append(keep)
+        range_alias.append(alias + range_starts[-1])
+        range_starts.append(range_starts[-1] + len(keep))
     if not range_combos:  # the kernels still need arrays of the right types
         range_combos = [np.zeros((1, 2), dtype=np.uint8)]
         range_keep = [np.zeros(1, dtype=np.uint64)]
@@ -486,9 +490,17 @@ def monte_carlo_args(setup: Setup) -> tuple:
             np.uint64(setup.excluded))
 
 
-def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None) -> np.ndarray:
-    """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges."""
-    if (mc_args[1] >= 0).any():
+def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None,
+               tally: np.ndarray | None = None) -> np.ndarray:
+    """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges.
+
+    tally: (R, 5) float64, one row per row of the concatenated range combos, to which the
+    chunks' per-combo tallies are added (``_kernels.per_combo``); every player must then be
+    drawn as a range (``monte_carlo_args(..., every_player_drawn=True)``).
+    """
+    if tally is not None:
+        kernel, tables = _pc.monte_carlo_per_combo, kernel_args(7)
+    elif (mc_args[1] >= 0).any():
         kernel, tables = _k.monte_carlo_counts, kernel_args(7)
     elif len(mc_args[0]) == 2:
         # same counts as monte_carlo_plain, faster
@@ -497,16 +509,22 @@ def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=Non
         kernel, tables = _k.monte_carlo_plain, eval_tables(7).batch_tuple()
     with _jit.threads(threads):
         out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *tables)
+    if tally is not None:
+        out, rows = out
     if (out[:, -1] < 0).any():
         raise ValueError("the players' ranges almost never fit together without sharing "
                          "a card; Monte Carlo cannot sample them")
+    if tally is not None:
+        tally += rows.sum(axis=0)
     return out[:, :-1].sum(axis=0)
 
 
-def _monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress, start):
-    if trials is None and target_stderr is None and time_limit is None:
-        trials = DEFAULT_TRIALS
-    mc_args = monte_carlo_args(setup)
-    return drive_monte_carlo(lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads),
-                             setup.labels, trials, target_stderr, time_limit, seed, progress,
-                             start)
+def monte_carlo(setup: Setup, trials, target_stderr, time_limit, seed, threads, progress,
+                start: float, tally: np.ndarray | None = None) -> EquityResult:
+    """Monte Carlo equity of a setup under the driver's stop rules (``driver``); with a
+    ``tally`` (see ``run_chunks``) every player is drawn as a range and each combo's
+    results are added to its row."""
+    mc_args = monte_carlo_args(setup, every_player_drawn=tally is not None)
+    return drive_monte_carlo(
+        lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally), setup.labels,
+        trials, target_stderr, time_limit, seed, progress, start, default_trials=DEFAULT_TRIALS)

@@ -133,8 +133,6 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
         counts = _exact(players, n_hole, pairs, board_ids, free, n_missing, threads, progress,
                         lookups)
         return EquityResult.from_mask_counts(labels, counts, True, _jit.compute_clock() - start)
-    if trials is None and not stop_given:
-        trials = DEFAULT_TRIALS
     return _monte_carlo(players, labels, n_hole, pairs, board_ids, known, trials, target_stderr,
                         time_limit, seed, threads, progress, start)
 
@@ -204,4 +202,4 @@ def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_st
         return out.sum(axis=0)
 
     return drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed,
-                             progress, start, TRIALS_PER_CHUNK)
+                             progress, start, TRIALS_PER_CHUNK, DEFAULT_TRIALS)

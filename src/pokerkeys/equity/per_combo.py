@@ -14,22 +14,19 @@ for Monte Carlo. The share-weighted mean of the rows is the player's equity.
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
 
 import numpy as np
 
 from .. import _jit
 from .._kernels import equity as _k
-from .._kernels import per_combo as _pc
 from .._kernels import rank_classes as _rc
 from .._kernels import sweep as _sw
 from ..core.cards import format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
-from ..core.sampling import alias_table
 from ..core.tables import rank_class_tables_7
-from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo
+from .holdem import monte_carlo
 from .matchups import all_matchups, merge_isomorphic
 from .result import EquityResult
 
@@ -229,50 +226,21 @@ def run(setup, per_combo, *, exact, trials, target_stderr, time_limit, seed, thr
         if counts.sum() == 0:
             raise ValueError("no matchup is possible: the players' ranges always share a card")
         result = EquityResult.from_mask_counts(setup.labels, counts, True,
-                                               time.perf_counter() - start)
+                                               _jit.compute_clock() - start)
         return replace(result, combo_tables=tuple(tables))
     return _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads,
                         progress, start)
 
 
 # ---------------------------------------------------------------------------- Monte Carlo
-def _mc_args(setup):
-    """``monte_carlo_counts`` arguments with every player drawn from its combo list (a
-    uniform draw over compatible combos is the same deal as dealing unknown cards)."""
-    known = np.full((len(setup.players), 2), 255, dtype=np.uint8)
-    range_of = np.arange(len(setup.players), dtype=np.int64)
-    keeps, aliases, starts = [], [], [0]
-    for w in setup.weight_lists:
-        keep, alias = alias_table(w)
-        keeps.append(keep)
-        aliases.append(alias + starts[-1])
-        starts.append(starts[-1] + len(w))
-    return (known, range_of, np.ascontiguousarray(np.concatenate(setup.combo_lists)),
-            np.concatenate(keeps), np.concatenate(aliases), np.array(starts, dtype=np.int64),
-            setup.board, setup.n_missing, np.uint64(setup.excluded))
-
-
 def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, progress,
                  start):
-    if trials is None and target_stderr is None and time_limit is None:
-        trials = DEFAULT_TRIALS
-    args = _mc_args(setup)
-    starts = args[5]
+    """hold'em's Monte Carlo with every player drawn from its combo list and each drawn
+    combo's trials, wins, ties and pot shares tallied in its row."""
+    starts = np.cumsum([0] + [len(c) for c in setup.combo_lists])
     per_row = np.zeros((int(starts[-1]), 5))
-
-    def run_round(seeds, sizes):
-        with _jit.threads(threads):
-            out, rows = _pc.monte_carlo_per_combo(*args, seeds, sizes,
-                                                  MAX_REJECTIONS,
-                                                  *kernel_args(7))
-        if (out[:, -1] < 0).any():
-            raise ValueError("the players' ranges almost never fit together without sharing "
-                             "a card; Monte Carlo cannot sample them")
-        per_row[:] += rows.sum(axis=0)
-        return out[:, :-1].sum(axis=0)
-
-    result = drive_monte_carlo(run_round, setup.labels, trials, target_stderr, time_limit,
-                               seed, progress, start)
+    result = monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
+                         start, tally=per_row)
     tables = []
     for p in range(len(setup.players)):
         if p not in keep:
