@@ -263,6 +263,22 @@ def test_every_subcommand_and_option_has_help():
     assert missing == []
 
 
+def _subparsers(parser, path=()):
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                yield path + (name,), sub
+                yield from _subparsers(sub, path + (name,))
+
+
+def test_every_subcommand_has_a_description_and_the_parser_an_epilog():
+    """The parser's help texts are the command line's reference."""
+    parser = build_parser()
+    assert parser.description and parser.epilog and "--help" in parser.epilog
+    missing = [path for path, sub in _subparsers(parser) if not sub.description]
+    assert missing == []
+
+
 def test_stderr_option_says_its_unit():
     text = build_parser()._subparsers._group_actions[0].choices["equity"].format_help()
     assert "fraction of the pot" in " ".join(text.split())

@@ -7,38 +7,92 @@
 """
 from __future__ import annotations
 
+import argparse
 import csv
 import json
 import sys
+from typing import TYPE_CHECKING, Any, cast
 
 from .common import CliError, positive_int, progress_bar
 
+if TYPE_CHECKING:
+    from ..analysis.flops import FlopReport
+    from ..equity.per_combo import ComboTable
+    from ..equity.result import EquityResult
+    from .common import Subparsers
+
+__all__ = ["add_parser", "combos_json", "print_combos"]
+
 
 # ---------------------------------------------------------------------------- equity --combos
-def _number(x):
+def _number(x: float) -> float | None:
     """A float for JSON; None for NaN (a Monte Carlo combo that was never dealt)."""
-    x = float(x)
-    return None if x != x else x
+    value = float(x)
+    return None if value != value else value
 
 
-def _pct(x, width) -> str:
+def _pct(x: float | None, width: int) -> str:
     return f"{'-':>{width + 1}}" if x is None else f"{100 * x:{width}.3f}%"
 
 
-def combo_rows(table) -> list[dict]:
+def _combo_rows(table: ComboTable) -> list[dict[str, Any]]:
     cols = table.columns()
     names = list(cols)
     return [{k: (cols[k][i] if k == "combo" else _number(cols[k][i])) for k in names}
             for i in range(len(cols["combo"]))]
 
 
-def combos_json(result) -> list[dict]:
-    return [{"player": i + 1, "label": result.players[i], "combos": combo_rows(t)}
+def combos_json(result: EquityResult) -> list[dict[str, Any]]:
+    """Each range player's per-combo results, as ``pokerkeys equity --combos --json`` prints.
+
+    Parameters
+    ----------
+    result : EquityResult
+        A result of ``pk.equity(..., per_combo=True)``.
+
+    Returns
+    -------
+    list of dict
+        One entry per player given as a range: ``player`` (1-based), ``label`` (the range
+        as given) and ``combos``, a list of ``{combo, weight, share, equity, win, tie}``
+        (and ``stderr`` for Monte Carlo; None for a combo Monte Carlo never dealt).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.cli.analysis import combos_json
+    >>> result = pk.equity(["KK+", "AhKh"], board="Kd7c2s", per_combo=True)
+    >>> entry = combos_json(result)[0]
+    >>> entry["player"], entry["label"], entry["combos"][0]["combo"]
+    (1, 'KK+', 'KsKc')
+    >>> round(entry["combos"][0]["equity"], 6)
+    0.99697
+    """
+    return [{"player": i + 1, "label": result.players[i], "combos": _combo_rows(t)}
             for i, t in enumerate(result.combo_tables or ()) if t is not None]
 
 
-def print_combos(result) -> None:
-    """Each range player's combos, best equity first."""
+def print_combos(result: EquityResult) -> None:
+    """Print each range player's combos as a table, best equity first.
+
+    Parameters
+    ----------
+    result : EquityResult
+        A result of ``pk.equity(..., per_combo=True)``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.cli.analysis import print_combos
+    >>> print_combos(pk.equity(["KK+", "AhKh"], board="Kd7c2s", per_combo=True))
+    <BLANKLINE>
+    player 1 (KK+): 4 combos
+    combo  weight    share   equity      win      tie
+    KsKc        1  25.000%  99.697%  99.697%   0.000%
+    AdAc        1  25.000%  91.414%  91.414%   0.000%
+    AsAc        1  25.000%  91.414%  91.414%   0.000%
+    AsAd        1  25.000%  91.414%  91.414%   0.000%
+    """
     for entry in combos_json(result):
         rows = sorted(entry["combos"], key=lambda r: -(r["equity"] if r["equity"] is not None
                                                         else -1.0))
@@ -59,7 +113,7 @@ def print_combos(result) -> None:
 
 
 # ---------------------------------------------------------------------------- hits
-def _cmd_hits(args) -> int:
+def _cmd_hits(args: argparse.Namespace) -> int:
     from ..analysis.hits import DRAWS, MADE, range_hits
 
     hits = range_hits(args.range, args.board)
@@ -79,12 +133,12 @@ def _cmd_hits(args) -> int:
 
 
 # ---------------------------------------------------------------------------- flops
-def _flop_line(report, i) -> str:
+def _flop_line(report: FlopReport, i: int) -> str:
     eq = "  ".join(f"{100 * e:7.3f}%" for e in report.equity[i])
     return f"{report.names[i]:<8} {100 * report.weight[i]:8.4f}%  {eq}"
 
 
-def _cmd_flops(args) -> int:
+def _cmd_flops(args: argparse.Namespace) -> int:
     from ..analysis.flops import flops
 
     if not 1 <= args.player <= len(args.hands):
@@ -114,8 +168,9 @@ def _cmd_flops(args) -> int:
         out.writerows(rows)
         return 0
     players = "  ".join(f"{p[:8]:>8}" for p in report.players)
+    overall = zip(report.players, report.overall(), strict=True)
     print(f"{len(report):,} flop classes in {report.elapsed:.2f} s; equity over all flops: "
-          + ", ".join(f"{p} {100 * e:.3f}%" for p, e in zip(report.players, report.overall(), strict=False)))
+          + ", ".join(f"{p} {100 * e:.3f}%" for p, e in overall))
     if len(chosen) < len(report):
         print(f"{len(chosen):,} flops match the filter, probability "
               f"{100 * chosen.weight.sum():.3f}%; equity on them: "
@@ -130,39 +185,74 @@ def _cmd_flops(args) -> int:
         print(_flop_line(chosen, i))
     print(f"\nby texture:\n{'texture':<13} {'flops':>6} {'weight':>9}  {players}")
     for row in report.by_texture():
-        eq = "  ".join(f"{100 * e:7.3f}%" for e in row["equity"])
-        print(f"{row['texture']:<13} {row['flops']:>6} {100 * row['weight']:8.3f}%  {eq}")
+        # by_texture's rows are typed as dict[str, object]: these two fields are numbers
+        equity = cast("list[float]", row["equity"])
+        weight = cast(float, row["weight"])
+        eq = "  ".join(f"{100 * e:7.3f}%" for e in equity)
+        print(f"{row['texture']:<13} {row['flops']:>6} {100 * weight:8.3f}%  {eq}")
     return 0
 
 
-def add_parser(sub) -> None:
-    p = sub.add_parser("hits", help="what a range hits on a board (made hands and draws)")
+def add_parser(sub: Subparsers) -> None:
+    """Register ``hits`` and ``flops`` on the main parser's subcommands.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        What ``ArgumentParser.add_subparsers`` returned.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.analysis import add_parser
+    >>> parser = argparse.ArgumentParser(prog="pokerkeys")
+    >>> add_parser(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["flops", "AA", "KK", "--suits", "monotone"])
+    >>> args.hands, args.suits, args.top
+    (['AA', 'KK'], 'monotone', 10)
+    """
+    p = sub.add_parser(
+        "hits", help="what a range hits on a board (made hands and draws)",
+        description="How many of a range's combos make each hand on a board (straight flush "
+                    "down to high card) and each draw (flush draws, straight draws, ...), "
+                    "and their share of the range.")
     p.add_argument("range", help="a range, e.g. 'QQ+,AKs' or 'random'")
     p.add_argument("board", help="3, 4 or 5 board cards, e.g. Ah7d2c")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="machine-readable output")
+    fmt.add_argument("--json", action="store_true",
+                     help="print {board, total, made, draws} as JSON")
     fmt.add_argument("--csv", action="store_true", help="CSV: category, kind, combos, share")
     p.set_defaults(run=_cmd_hits)
 
-    p = sub.add_parser("flops", help="exact equity of 2-6 players on every flop")
+    p = sub.add_parser(
+        "flops", help="exact equity of 2-6 players on every flop",
+        description="Enumerate every flop (up to suit symmetry) for 2 to 6 hands or ranges: "
+                    "each player's exact equity on each flop, the best and worst flops for "
+                    "one player, and equity by flop texture (paired, suits, connectedness). "
+                    "The filters choose the flops listed.")
     p.add_argument("hands", nargs="+", help="2-6 hands or ranges, e.g. AA KK")
-    p.add_argument("--dead", "-d", help="cards out of the deck")
+    p.add_argument("--dead", "-d", help="cards out of the deck (default: none)")
     p.add_argument("--top", type=positive_int, default=10,
                    help="best and worst flops to list (default 10)")
-    p.add_argument("--player", type=int, default=1, help="whose equity sorts the flops (1, 2, ...)")
+    p.add_argument("--player", type=int, default=1,
+                   help="whose equity sorts the flops, 1, 2, ... (default 1)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--paired", action="store_true", help="only paired flops")
     g.add_argument("--unpaired", action="store_true", help="only unpaired flops")
     p.add_argument("--suits", choices=["rainbow", "two-tone", "monotone"],
-                   help="only flops with this suit pattern")
+                   help="only flops with this suit pattern (default: all)")
     g = p.add_mutually_exclusive_group()
     g.add_argument("--connected", action="store_true",
                    help="only connected flops (three ranks within five)")
     g.add_argument("--disconnected", action="store_true", help="only other flops")
-    p.add_argument("--high", help="only flops with this highest rank, e.g. A")
+    p.add_argument("--high", help="only flops with this highest rank, e.g. A (default: all)")
     fmt = p.add_mutually_exclusive_group()
-    fmt.add_argument("--json", action="store_true", help="machine-readable output")
+    fmt.add_argument("--json", action="store_true",
+                     help="print {players, equity, by_texture, flops} as JSON")
     fmt.add_argument("--csv", action="store_true", help="every (filtered) flop as CSV")
-    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
-    p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    p.add_argument("--threads", type=positive_int,
+                   help="threads to use (default: all the machine has)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="never draw a progress bar (default: drawn on a terminal once a run "
+                        "passes one second)")
     p.set_defaults(run=_cmd_flops)

@@ -1,14 +1,24 @@
-"""Command-line subcommands for showdowns, other games and statistics.
+"""Command-line subcommands for showdowns, other games and statistics: ``winners``, ``best``,
+``draw``, ``stats`` and ``first``.
 
-``cli.main.build_parser`` calls ``add_parser``; errors surface as ValueError/CliError, which
-``cli.main.main`` prints as one line ``pokerkeys: error: ...`` with exit code 2.
+``pokerkeys.cli.main.build_parser`` calls ``add_parser``; errors surface as
+``ValueError``/``CliError``, which ``pokerkeys.cli.main.main`` prints as one line
+``pokerkeys: error: ...`` with exit code 2.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any
 
 from .common import CliError, positive_int, seed
+
+if TYPE_CHECKING:
+    from ..core.best import BestHand
+    from .common import Subparsers
+
+__all__ = ["add_parser"]
 
 
 def _read_source(path: str) -> list[str]:
@@ -24,7 +34,7 @@ def _read_source(path: str) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- winners
-def _cmd_winners(args) -> int:
+def _cmd_winners(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards
     from ..games.hands import best_hand, short_hand_value
     from ..games.showdown import detect_format, euler54, read_showdowns
@@ -46,8 +56,8 @@ def _cmd_winners(args) -> int:
         out = []
         for s in showdowns:
             players = []
-            for name, ids in zip(s.names, s.hands, strict=False):
-                entry = {"name": name, "cards": format_cards(ids)}
+            for name, ids in zip(s.names, s.hands, strict=True):
+                entry: dict[str, Any] = {"name": name, "cards": format_cards(ids)}
                 if len(ids) >= 5:
                     hand = best_hand(ids)
                     entry.update(rank=hand.rank, hand=hand.describe(),
@@ -64,15 +74,16 @@ def _cmd_winners(args) -> int:
 
 
 # ---------------------------------------------------------------------------- best hand
-def _cmd_best(args) -> int:
+def _cmd_best(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards
     from ..equity.omaha import omaha_hand
     from ..games.hands import best_hand, holdem_hand, three_d_hand
-    from ..games.wild import has_jokers, wild_hand
+    from ..games.wild import WildHand, has_jokers, wild_hand
 
     game = args.game
     if game is None:
         game = "holdem" if args.board else "any"
+    hand: BestHand
     if has_jokers(args.cards):
         if args.board:
             raise CliError("wild cards are supported in a hand of 5-7 cards without a board")
@@ -88,9 +99,9 @@ def _cmd_best(args) -> int:
         hand = omaha_hand(args.cards, args.board)
     else:
         hand = three_d_hand(args.cards, args.board)
-    info = {"rank": hand.rank, "category": hand.label, "description": hand.describe(),
-            "best_five": format_cards(hand.cards)}
-    subs = hand.substitutions() if hasattr(hand, "substitutions") else ""
+    info: dict[str, Any] = {"rank": hand.rank, "category": hand.label,
+                            "description": hand.describe(), "best_five": format_cards(hand.cards)}
+    subs = hand.substitutions() if isinstance(hand, WildHand) else ""
     if subs:
         info["jokers"] = subs
     if args.json:
@@ -102,7 +113,7 @@ def _cmd_best(args) -> int:
 
 
 # ---------------------------------------------------------------------------- draw
-def _cmd_draw(args) -> int:
+def _cmd_draw(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards
     from ..games.draw import best_discard
 
@@ -120,7 +131,7 @@ def _cmd_draw(args) -> int:
 
 
 # ---------------------------------------------------------------------------- stats
-def _cmd_stats(args) -> int:
+def _cmd_stats(args: argparse.Namespace) -> int:
     from ..core.best import CATEGORY_NAMES
     from ..games.game_stats import EXACT_GAMES, canonical_game, format_games_table, game_stats
 
@@ -138,7 +149,8 @@ def _cmd_stats(args) -> int:
                            "counts": r.as_dict(),
                            "probabilities": {CATEGORY_NAMES[c]: float(r.probabilities[c])
                                              for c in range(10, 0, -1)},
-                           "stderr": {CATEGORY_NAMES[c]: float(r.stderr[c]) for c in range(10, 0, -1)},
+                           "stderr": {CATEGORY_NAMES[c]: float(r.stderr[c])
+                                      for c in range(10, 0, -1)},
                            "seconds": round(r.elapsed, 3)} for r in results], indent=2))
         return 0
     if len(results) == 1 or args.detail:
@@ -150,7 +162,7 @@ def _cmd_stats(args) -> int:
     return 0
 
 
-def _cmd_first(args) -> int:
+def _cmd_first(args: argparse.Namespace) -> int:
     from ..games.game_stats import FIRST_CATEGORIES, plot_what_comes_first, what_comes_first
 
     result = what_comes_first(args.trials, seed=args.seed, threads=args.threads)
@@ -165,8 +177,10 @@ def _cmd_first(args) -> int:
         from ..core.best import CATEGORY_NAMES
 
         print(json.dumps({"trials": result.trials,
-                          "mean_cards": {CATEGORY_NAMES[c]: result.mean(c) for c in FIRST_CATEGORIES},
-                          "stderr": {CATEGORY_NAMES[c]: result.stderr(c) for c in FIRST_CATEGORIES},
+                          "mean_cards": {CATEGORY_NAMES[c]: result.mean(c)
+                                         for c in FIRST_CATEGORIES},
+                          "stderr": {CATEGORY_NAMES[c]: result.stderr(c)
+                                     for c in FIRST_CATEGORIES},
                           "straight_first": result.straight_first,
                           "flush_first": result.flush_first, "same_card": result.same_card},
                          indent=2))
@@ -177,17 +191,36 @@ def _cmd_first(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
-    """Register winners, best, draw, stats and first on the main parser's subparsers."""
+def add_parser(sub: Subparsers) -> None:
+    """Register ``winners``, ``best``, ``draw``, ``stats`` and ``first`` on the main parser.
+
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        What ``ArgumentParser.add_subparsers`` returned.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.games import add_parser
+    >>> parser = argparse.ArgumentParser(prog="pokerkeys")
+    >>> add_parser(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["best", "As 7d", "6d 5d 4d Kc 2s"])
+    >>> args.cards, args.board, args.game
+    ('As 7d', '6d 5d 4d Kc 2s', None)
+    """
     p = sub.add_parser("winners", help="winners of showdowns in a file (or stdin)",
                        description="Lines 'Name, card, card, ...' (a blank line starts the next "
                                    "showdown; prints the winners, all of them on a tie), or "
                                    "Project Euler 54 lines of ten cards (prints how often each "
                                    "player wins).")
-    p.add_argument("file", nargs="?", default="-", help="input file ('-' or none: stdin)")
+    p.add_argument("file", nargs="?", default="-",
+                   help="input file (default '-': standard input)")
     p.add_argument("--format", choices=["auto", "named", "euler54"], default="auto",
-                   help="input format (default: detected from the first line)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+                   help="input format (default auto: detected from the first line)")
+    p.add_argument("--json", action="store_true",
+                   help="print each showdown's players (cards, rank, hand, best five) and "
+                        "winners as JSON")
     p.set_defaults(run=_cmd_winners)
 
     p = sub.add_parser("best", help="best hand: any five, hold'em, Omaha, Three-D, wild cards",
@@ -195,47 +228,73 @@ def add_parser(sub) -> None:
                                    "CARDS the jokers are substituted (five of a kind ranks "
                                    "above a straight flush).")
     p.add_argument("cards", help="hole cards, or the whole hand, e.g. 'As 7d 6d 5d'")
-    p.add_argument("board", nargs="?", help="board cards (Three-D: 15 cards, three fives)")
+    p.add_argument("board", nargs="?",
+                   help="board cards (Three-D: 15 cards, three fives; default: none)")
     p.add_argument("--game", choices=["any", "holdem", "omaha", "threed"],
-                   help="default: holdem with a board, else the best five of CARDS")
+                   help="how hole cards and board combine (default: holdem with a board, "
+                        "else the best five of CARDS)")
     p.add_argument("--max-jokers", type=positive_int, default=2,
                    help="most jokers a hand may hold (default 2)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true",
+                   help="print rank, category, description and best five as JSON")
     p.set_defaults(run=_cmd_best)
 
-    p = sub.add_parser("draw", help="draw poker: the best card(s) to discard")
+    p = sub.add_parser("draw", help="draw poker: the best card(s) to discard",
+                       description="Draw poker: which cards of a five-card hand to throw. Each "
+                                   "option is worth the average win probability, against one "
+                                   "random five-card hand, of the hands it can draw to; every "
+                                   "draw is enumerated.")
     p.add_argument("hand", help="five cards, e.g. '2d 3d 4d Kc As'")
-    p.add_argument("--max-discards", type=int, default=1, help="0-5 (default 1, the notebook's)")
+    p.add_argument("--max-discards", type=int, default=1,
+                   help="most cards to throw, 0-5 (default 1, the game of Norvig's poker "
+                        "notebook)")
     p.add_argument("--method", choices=["interpolated", "exact"], default="interpolated",
-                   help="win probability estimate (default: the notebook's)")
+                   help="how a hand's win probability is put: interpolated (default) within "
+                        "its category by its top card, as Norvig's poker notebook does; "
+                        "exact: the share of all 2,598,960 hands it beats")
     p.add_argument("--all", action="store_true", help="list every option, best first")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true",
+                   help="print the hand, the discard, its win probability and every option "
+                        "as JSON")
     p.set_defaults(run=_cmd_draw)
 
-    p = sub.add_parser("stats", help="category frequencies per game (the notebook's table)",
+    p = sub.add_parser("stats",
+                       help="category frequencies per game (the table of Norvig's poker "
+                            "notebook)",
                        description="Frequencies of each category: exact for deal, draw, joker "
                                    "and texas (every deal enumerated), simulated with standard "
                                    "errors for omaha, omaha5, omaha6 and threed.")
     p.add_argument("games", nargs="*", metavar="GAME",
-                   help="deal draw joker texas omaha omaha5 omaha6 threed (default: the "
-                        "notebook's six)")
+                   help="deal draw joker texas omaha omaha5 omaha6 threed (default: deal draw "
+                        "joker texas omaha threed)")
     p.add_argument("--trials", type=positive_int,
                    help="deals per simulated game (default 1,000,000)")
     p.add_argument("--simulate", action="store_true",
                    help="simulate deal and draw too instead of enumerating them")
-    p.add_argument("--seed", type=seed, help="random seed, a whole number >= 0 (same seed, "
-                                             "same result)")
-    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
+    p.add_argument("--seed", type=seed,
+                   help="random seed, a whole number >= 0 (same seed, same result; default: "
+                        "a fresh seed each run)")
+    p.add_argument("--threads", type=positive_int,
+                   help="threads to use (default: all the machine has)")
     p.add_argument("--detail", action="store_true", help="one table per game, with counts")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true",
+                   help="print each game's counts, probabilities and standard errors as JSON")
     p.set_defaults(run=_cmd_stats)
 
-    p = sub.add_parser("first", help='"what comes first": deal until each category appears')
+    p = sub.add_parser("first", help='"what comes first": deal until each category appears',
+                       description="Turn up the cards of shuffled decks one at a time and note "
+                                   "when each category (pair .. straight flush) first appears "
+                                   "among them: the mean number of cards each takes, and how "
+                                   "often a straight comes before a flush.")
     p.add_argument("--trials", type=positive_int, default=100_000,
                    help="decks to deal (default 100,000)")
-    p.add_argument("--seed", type=seed, help="random seed, a whole number >= 0 (same seed, "
-                                             "same result)")
-    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
-    p.add_argument("--plot", metavar="FILE.png", help="write the figure (needs matplotlib)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--seed", type=seed,
+                   help="random seed, a whole number >= 0 (same seed, same result; default: "
+                        "a fresh seed each run)")
+    p.add_argument("--threads", type=positive_int,
+                   help="threads to use (default: all the machine has)")
+    p.add_argument("--plot", metavar="FILE.png",
+                   help="also write the figure to this image file (needs matplotlib)")
+    p.add_argument("--json", action="store_true",
+                   help="print mean cards and standard errors per category as JSON")
     p.set_defaults(run=_cmd_first)

@@ -1,28 +1,36 @@
-"""The ``pokerkeys`` command line.
+"""The ``pokerkeys`` command line: the parser of every subcommand, and the entry points.
 
 Each subcommand lives in its own function; imports of heavy modules happen inside them so that
-``pokerkeys eval`` does not pay for what ``pokerkeys equity`` needs. Bad input is reported as one
-line ``pokerkeys: error: ...`` with exit code 2, never a traceback.
+``pokerkeys eval`` does not pay for what ``pokerkeys equity`` needs. The subcommands of
+``eval-file``, the games, ``preflop``, ``serve``, ``hits`` and ``flops`` live in the sibling
+modules ``bulk``, ``games``, ``preflop``, ``serve`` and ``analysis``. Bad input is reported as
+one line ``pokerkeys: error: ...`` with exit code 2, never a traceback.
 """
 from __future__ import annotations
 
 import argparse
 import atexit
+import contextlib
 import json
 import os
 import signal
 import sys
 import threading
+from collections.abc import Callable
+from types import FrameType
+from typing import Any, NoReturn
 
 from ..core.tables import TableError
 from .common import CliError, excerpt_message, positive, positive_int, progress_bar, seed
 
+__all__ = ["build_parser", "main", "missing_extra", "run"]
 
-def _cmd_eval(args) -> int:
+
+def _cmd_eval(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards, parse_cards
     from ..core.evaluate import best_five, category, describe, evaluate
 
-    results = []
+    results: list[dict[str, Any]] = []
     for hand in args.hands:
         ids = parse_cards(hand)
         rank = evaluate(ids)
@@ -39,13 +47,13 @@ def _cmd_eval(args) -> int:
     return 0
 
 
-def _cmd_info(args) -> int:
+def _cmd_info(args: argparse.Namespace) -> int:
     from .. import __version__, _jit
     from ..core.tables import eval_tables, tables_dir
 
-    info = {"version": __version__, "tables": str(tables_dir()), "threads": _jit.max_threads(),
-            "resident_table_bytes": {f"{n}-card": eval_tables(n).resident_bytes
-                                     for n in (5, 6, 7)}}
+    info: dict[str, Any] = {
+        "version": __version__, "tables": str(tables_dir()), "threads": _jit.max_threads(),
+        "resident_table_bytes": {f"{n}-card": eval_tables(n).resident_bytes for n in (5, 6, 7)}}
     if args.json:
         print(json.dumps(info, indent=2))
         return 0
@@ -57,7 +65,7 @@ def _cmd_info(args) -> int:
     return 0
 
 
-def _cmd_equity(args) -> int:
+def _cmd_equity(args: argparse.Namespace) -> int:
     from ..equity.holdem import equity
 
     stop_flags = [args.trials is not None, args.stderr is not None, args.time is not None]
@@ -87,10 +95,10 @@ def _cmd_equity(args) -> int:
     return 0
 
 
-def _cmd_bench(args) -> int:
+def _cmd_bench(args: argparse.Namespace) -> int:
     from ..core import bench
 
-    def progress(message):
+    def progress(message: str) -> None:
         if not args.json:
             print(f"  running: {message}", file=sys.stderr, flush=True)
 
@@ -115,59 +123,125 @@ def _cmd_bench(args) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of the whole ``pokerkeys`` command line, every subcommand included.
+
+    Each subcommand's parser sets ``run``, the function that carries it out:
+    ``args.run(args)`` returns the exit status. Its help texts are the command line's
+    reference.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        The parser; ``parse_args`` exits with status 2 and a usage line on bad arguments.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.main import build_parser
+    >>> args = build_parser().parse_args(["equity", "AhKh", "QsQd", "--trials", "1e6"])
+    >>> args.command, args.hands, args.trials, args.exact
+    ('equity', ['AhKh', 'QsQd'], 1000000, False)
+    """
     from .. import __version__
 
     parser = argparse.ArgumentParser(
-        prog="pokerkeys", description="Texas Hold'em evaluation and equity.")
+        prog="pokerkeys",
+        description="Poker hands evaluated and all-in equity computed on Numba kernels: rank "
+                    "hands, compute equity exactly or by Monte Carlo, analyse ranges, flops "
+                    "and preflop classes, rank files of hands, count the classic games' "
+                    "hands, and serve a local web app.",
+        epilog="Run 'pokerkeys COMMAND --help' for a command's options. Exit status: 0 on "
+               "success; 1 when a check found a difference (bench --peers, a UCI file's "
+               "classes); 2 on bad input, with one line 'pokerkeys: error: ...' on standard "
+               "error; 130 after Ctrl-C, 143 after SIGTERM. The documentation (guides and the full reference) "
+               "is in the docs/ folder of the source: 'mkdocs serve' shows it.")
     parser.add_argument("--version", action="version", version=f"pokerkeys {__version__}",
                         help="print the version and exit")
-    sub = parser.add_subparsers(dest="command", required=True)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
+                                title="commands")
 
-    p = sub.add_parser("eval", help="rank, category, description and best five of hands")
-    p.add_argument("hands", nargs="+", help='hands of 5-7 cards, e.g. "As Ks Qs Js Ts"')
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser(
+        "eval", help="rank, category, description and best five of hands",
+        description="Evaluate hands of 5, 6 or 7 cards: for each, its rank (1 worst .. 7462 "
+                    "best), category, description and best five cards, one line per hand.")
+    p.add_argument("hands", nargs="+",
+                   help='hands of 5-7 cards, one argument each, e.g. "As Ks Qs Js Ts" or '
+                        "AsKsQsJsTs")
+    p.add_argument("--json", action="store_true",
+                   help="print a JSON list of {hand, rank, category, description, "
+                        "best_five} instead of lines")
     p.set_defaults(run=_cmd_eval)
 
-    p = sub.add_parser("info", help="version, table location and sizes, threads")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p = sub.add_parser(
+        "info", help="version, table location and sizes, threads",
+        description="Print the version, the folder of the evaluation tables, the threads the "
+                    "parallel kernels use, and the memory the 5-, 6- and 7-card tables take.")
+    p.add_argument("--json", action="store_true", help="print the same as a JSON object")
     p.set_defaults(run=_cmd_info)
 
-    p = sub.add_parser("equity", help="all-in equity of 2-10 hands or ranges")
+    p = sub.add_parser(
+        "equity", help="all-in equity of 2-10 hands or ranges",
+        description="All-in equity of 2 to 10 players: each player's share of the pot, and "
+                    "how often they win and split. Enumerates every board when that takes "
+                    "about a second or less (or with --exact), else runs Monte Carlo, which "
+                    "stops at the first of --trials, --stderr and --time (default: "
+                    "10,000,000 trials in hold'em, 1,000,000 in Omaha). Ctrl-C stops a long "
+                    "run.")
     p.add_argument("hands", nargs="+",
-                   help="hands ('AhKh'), partly known ('Ah??'), unknown ('??') or ranges "
-                        "('QQ+,AKs', 'JJ:0.5', '15%%')")
-    p.add_argument("--board", "-b", help="0, 3, 4 or 5 board cards, e.g. 2c7d9h")
-    p.add_argument("--dead", "-d", help="cards out of the deck")
+                   help="2 to 10 players: hands ('AhKh'), partly known ('Ah??'), unknown "
+                        "('??' or random) or ranges ('QQ+,AKs', 'JJ:0.5', '15%%')")
+    p.add_argument("--board", "-b",
+                   help="the board's known cards, 0, 3, 4 or 5 of them, e.g. 2c7d9h "
+                        "(default: none)")
+    p.add_argument("--dead", "-d",
+                   help="cards out of the deck, e.g. folded or seen ones (default: none)")
     p.add_argument("--game", choices=["holdem", "omaha"], default="holdem",
                    help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board)")
-    p.add_argument("--exact", action="store_true", help="force exhaustive enumeration")
+    p.add_argument("--exact", action="store_true",
+                   help="enumerate every board however long it takes (default: only when "
+                        "that takes about a second or less)")
     p.add_argument("--trials", type=positive_int,
-                   help="Monte Carlo: number of trials (1e9 and 1_000_000 work too)")
+                   help="Monte Carlo: stop after this many trials (1e9 and 1_000_000 work "
+                        "too; when no stop rule is given: 10,000,000 in hold'em, 1,000,000 "
+                        "in Omaha)")
     p.add_argument("--stderr", type=positive(float),
                    help="Monte Carlo: stop when every player's standard error is below this, "
                         "a fraction of the pot (0.001 = 0.1 percentage points); without "
                         "--trials or --time the run also stops after 60 s")
-    p.add_argument("--time", type=positive(float), help="Monte Carlo: stop after S seconds")
+    p.add_argument("--time", type=positive(float),
+                   help="Monte Carlo: stop after this many seconds (default: none; see "
+                        "--stderr)")
     p.add_argument("--seed", type=seed,
-                   help="random seed, a whole number >= 0 (same seed, same result)")
-    p.add_argument("--threads", type=positive_int, help="threads to use (default: all)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+                   help="random seed, a whole number >= 0 (same seed, same result, whatever "
+                        "the threads; default: a fresh seed each run)")
+    p.add_argument("--threads", type=positive_int,
+                   help="threads to use (default: all the machine has)")
+    p.add_argument("--json", action="store_true",
+                   help="print the result as JSON (the fields of EquityResult.to_dict)")
+    p.add_argument("--no-progress", action="store_true",
+                   help="never draw a progress bar (default: drawn on a terminal once a run "
+                        "passes one second)")
     p.add_argument("--combos", action="store_true",
                    help="also each combo's equity for every player given as a range")
     p.set_defaults(run=_cmd_equity)
 
-    p = sub.add_parser("bench", help="evaluator throughput (and peers' on the same hands)")
+    p = sub.add_parser(
+        "bench", help="evaluator throughput (and peers' on the same hands)",
+        description="Time the batch evaluator on random 5-, 6- and 7-card hands and the "
+                    "enumeration of all 7-card hands, at 1 thread and at all threads; with "
+                    "--peers, also the other Python evaluators installed, on the same hands. "
+                    "Exit status 1 when a peer orders hands differently.")
     p.add_argument("--hands", type=positive_int, default=10_000_000,
                    help="random hands per batch (default 10,000,000)")
-    p.add_argument("--repeats", type=positive_int, default=5, help="timed runs (median)")
+    p.add_argument("--repeats", type=positive_int, default=5,
+                   help="timed runs of each job, the median is reported (default 5)")
     p.add_argument("--peers", action="store_true",
                    help="also time eval7, phevaluator, treys, pokerkit if installed, on the "
                         "same hands, and check they order them exactly as pokerkeys")
     p.add_argument("--peer-hands", type=positive_int, default=200_000,
                    help="random 7-card hands for the peer comparison (default 200,000; a "
                         "slow peer ranks as many as it can in about 3 s)")
-    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.add_argument("--json", action="store_true",
+                   help="print the rows as JSON (with evals_per_s and ns_per_eval)")
     p.set_defaults(run=_cmd_bench)
 
     # Subcommands that live in their own modules register here, one line each.
@@ -185,30 +259,55 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # The optional dependencies and the extra that installs each.
-EXTRAS = {"pyarrow": "data", "matplotlib": "plot", "dask": "dask", "distributed": "dask",
-          "eval7": "peers", "phevaluator": "peers", "treys": "peers", "pokerkit": "peers"}
+_EXTRAS = {"pyarrow": "data", "matplotlib": "plot", "dask": "dask", "distributed": "dask",
+           "eval7": "peers", "phevaluator": "peers", "treys": "peers", "pokerkit": "peers"}
 
 
 def missing_extra(exc: ImportError) -> str | None:
-    """One line for a missing optional dependency, or None for any other import error."""
+    """One line for a missing optional dependency, or None for any other import error.
+
+    Parameters
+    ----------
+    exc : ImportError
+        The error an import raised.
+
+    Returns
+    -------
+    str or None
+        The message, naming the extra to install (``pip install 'pokerkeys[data]'``); the
+        error's own message, shortened, when it says already what to install; None when the
+        missing module is not an optional dependency.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.main import missing_extra
+    >>> missing_extra(ModuleNotFoundError("No module named 'pyarrow'", name="pyarrow"))
+    "this needs pyarrow, which is not installed: pip install 'pokerkeys[data]'"
+    >>> missing_extra(ModuleNotFoundError("No module named 'nothing'", name="nothing")) is None
+    True
+    """
     if "pip install" in str(exc):  # already says what to install
         return excerpt_message(str(exc))
     top = (exc.name or "").split(".")[0]
-    if top in EXTRAS:
-        return f"this needs {top}, which is not installed: pip install 'pokerkeys[{EXTRAS[top]}]'"
+    if top in _EXTRAS:
+        return (f"this needs {top}, which is not installed: "
+                f"pip install 'pokerkeys[{_EXTRAS[top]}]'")
     return None
 
 
-class Terminated(BaseException):
+class _Terminated(BaseException):
     """SIGTERM, raised in the main thread so that every ``finally`` runs: temporary output
     files are removed, and an existing output file is left untouched."""
 
 
-def _on_sigterm(signum, frame):
-    raise Terminated()
+def _on_sigterm(signum: int, frame: FrameType | None) -> NoReturn:
+    raise _Terminated()
 
 
-def _jit_for_the_command_line(settings=None) -> tuple:
+_JitSettings = tuple[str, Callable[[str], object] | None]
+
+
+def _jit_for_the_command_line(settings: _JitSettings | None = None) -> _JitSettings:
     """A first run answers, then exits: kernels build in a detached process that outlives it
     (not a thread that would die with it), and one stderr line says when kernels compile.
     Returns the settings before; ``_jit_for_the_command_line(them)`` puts them back (main()
@@ -224,7 +323,42 @@ def _jit_for_the_command_line(settings=None) -> tuple:
     return before
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
+    """Run one ``pokerkeys`` command and return its exit status.
+
+    Errors of the user's making are one line on standard error, ``pokerkeys: error: ...``,
+    and status 2, never a traceback: bad values (``ValueError``, ``TypeError``), files that
+    cannot be read or written (``OSError``), a missing optional dependency (the line names
+    the extra to install), damaged tables. Ctrl-C prints ``pokerkeys: interrupted`` (130),
+    SIGTERM ``pokerkeys: terminated`` (143); output piped into a program that stops reading
+    (``head``) is not an error. Called in-process (as the tests do), it leaves the library's
+    settings and the SIGTERM handler as it found them.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        The arguments after ``pokerkeys`` (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        The exit status: 0 on success, 1 when a check found a difference, 2 on bad input,
+        130 or 143 when interrupted.
+
+    Raises
+    ------
+    SystemExit
+        From argparse, on bad arguments (status 2, with a usage line) and for ``--help`` and
+        ``--version`` (status 0).
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.main import main
+    >>> main(["eval", "As Ks Qs Js Ts"])  # doctest: +NORMALIZE_WHITESPACE
+    As Ks Qs Js Ts  rank 7462  Straight flush   Royal flush
+        best five: As Ks Qs Js Ts
+    0
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     previous = None
@@ -232,7 +366,8 @@ def main(argv=None) -> int:
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
     library_settings = _jit_for_the_command_line()
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except BrokenPipeError:  # output piped into `head`: not an error
         return 0
     except ImportError as exc:  # an optional dependency: one line naming the extra
@@ -247,7 +382,7 @@ def main(argv=None) -> int:
     except KeyboardInterrupt:
         print("pokerkeys: interrupted", file=sys.stderr)
         return 130
-    except Terminated:
+    except _Terminated:
         print("pokerkeys: terminated", file=sys.stderr)
         return 128 + signal.SIGTERM
     finally:
@@ -262,6 +397,15 @@ def run() -> None:
     Unloading numba and LLVM at exit costs a tenth of a second of every command, after the
     answer is out. What an exit must still do is done first: other threads are joined, the
     exit handlers run (they start the JIT warm-up child) and the output is flushed.
+    argparse's ``SystemExit`` and uncaught errors take the ordinary way out.
+
+    Examples
+    --------
+    The console script ``pokerkeys`` and ``python -m pokerkeys`` call it; it reads
+    ``sys.argv`` and never returns:
+
+    >>> from pokerkeys.cli.main import run
+    >>> run()  # doctest: +SKIP
     """
     code = main()  # argparse's SystemExit and uncaught errors take the ordinary way out
     for thread in threading.enumerate():
@@ -269,8 +413,6 @@ def run() -> None:
             thread.join()
     atexit._run_exitfuncs()
     for stream in (sys.stdout, sys.stderr):
-        try:
+        with contextlib.suppress(BrokenPipeError, ValueError):  # piped into `head`, or closed
             stream.flush()
-        except (BrokenPipeError, ValueError):  # piped into `head`, or closed
-            pass
     os._exit(code)

@@ -1,4 +1,5 @@
-"""``pokerkeys preflop ...``: the 169 starting-hand classes and the preflop tables.
+"""``pokerkeys preflop ...``: the command line of the 169 starting-hand classes and the
+preflop tables.
 
     pokerkeys preflop equity [CLASS ...] [--opponents N] [--rank] [--plot out.png] [--json]
     pokerkeys preflop distribution CLASS [--plot out.png] [--json]
@@ -13,10 +14,20 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from .common import Subparsers
+
+__all__ = ["add_parser"]
 
 
-def _opponents(text) -> int:
+def _opponents(text: str) -> int:
     from ..preflop.shipped import MAX_OPPONENTS, check_opponents
 
     try:
@@ -26,7 +37,7 @@ def _opponents(text) -> int:
                          f"not {text!r}") from None
 
 
-def _threads(text):
+def _threads(text: str | None) -> int | None:
     if text is None:
         return None
     try:
@@ -38,7 +49,7 @@ def _threads(text):
     return value
 
 
-def _plot(kind, path, *args, **kwargs):
+def _plot(kind: str, path: str, *args: object, **kwargs: object) -> None:
     from ..preflop import plots
 
     try:
@@ -50,16 +61,16 @@ def _plot(kind, path, *args, **kwargs):
     print(f"plot written to {path}", file=sys.stderr)
 
 
-def _grid_text(values, fmt) -> str:
+def _grid_text(values: Sequence[float] | npt.NDArray[np.number[Any]], fmt: str) -> str:
     from ..core.classes import CLASS_NAMES
 
-    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values, strict=False)]
+    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values, strict=True)]
     width = max(len(c) for c in cells)
     return "\n".join(" ".join(c.ljust(width) for c in cells[13 * r:13 * r + 13]).rstrip()
                      for r in range(13))
 
 
-def _cmd_equity(args) -> int:
+def _cmd_equity(args: argparse.Namespace) -> int:
     from .. import preflop
 
     n = _opponents(args.opponents)
@@ -89,7 +100,7 @@ def _cmd_equity(args) -> int:
         print(json.dumps({"opponents": n, "classes": {
             name: {"equity": float(e), "stderr": float(s), "rank": int(r)}
             for name, e, s, r in zip(preflop.CLASS_NAMES, equity,
-                                     preflop.equity_vs_opponents_stderr(n), ranks, strict=False)}},
+                                     preflop.equity_vs_opponents_stderr(n), ranks, strict=True)}},
             indent=2))
     else:
         what = "rank (1 = best) by equity" if args.rank else "equity (%)"
@@ -102,7 +113,7 @@ def _cmd_equity(args) -> int:
     return 0
 
 
-def _cmd_distribution(args) -> int:
+def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..preflop import rank_distribution
 
     dist = rank_distribution(args.name)
@@ -115,7 +126,7 @@ def _cmd_distribution(args) -> int:
     return 0
 
 
-def _cmd_matrix(args) -> int:
+def _cmd_matrix(args: argparse.Namespace) -> int:
     from .. import preflop
     from ..preflop.exact import matchups_path
     from .common import progress_bar
@@ -170,7 +181,7 @@ def _cmd_matrix(args) -> int:
     return 0
 
 
-def _cmd_matchups(args) -> int:
+def _cmd_matchups(args: argparse.Namespace) -> int:
     from .. import preflop
 
     if not args.classes:
@@ -181,16 +192,17 @@ def _cmd_matchups(args) -> int:
             print(f"suit-distinct heads-up matchups: {counts['strict']:,} (strict: unordered, "
                   f"up to suit permutations)")
             print(f"  ordered pairs of hands:           {counts['ordered']:,}")
-            print(f"  same class, ordered:              {counts['same-class-ordered']:,} (two hands of "
-                  f"the same class taken in order)")
+            print(f"  same class, ordered:              {counts['same-class-ordered']:,} "
+                  f"(two hands of the same class taken in order)")
         return 0
     if len(args.classes) != 2:
         raise ValueError(f"give two classes (e.g. AKs QQ), not {len(args.classes)}")
     from ..preflop.breakdown import class_equity as weighted_equity
     from ..preflop.breakdown import suit_breakdown
     a, b, rows = suit_breakdown(*args.classes)
-    out = [{"hand1": r.hand1, "hand2": r.hand2, "weight": r.weight, "wins": r.wins,
-            "ties": r.ties, "losses": r.losses, "equity": r.equity} for r in rows]
+    out: list[dict[str, Any]] = [
+        {"hand1": r.hand1, "hand2": r.hand2, "weight": r.weight, "wins": r.wins,
+         "ties": r.ties, "losses": r.losses, "equity": r.equity} for r in rows]
     total_w = sum(r.weight for r in rows)
     class_equity = weighted_equity(rows)
     if args.json:
@@ -207,43 +219,98 @@ def _cmd_matchups(args) -> int:
     return 0
 
 
-def add_parser(sub) -> None:
-    p = sub.add_parser("preflop", help="starting-hand classes: equity tables, rank "
-                                       "distributions, the exact heads-up matrix")
-    psub = p.add_subparsers(dest="preflop_command", required=True)
+def add_parser(sub: Subparsers) -> None:
+    """Register ``preflop`` and its subcommands on the main parser's subcommands.
 
-    q = psub.add_parser("equity", help="equity of the 169 classes against 1..9 random hands")
+    Parameters
+    ----------
+    sub : argparse._SubParsersAction
+        What ``ArgumentParser.add_subparsers`` returned.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.preflop import add_parser
+    >>> parser = argparse.ArgumentParser(prog="pokerkeys")
+    >>> add_parser(parser.add_subparsers(dest="command"))
+    >>> args = parser.parse_args(["preflop", "equity", "AKs", "QQ", "-n", "3"])
+    >>> args.preflop_command, args.classes, args.opponents
+    ('equity', ['AKs', 'QQ'], '3')
+    """
+    p = sub.add_parser(
+        "preflop", help="starting-hand classes: equity tables, rank distributions, the exact "
+                        "heads-up matrix",
+        description="The 169 starting-hand classes (AA, AKs, AKo, ..., 22): their shipped "
+                    "equity against 1 to 9 random hands, the exact distribution of each "
+                    "class's best hand, the exact 169 x 169 heads-up matrix, and the "
+                    "suit-distinct matchups of two classes.")
+    psub = p.add_subparsers(dest="preflop_command", required=True, metavar="SUBCOMMAND",
+                            title="subcommands")
+
+    q = psub.add_parser(
+        "equity", help="equity of the 169 classes against 1..9 random hands",
+        description="The shipped table of each class's all-in equity against 1 to 9 random "
+                    "hands (heads-up exact, the rest Monte Carlo with standard errors of at "
+                    "most 0.05 percentage points): the 13 x 13 grid for one number of "
+                    "opponents, or the named classes against 1 to 9.")
     q.add_argument("classes", nargs="*", help="classes to show against 1..9 opponents "
                                               "(default: the whole 13x13 grid)")
-    q.add_argument("--opponents", "-n", default="1", help="random opponents, 1..9 (default 1)")
-    q.add_argument("--rank", action="store_true", help="show each class's rank instead")
-    q.add_argument("--plot", metavar="PNG", help="also draw the grid to this image file")
-    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.add_argument("--opponents", "-n", default="1",
+                   help="random opponents of the grid, 1..9 (default 1)")
+    q.add_argument("--rank", action="store_true",
+                   help="show each class's rank by equity (1 = best) instead of its equity")
+    q.add_argument("--plot", metavar="PNG",
+                   help="also draw the grid to this image file (needs matplotlib)")
+    q.add_argument("--json", action="store_true",
+                   help="print equity, standard error and rank per class as JSON")
     q.set_defaults(run=_cmd_equity)
 
-    q = psub.add_parser("distribution", help="exact distribution of a class's best 7-card "
-                                             "rank over all 2,118,760 boards")
+    q = psub.add_parser(
+        "distribution", help="exact distribution of a class's best 7-card rank over all "
+                             "2,118,760 boards",
+        description="For one hand of a class, how often its best 7-card hand falls in each "
+                    "category over all 2,118,760 boards, beside the same for all hands, and "
+                    "its mean rank (1 worst .. 7462 best). Exact; about a second.")
     q.add_argument("name", help="a class: AA, AKs, T9o, ...")
-    q.add_argument("--plot", metavar="PNG", help="also draw it (by rank and by category)")
-    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q.add_argument("--plot", metavar="PNG",
+                   help="also draw it, by rank and by category, to this image file (needs "
+                        "matplotlib)")
+    q.add_argument("--json", action="store_true",
+                   help="print the distribution (by category and by rank) as JSON")
     q.set_defaults(run=_cmd_distribution)
 
-    q = psub.add_parser("matrix", help="the exact 169x169 heads-up equity matrix")
+    q = psub.add_parser(
+        "matrix", help="the exact 169x169 heads-up equity matrix",
+        description="The exact equity of every class against every class heads-up, from the "
+                    "shipped table, or computed afresh with --out (every suit-distinct "
+                    "matchup enumerated over all boards; an interrupted run resumes).")
     q.add_argument("--out", "-o", metavar="NPY",
                    help="compute it afresh (seconds) and write it here as .npy, with the "
-                        "47,008 matchups' counts beside it; an interrupted run resumes")
+                        "47,008 matchups' counts beside it; an interrupted run resumes "
+                        "(default: show the shipped table)")
     q.add_argument("--restart", action="store_true",
                    help="with --out: ignore a partial run instead of resuming it")
-    q.add_argument("--threads", help="threads to use (default: all)")
-    q.add_argument("--plot", metavar="PNG", help="also draw the matrix as a heat map")
-    q.add_argument("--json", action="store_true", help="machine-readable output")
-    q.add_argument("--no-progress", action="store_true", help="never draw a progress bar")
+    q.add_argument("--threads", help="threads to use (default: all the machine has)")
+    q.add_argument("--plot", metavar="PNG",
+                   help="also draw the matrix as a heat map to this image file (needs "
+                        "matplotlib)")
+    q.add_argument("--json", action="store_true",
+                   help="print the classes and the 169 x 169 matrix as JSON")
+    q.add_argument("--no-progress", action="store_true",
+                   help="never draw a progress bar (default: drawn on a terminal once a run "
+                        "passes one second)")
     # Tests only: a reduced problem (the first N suit-canonical boards), see heads_up_matrix.
     q.add_argument("--max-boards", type=int, help=argparse.SUPPRESS)
     q.set_defaults(run=_cmd_matrix)
 
-    q = psub.add_parser("matchups", help="count suit-distinct matchups, or list those of two "
-                                         "classes with exact counts")
-    q.add_argument("classes", nargs="*", help="two classes, e.g. AKs QQ")
-    q.add_argument("--json", action="store_true", help="machine-readable output")
+    q = psub.add_parser(
+        "matchups", help="count suit-distinct matchups, or list those of two classes with "
+                         "exact counts",
+        description="Without classes: the number of suit-distinct heads-up matchups under "
+                    "each way of counting them. With two classes: each suit-distinct matchup "
+                    "of the two, its weight (combo pairs) and its exact wins, ties, losses "
+                    "and equity over all boards.")
+    q.add_argument("classes", nargs="*", help="two classes, e.g. AKs QQ (default: none, "
+                                              "count the matchups)")
+    q.add_argument("--json", action="store_true", help="print the same as JSON")
     q.set_defaults(run=_cmd_matchups)
