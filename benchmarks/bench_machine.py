@@ -26,7 +26,7 @@ def utc_now() -> str:
 
 def cpu() -> dict[str, Any]:
     """The CPU's model name, logical CPU count, the flags of interest and LLVM's name for it."""
-    model, flags = "", set()
+    model, flags = "", set[str]()
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:

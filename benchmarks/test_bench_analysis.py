@@ -1,4 +1,4 @@
-"""Range analysis speed (issue 16): per-combo equity, the flop report, range hits.
+"""Range analysis speed: per-combo equity, the flop report, range hits.
 
 Targets (exact, 2 threads): every hand vs a 15% range on a flop <= 0.2 s; AhKh vs QQ+ on a
 flop per combo in milliseconds; flops QQ+,AKs vs JJ-88,AQs+ <= 2 s, AA vs KK <= 0.5 s,

@@ -1,4 +1,4 @@
-"""Equity speed (DESIGN.md section 6)."""
+"""Equity speed: exact (every board) and Monte Carlo, hands and ranges, at 1 and all threads."""
 import pytest
 from bench_util import run
 

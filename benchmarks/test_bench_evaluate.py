@@ -1,9 +1,10 @@
-"""Evaluator throughput: random batches and the full enumeration (DESIGN.md section 6)."""
+"""Evaluator throughput: random batches, every 5- and 7-card hand, and one hand at a time."""
 import pytest
 from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import _jit
+from pokerkeys.games import stats
 
 THREADS = sorted({1, _jit.max_threads()})
 
@@ -28,7 +29,7 @@ def test_evaluate_batch_5_6(benchmark, hands_by_size, k, threads):
 @pytest.mark.parametrize("threads", THREADS)
 def test_all_7_card_hands(benchmark, threads):
     benchmark.group = "all 133,784,560 seven-card hands"
-    counts = run(benchmark, lambda: pk.stats.category_counts(7, threads=threads),
+    counts = run(benchmark, lambda: stats.category_counts(7, threads=threads),
                  per_call=133_784_560, rounds=5)
     assert sum(counts.values()) == 133_784_560
 
@@ -36,7 +37,7 @@ def test_all_7_card_hands(benchmark, threads):
 @pytest.mark.parametrize("threads", THREADS)
 def test_all_5_card_hands(benchmark, threads):
     benchmark.group = "all 2,598,960 five-card hands"
-    run(benchmark, lambda: pk.stats.category_counts(5, threads=threads), per_call=2_598_960)
+    run(benchmark, lambda: stats.category_counts(5, threads=threads), per_call=2_598_960)
 
 
 @pytest.mark.parametrize("form", ["string", "ids"])

@@ -1,6 +1,6 @@
 """End-to-end file throughput of `pokerkeys eval-file` (pokerkeys.io.evaluate_file).
 
-Targets (issue 6): >= 5 M rows/s for .npy and Parquet input, >= 1 M rows/s for CSV. Each
+Targets: >= 5 M rows/s for .npy and Parquet input, >= 1 M rows/s for CSV. Each
 case reads a 4 M-row file of random 7-card hands and writes the output with rank and category;
 the time covers reading, parsing, ranking and writing, the files sit in the page cache.
 """

@@ -1,4 +1,4 @@
-"""Preflop tables (DESIGN.md section 6: the exact 169 x 169 heads-up matrix in <= 2 minutes).
+"""Preflop tables (target: the exact 169 x 169 heads-up matrix in <= 2 minutes).
 
 Run: python -m pytest benchmarks/test_bench_preflop.py --benchmark-only
      --benchmark-columns=median,ops
@@ -8,6 +8,7 @@ from bench_util import run
 
 import pokerkeys as pk
 from pokerkeys import _jit, preflop
+from pokerkeys.preflop import exact
 
 THREADS = sorted({1, _jit.max_threads()})
 SPOT = {("AKs", "QQ"): 0.460485, ("AKo", "QQ"): 0.432423, ("AKo", "22"): 0.473508,
@@ -50,7 +51,8 @@ def test_rank_histograms(benchmark):
     benchmark.group = "preflop: rank distributions of the 169 classes"
 
     def compute():
-        preflop._histograms.cache_clear()
+        # rank_histograms() keeps its result; time the computation, not the cache
+        exact._histograms.cache_clear()
         return preflop.rank_histograms()
 
     run(benchmark, compute, per_call=169, unit="classes", rounds=5)

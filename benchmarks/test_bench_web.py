@@ -1,4 +1,4 @@
-"""The web app (issue 15): start-up of `pokerkeys serve` to its first equity answer (target
+"""The web app: start-up of `pokerkeys serve` to its first equity answer (target
 <= 2 s, warm JIT cache) and the round trip of an exact heads-up request over HTTP."""
 import sys
 import time
