@@ -14,10 +14,16 @@ The work is split into modules with one job each:
 - ``text``: text cards and hands -> card ids, vectorised (``cards_from_columns``);
 - ``ranking``: ranks of a chunk with bad rows, and why a row is bad;
 - ``writers``: the output file and the bad-row report, under temporary names;
-- ``_common``: the shared constants and the optional pyarrow import.
+- ``_common``: the shared constants and the optional pyarrow import;
+- ``distributed``: the same on Dask (arrays, dataframes) and Monte Carlo equity across a
+  cluster; imported on its own, as it needs dask.
 
 The names other code uses are re-exported here, so ``pokerkeys.io.evaluate_file`` and the rest
-keep working.
+are one import away. ``BAD`` is the card id (255) that marks a row found bad while parsing.
+
+>>> from pokerkeys import io
+>>> io.format_of("hands.csv.gz"), io.ON_ERROR
+('csv', ('fail', 'skip', 'report'))
 """
 from ._common import (
                       BAD,
@@ -27,14 +33,19 @@ from ._common import (
                       ON_ERROR,
                       OUTPUT_COLUMNS,
                       OUTPUT_FORMATS,
+                      HeaderMode,
+                      InputFormat,
+                      OnError,
+                      OutputFormat,
 )
 from .pipeline import FileSummary, evaluate_file, format_of, memory_bound
 from .ranking import explain_row, rank_rows
 from .readers import choose_columns
-from .text import card_column, cards_from_columns  # card_column: used by tests/test_io.py
+from .text import card_column, cards_from_columns
 from .writers import descriptions
 
 __all__ = ["BAD", "DEFAULT_CHUNK_ROWS", "INPUT_FORMATS", "MAX_CSV_BLOCK", "ON_ERROR",
-           "OUTPUT_COLUMNS", "OUTPUT_FORMATS", "FileSummary", "cards_from_columns",
-           "choose_columns", "descriptions", "evaluate_file", "explain_row", "format_of",
-           "memory_bound", "rank_rows"]
+           "OUTPUT_COLUMNS", "OUTPUT_FORMATS", "FileSummary", "HeaderMode", "InputFormat",
+           "OnError", "OutputFormat", "card_column", "cards_from_columns", "choose_columns",
+           "descriptions", "evaluate_file", "explain_row", "format_of", "memory_bound",
+           "rank_rows"]

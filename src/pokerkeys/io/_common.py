@@ -8,13 +8,26 @@ imported on first use, so ``.npy`` files work without it.
 """
 from __future__ import annotations
 
+from types import ModuleType
+from typing import Literal, TypeAlias, get_args
+
 import numpy as np
 
 from ..core.evaluate import HandCategory
 
-INPUT_FORMATS = ("csv", "parquet", "npy", "uci")
-OUTPUT_FORMATS = ("csv", "parquet", "npy")
-ON_ERROR = ("fail", "skip", "report")
+#: A file format ``evaluate_file`` reads: CSV, Parquet, ``.npy`` or the UCI Poker Hand files.
+InputFormat: TypeAlias = Literal["csv", "parquet", "npy", "uci"]
+#: A file format ``evaluate_file`` writes.
+OutputFormat: TypeAlias = Literal["csv", "parquet", "npy"]
+#: What a run does with a bad row: stop ('fail'), leave it out ('skip'), or leave it out and
+#: list it in a side file ('report').
+OnError: TypeAlias = Literal["fail", "skip", "report"]
+#: Whether a CSV file's first line is a header: detected ('auto'), or as told.
+HeaderMode: TypeAlias = Literal["auto", "yes", "no"]
+
+INPUT_FORMATS: tuple[InputFormat, ...] = get_args(InputFormat)
+OUTPUT_FORMATS: tuple[OutputFormat, ...] = get_args(OutputFormat)
+ON_ERROR: tuple[OnError, ...] = get_args(OnError)
 # 256K rows: big enough that per-chunk Python overhead is < 1% of the work at 10 M rows/s,
 # small enough that a CSV chunk with its parsed columns stays around 50 MB.
 DEFAULT_CHUNK_ROWS = 1 << 18
@@ -22,8 +35,8 @@ OUTPUT_COLUMNS = ("rank", "category", "description")
 MAX_CSV_BLOCK = 1 << 20
 BAD = 255  # a card id the batch kernel rejects: rows found bad while parsing are filled with it
 
-SUFFIXES = {".csv": "csv", ".tsv": "csv", ".txt": "csv", ".parquet": "parquet",
-             ".pq": "parquet", ".npy": "npy"}
+SUFFIXES: dict[str, OutputFormat] = {".csv": "csv", ".tsv": "csv", ".txt": "csv",
+                                     ".parquet": "parquet", ".pq": "parquet", ".npy": "npy"}
 COMPRESSED = {".gz", ".bz2", ".zst", ".lz4"}
 CATEGORY_LABELS = [c.label for c in HandCategory]
 # UCI Poker Hand: suits 1..4 = hearts, spades, diamonds, clubs -> ours 0..3 = c, d, h, s;
@@ -34,7 +47,8 @@ UCI_CLASS = np.array([1, 2, 3, 4, 5, 6, 7, 8, 9, 9], dtype=np.uint8)
 UCI_NAMES = ["S1", "C1", "S2", "C2", "S3", "C3", "S4", "C4", "S5", "C5", "CLASS"]
 
 
-def require_pyarrow():
+def require_pyarrow() -> ModuleType:
+    """The pyarrow module, imported on first use; ImportError naming the extra without it."""
     try:
         import pyarrow
     except ImportError:  # pragma: no cover - exercised only without the extra

@@ -18,26 +18,43 @@ trials=trials, seed=seed)`` on one machine.
 
 Each task runs its kernel on ``threads=1`` by default: the cluster's worker threads are the
 parallelism, and a parallel kernel in every worker thread would oversubscribe the cores.
+
+Needs dask: ``pip install 'pokerkeys[dask]'`` (dataframes also need pandas and pyarrow).
 """
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..core.cards import N_CARDS
 from ..core.evaluate import CATEGORY_OF_RANK, HandCategory
 from ..core.sampling import spawn_seeds
+from ..core.types import CardsLike, RankArray, Threads
 from ..equity.driver import chunk_sizes
 from ..equity.holdem import DEFAULT_TRIALS, monte_carlo_args, prepare, run_chunks
+from ..equity.ranges import Range
 from ..equity.result import EquityResult
-from . import cards_from_columns, descriptions, explain_row, rank_rows
+from .ranking import explain_row, rank_rows
+from .text import cards_from_columns
+from .writers import descriptions
 
-CATEGORY_NAMES = [c.label for c in HandCategory]
+if TYPE_CHECKING:
+    import dask.array as da
+    import dask.dataframe as dd
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+    from distributed import Client
+
+__all__ = ["equity", "evaluate_array", "evaluate_dataframe"]
+
+_CATEGORY_LABELS = [c.label for c in HandCategory]
 
 
-def _dask():
+def _dask() -> ModuleType:
     try:
         import dask
         import dask.array
@@ -48,7 +65,7 @@ def _dask():
 
 
 # ------------------------------------------------------------------ batch evaluation
-def _rank_block(block: np.ndarray, first_row: int, threads) -> np.ndarray:
+def _rank_block(block: np.ndarray, first_row: int, threads: Threads) -> RankArray:
     """Ranks of one block of rows; a bad row raises with its row number in the whole array."""
     if block.dtype != np.uint8:
         out = (block < 0) | (block >= N_CARDS)
@@ -64,16 +81,49 @@ def _rank_block(block: np.ndarray, first_row: int, threads) -> np.ndarray:
     return ranks
 
 
-def _rank_array_block(block, threads, block_info=None):
+def _rank_array_block(block: np.ndarray, threads: Threads,
+                      block_info: dict[Any, Any] | None = None) -> RankArray:
     first_row = block_info[0]["array-location"][0][0] if block_info else 0
     return _rank_block(block, first_row, threads)
 
 
-def evaluate_array(hands, *, threads: int | None = 1):
-    """Lazy (N,) uint16 ranks of an (N, k) dask array of card ids, k in 5, 6, 7.
+def evaluate_array(hands: da.Array, *, threads: Threads = 1) -> da.Array:
+    """Ranks of a dask array of hands, computed lazily block by block.
 
     One kernel call per block of rows (blocks split along the cards are merged first). A bad
     row fails the computation with a ValueError naming its row in the whole array.
+
+    Parameters
+    ----------
+    hands : dask.array.Array
+        (N, k) integer card ids (0..51), k = 5, 6 or 7.
+    threads : int or None, default 1
+        Kernel threads inside each task (the cluster's threads are the parallelism).
+
+    Returns
+    -------
+    dask.array.Array
+        Lazy (N,) uint16 ranks, 1..7462, higher is better.
+
+    Raises
+    ------
+    TypeError
+        If ``hands`` is not a dask array (for NumPy arrays use ``pk.evaluate_batch``), or its
+        ids are not integers.
+    ValueError
+        If ``hands`` is not (N, k) with k in 5, 6, 7; when computed, if a row holds an id
+        outside 0..51 or a card twice (the message names the row).
+    ImportError
+        If dask is not installed.
+
+    Examples
+    --------
+    >>> import dask.array as da
+    >>> import numpy as np
+    >>> from pokerkeys.io import distributed as pkd
+    >>> hands = np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4], [0, 4, 8, 12, 17]], np.uint8)
+    >>> pkd.evaluate_array(da.from_array(hands, chunks=2)).compute().tolist()
+    [7462, 7297, 5855]
     """
     _dask()
     import dask.array as da
@@ -90,13 +140,14 @@ def evaluate_array(hands, *, threads: int | None = 1):
         raise TypeError(f"card ids must be integers, not {hands.dtype}")
     if len(hands.chunks[1]) > 1:
         hands = hands.rechunk({1: -1})
-    return hands.map_blocks(_rank_array_block, threads, drop_axis=1, dtype=np.uint16,
-                            meta=np.empty((0,), dtype=np.uint16))
+    return da.map_blocks(_rank_array_block, hands, threads, drop_axis=1, dtype=np.uint16,
+                         meta=np.empty((0,), dtype=np.uint16))
 
 
-def _evaluate_frame(frame, columns, describe, threads):
+def _evaluate_frame(frame: pd.DataFrame, columns: list[Any], describe: bool,
+                    threads: Threads) -> pd.DataFrame:
     """A pandas partition with rank, category (and description) appended."""
-    import pandas as pd
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
     import pyarrow as pa
 
     out = frame.copy()
@@ -114,20 +165,59 @@ def _evaluate_frame(frame, columns, describe, threads):
             raise ValueError(f"row with index {label!r}: {why}")
     out["rank"] = ranks
     codes = CATEGORY_OF_RANK[ranks].astype(np.int8) - 1 if n else np.zeros(0, np.int8)
-    out["category"] = pd.Categorical.from_codes(codes, categories=CATEGORY_NAMES, ordered=True)
+    out["category"] = pd.Categorical.from_codes(codes, categories=_CATEGORY_LABELS,
+                                                ordered=True)
     if describe:
-        labels, codes = descriptions()
-        out["description"] = pd.Categorical.from_codes(codes[ranks], categories=labels)
+        labels, label_of_rank = descriptions()
+        out["description"] = pd.Categorical.from_codes(label_of_rank[ranks], categories=labels)
     return out
 
 
-def evaluate_dataframe(df, columns=None, *, describe: bool = False, threads: int | None = 1):
-    """Lazy dask dataframe with ``rank`` (uint16) and ``category`` (ordered categorical)
-    appended, and ``description`` if asked; partitions are evaluated independently.
+def evaluate_dataframe(df: dd.DataFrame, columns: str | Sequence[Any] | None = None, *,
+                       describe: bool = False, threads: Threads = 1) -> dd.DataFrame:
+    """A dask dataframe with each row's hand ranked: ``rank``, ``category`` and more appended.
 
-    columns: one column of whole hands ('As Kd ...' or lists of ids) or 5-7 columns of one
-    card each (text like 'As' or ids 0..51); by default every column, if there are 1 or 5-7.
-    A bad row fails the computation with a ValueError naming the row's index.
+    Lazy; partitions are evaluated independently. A bad row fails the computation with a
+    ValueError naming the row's index.
+
+    Parameters
+    ----------
+    df : dask.dataframe.DataFrame
+        The hands.
+    columns : str or sequence of column names, optional
+        One column of whole hands ('As Kd ...' or lists of ids) or 5-7 columns of one card
+        each (text like 'As' or ids 0..51); by default every column, if there are 1 or 5-7.
+    describe : bool, default False
+        Also append ``description`` ('Pair, aces'), a categorical.
+    threads : int or None, default 1
+        Kernel threads inside each task.
+
+    Returns
+    -------
+    dask.dataframe.DataFrame
+        ``df`` with ``rank`` (uint16, 1..7462) and ``category`` (an ordered categorical of
+        the category labels) appended, and ``description`` if asked.
+
+    Raises
+    ------
+    TypeError
+        If ``df`` is not a dask DataFrame.
+    ValueError
+        If the card columns cannot be told, a column does not exist, not one or 5-7 columns
+        are given, the dataframe already has a rank, category or description column, or,
+        when computed, a row is bad (the message names its index).
+    ImportError
+        If dask is not installed.
+
+    Examples
+    --------
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> from pokerkeys.io import distributed as pkd
+    >>> hands = pd.DataFrame({"hand": ["As Ks Qs Js Ts", "2c 2d 2h 2s 3c"]})
+    >>> ranked = pkd.evaluate_dataframe(dd.from_pandas(hands, npartitions=1)).compute()
+    >>> ranked["rank"].tolist(), ranked["category"].tolist()
+    ([7462, 7297], ['Straight flush', 'Four of a kind'])
     """
     _dask()
     import dask.dataframe as dd
@@ -157,12 +247,13 @@ def evaluate_dataframe(df, columns=None, *, describe: bool = False, threads: int
 
 
 # ------------------------------------------------------------------ Monte Carlo equity
-def _monte_carlo_task(args, seeds, sizes, threads):
+def _monte_carlo_task(args: tuple[Any, ...], seeds: np.ndarray, sizes: np.ndarray,
+                      threads: Threads) -> np.ndarray:
     """Winner-mask counts of a run of chunks (runs on a worker; loads the tables there)."""
     return run_chunks(args, seeds, sizes, threads)
 
 
-def _cluster_threads(client) -> int:
+def _cluster_threads(client: Client | None) -> int:
     if client is None:
         try:
             from distributed import get_client
@@ -172,15 +263,62 @@ def _cluster_threads(client) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
-def equity(hands, board=None, dead=None, *, trials: int = DEFAULT_TRIALS, seed=None,
-           tasks: int | None = None, client=None, threads: int | None = 1) -> EquityResult:
+def equity(hands: Sequence[CardsLike | Range], board: CardsLike | None = None,
+           dead: CardsLike | None = None, *, trials: int = DEFAULT_TRIALS,
+           seed: int | None = None, tasks: int | None = None, client: Client | None = None,
+           threads: Threads = 1) -> EquityResult:
     """Monte Carlo equity of 2-10 players, computed by dask tasks and merged.
 
-    Players, board and dead cards are as in ``pokerkeys.equity``. The same ``seed`` gives the
-    same result for any ``tasks`` (default: 4 per worker thread) and any cluster, equal to
-    ``pokerkeys.equity(hands, board, dead, trials=trials, seed=seed)``. client: a
-    ``distributed.Client`` (default: the active one, else dask's local scheduler).
-    threads: kernel threads inside each task.
+    The trials are split into the same fixed chunks, with the same seeds, as
+    ``pokerkeys.equity``; tasks sum their chunks' integer counts, so the result does not
+    depend on how chunks are grouped into tasks or where they run.
+
+    Parameters
+    ----------
+    hands : sequence of str, cards or Range
+        The players, as in ``pokerkeys.equity``: hands, partial hands ('Ah??'), 'random',
+        ranges.
+    board : str, sequence of cards or array of card ids, optional
+        0 to 5 board cards.
+    dead : str, sequence of cards or array of card ids, optional
+        Cards out of the deck.
+    trials : int, default 10,000,000
+        Monte Carlo trials.
+    seed : int, optional
+        The same seed gives the same result for any ``tasks`` and any cluster, equal to
+        ``pokerkeys.equity(hands, board, dead, trials=trials, seed=seed)``. None: fresh
+        entropy.
+    tasks : int, optional
+        Dask tasks; default: 4 per worker thread of the cluster (or per local core).
+    client : distributed.Client, optional
+        The cluster; default: the active client, else dask's local scheduler.
+    threads : int or None, default 1
+        Kernel threads inside each task.
+
+    Returns
+    -------
+    EquityResult
+        Each player's equity, win and tie, with standard errors (``exact`` is False).
+
+    Raises
+    ------
+    ValueError
+        If ``trials`` or ``tasks`` is not a positive integer, or the players, board or dead
+        cards do not parse or share a card (as ``pokerkeys.equity``).
+    TypeError
+        If ``hands`` is a single string or ``Range`` rather than a list of players.
+    ImportError
+        If dask is not installed.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.io import distributed as pkd
+    >>> result = pkd.equity(["AhKh", "QsQd"], trials=100_000, seed=1, tasks=3)
+    >>> result.equity.tolist()
+    [0.459965, 0.540035]
+    >>> pk.equity(["AhKh", "QsQd"], trials=100_000, seed=1).equity.tolist()
+    [0.459965, 0.540035]
     """
     dask = _dask()
     start = time.perf_counter()
@@ -211,6 +349,3 @@ def equity(hands, board=None, dead=None, *, trials: int = DEFAULT_TRIALS, seed=N
     total = np.sum(counts, axis=0)
     return EquityResult.from_mask_counts(labels, total, False, time.perf_counter() - start,
                                          int(trials))
-
-
-__all__ = ["equity", "evaluate_array", "evaluate_dataframe"]

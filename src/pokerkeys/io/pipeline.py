@@ -15,13 +15,16 @@ import os
 import queue
 import threading
 import time
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Literal, TypeAlias, TypedDict
 
 import numpy as np
 
 from ..core.cards import format_cards
 from ..core.evaluate import HandCategory, category
+from ..core.types import Threads
 from ._common import (
     COMPRESSED,
     DEFAULT_CHUNK_ROWS,
@@ -30,28 +33,111 @@ from ._common import (
     OUTPUT_COLUMNS,
     SUFFIXES,
     UCI_CLASS,
+    HeaderMode,
+    InputFormat,
+    OnError,
+    OutputFormat,
 )
 from .ranking import explain_row, rank_rows
-from .readers import CsvReader, NpyReader, ParquetReader, UciReader
+from .readers import Chunk, ChunkReader, CsvReader, NpyReader, ParquetReader, UciReader
 from .writers import ArrowWriter, NpyWriter, Reporter, temp_name
+
+__all__ = ["STREAM", "FileSummary", "HeaderMode", "InputFormat", "OnError", "OutputFormat",
+           "evaluate_file", "format_of", "memory_bound"]
+
+#: A file name or path.
+_PathLike: TypeAlias = str | os.PathLike[str]
+#: ``progress(rows_done, rows_total)``; the total is None when unknown before the end (CSV).
+_Progress: TypeAlias = Callable[[int, int | None], object]
 
 
 def memory_bound(chunk_rows: int = DEFAULT_CHUNK_ROWS) -> int:
-    """Bytes a run holds at most, whatever the file size: 200 per chunk row + 48 MiB.
+    """Bytes a run of ``evaluate_file`` holds at most, whatever the file size.
 
-    Per row: up to three chunks are alive (one being read, one queued, one being written),
-    each with its input columns, card ids and output columns. The constant is mostly pyarrow's
-    CSV reader, which reads up to 32 blocks of at most 1 MiB ahead. Measured peaks with 1 M-row
-    files and the default 262,144-row chunks: CSV 40 MB, Parquet 54 MB, .npy 9 MB (bound: 100
-    MB). Not counted: the interpreter and its imports, and a Parquet row group larger than a
-    chunk (the reader loads one row group's column chunks at a time).
+    200 bytes per chunk row + 48 MiB. Per row: up to three chunks are alive (one being read,
+    one queued, one being written), each with its input columns, card ids and output columns.
+    The constant is mostly pyarrow's CSV reader, which reads up to 32 blocks of at most 1 MiB
+    ahead.
+
+    Parameters
+    ----------
+    chunk_rows : int, default 262144
+        The run's ``chunk_rows``.
+
+    Returns
+    -------
+    int
+        The bound, in bytes.
+
+    Notes
+    -----
+    Measured peaks with 1 M-row files and the default 262,144-row chunks: CSV 40 MB, Parquet
+    54 MB, .npy 9 MB (bound: 100 MB). Not counted: the interpreter and its imports, and a
+    Parquet row group larger than a chunk (the reader loads one row group's column chunks at
+    a time).
+
+    Examples
+    --------
+    >>> from pokerkeys.io import memory_bound
+    >>> memory_bound() / 2**20  # MiB, with the default chunks
+    98.0
     """
     return 200 * chunk_rows + (48 << 20)
 
 
 @dataclass(frozen=True)
 class FileSummary:
-    """What ``evaluate_file`` did: rows read, written and rejected, time, UCI class check."""
+    """What ``evaluate_file`` did: rows read, written and rejected, time, UCI class check.
+
+    ``str()`` gives the summary the command line prints.
+
+    Attributes
+    ----------
+    input, output : str
+        The files (``'<stdin>'``, ``'<stdout>'`` for the standard streams).
+    input_format : str
+        'csv', 'parquet', 'npy' or 'uci'.
+    output_format : str
+        'csv', 'parquet' or 'npy'.
+    rows_in : int
+        Data rows read, bad ones and malformed lines included.
+    rows_out : int
+        Rows written.
+    bad_rows : int
+        Rows left out (``on_error`` 'skip' or 'report').
+    first_error : str or None
+        The first bad row and why (``'row 2 (line 4): duplicate card 7h in ...'``).
+    report : str or None
+        The file listing the bad rows (``on_error='report'``).
+    elapsed : float
+        Seconds the run took.
+    header : str or None
+        The CSV header line skipped, if any.
+    header_detected : bool
+        CSV: the header decision was sniffed, not given.
+    uci_checked : int or None
+        UCI input: rows whose class was compared with our category (None otherwise).
+    uci_mismatches : int
+        UCI input: rows whose class disagrees with our category.
+    uci_examples : tuple of str
+        Up to five of those rows, explained.
+    rows_per_s : float
+        ``rows_in / elapsed`` (a property).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from pokerkeys.io import evaluate_file
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     source = pathlib.Path(folder) / "hands.csv"
+    ...     _ = source.write_text("hand\\nAs Ks Qs Js Ts\\n7h 7h 2c 3d 4s\\n")
+    ...     summary = evaluate_file(source, pathlib.Path(folder) / "ranked.csv",
+    ...                             on_error="skip")
+    >>> summary.rows_in, summary.rows_out, summary.bad_rows, summary.header
+    (2, 1, 1, 'hand')
+    >>> summary.first_error
+    'row 1 (line 3): duplicate card 7h in 7h 7h 2c 3d 4s'
+    """
     input: str
     output: str
     input_format: str
@@ -70,9 +156,30 @@ class FileSummary:
 
     @property
     def rows_per_s(self) -> float:
+        """Rows read per second."""
         return self.rows_in / self.elapsed if self.elapsed > 0 else float("inf")
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, object]:
+        """The summary as a dict, ready for JSON (the command line's ``--json``).
+
+        Returns
+        -------
+        dict
+            Every attribute, ``uci_examples`` as a list, and ``rows_per_s``.
+
+        Examples
+        --------
+        >>> import pathlib, tempfile
+        >>> import numpy as np
+        >>> from pokerkeys.io import evaluate_file
+        >>> with tempfile.TemporaryDirectory() as folder:
+        ...     source = pathlib.Path(folder) / "hands.npy"
+        ...     np.save(source, np.array([[51, 47, 43, 39, 35]], dtype=np.uint8))
+        ...     summary = evaluate_file(source, pathlib.Path(folder) / "ranked.npy")
+        >>> record = summary.to_dict()
+        >>> record["rows_out"], record["input_format"], record["uci_examples"]
+        (1, 'npy', [])
+        """
         return {**asdict(self), "uci_examples": list(self.uci_examples),
                 "rows_per_s": self.rows_per_s}
 
@@ -97,9 +204,36 @@ class FileSummary:
         return text
 
 
-def format_of(path, role: str = "input") -> str:
-    """'csv', 'parquet' or 'npy' from a file name (compressed CSV: 'hands.csv.gz')."""
+def format_of(path: _PathLike, role: Literal["input", "output"] = "input") -> OutputFormat:
+    """A file's format, from its name.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The file name: .csv, .tsv, .txt (CSV, also compressed: 'hands.csv.gz'), .parquet,
+        .pq or .npy.
+    role : {'input', 'output'}, default 'input'
+        Which file it is, for the message.
+
+    Returns
+    -------
+    {'csv', 'parquet', 'npy'}
+        The format.
+
+    Raises
+    ------
+    ValueError
+        If the suffix is not one of those (UCI Poker Hand files are named with
+        ``format="uci"``).
+
+    Examples
+    --------
+    >>> from pokerkeys.io import format_of
+    >>> format_of("hands.csv.gz"), format_of("ranked.pq", "output")
+    ('csv', 'parquet')
+    """
     suffixes = [s.lower() for s in Path(path).suffixes]
+    fmt: OutputFormat | None
     if suffixes and suffixes[-1] in COMPRESSED:  # only CSV is read and written compressed
         fmt = "csv" if len(suffixes) > 1 and SUFFIXES.get(suffixes[-2]) == "csv" else None
     else:
@@ -114,17 +248,100 @@ def format_of(path, role: str = "input") -> str:
 STREAM = "-"
 
 
-def evaluate_file(input, output, *, format: str | None = None, output_format=None,
-                  columns=None, header: str = "auto", delimiter: str | None = None,
-                  describe: bool = False, on_error: str = "fail", report=None,
-                  chunk_rows: int = DEFAULT_CHUNK_ROWS, threads: int | None = 1,
-                  progress=None) -> FileSummary:
+def evaluate_file(input: _PathLike, output: _PathLike, *, format: InputFormat | None = None,
+                  output_format: OutputFormat | None = None,
+                  columns: str | Sequence[str | int] | None = None,
+                  header: HeaderMode = "auto", delimiter: str | None = None,
+                  describe: bool = False, on_error: OnError = "fail",
+                  report: _PathLike | None = None, chunk_rows: int = DEFAULT_CHUNK_ROWS,
+                  threads: Threads = 1, progress: _Progress | None = None) -> FileSummary:
     """Rank every hand of a file and write them with rank and category to another file.
+
+    The output is the input's columns plus ``rank`` and ``category`` (and ``description``
+    on request), row for row, in input order; ``pokerkeys eval-file`` runs it. The file is
+    streamed in chunks, so memory does not grow with it (see ``memory_bound``). Every file
+    is written under a hidden temporary name and renamed when complete: a failed run
+    leaves no output.
 
     ``"-"`` as input reads standard input (CSV unless ``format`` says 'npy' or 'uci'), as
     output writes standard output (CSV unless ``output_format`` says 'npy'), so the command
     fits a shell pipeline. Both are spooled through a temporary file (disk, not memory):
     the output appears once the run is complete, and a failed run writes nothing.
+
+    Parameters
+    ----------
+    input : str or path-like
+        A CSV (a column per card, or one column holding the whole hand; also compressed),
+        Parquet or ``.npy`` ((N, k) integer ids) file, or ``"-"``.
+    output : str or path-like
+        A .csv, .parquet or .npy file (the extension says which; a ``.npy`` output is a
+        structured array: cards, rank, category), or ``"-"``.
+    format : {'csv', 'parquet', 'npy', 'uci'}, optional
+        The input's format, instead of its extension; ``'uci'`` reads the UCI Poker Hand
+        format and checks its classes against our categories.
+    output_format : {'csv', 'parquet', 'npy'}, optional
+        The format written to standard output (only with ``output="-"``).
+    columns : str or sequence of str or int, optional
+        The card columns (names, or 1-based numbers; a string is split at commas): one
+        holding whole hands or 5-7 of one card each; detected when omitted.
+    header : {'auto', 'yes', 'no'}, default 'auto'
+        Whether a CSV file's first line is a header; 'auto' detects it.
+    delimiter : str, optional
+        The CSV delimiter; detected when omitted.
+    describe : bool, default False
+        Add a description column ('Pair, aces'); CSV and Parquet output only.
+    on_error : {'fail', 'skip', 'report'}, default 'fail'
+        A bad row (unreadable card, repeated card, wrong number of cards): 'fail' stops at
+        the first one, naming it; 'skip' leaves bad rows out, counted in the summary;
+        'report' also lists them in ``report``.
+    report : str or path-like, optional
+        The bad-row list of ``on_error='report'``; default: OUTPUT.errors.csv.
+    chunk_rows : int, default 262144
+        Rows per chunk.
+    threads : int or None, default 1
+        Ranking kernel threads. 1 is fastest: ranking is a few per cent of the work, and the
+        kernel's idle worker threads spin for a while after each call, taking the core the
+        background reader needs (measured: Parquet 3.4 -> 5.4 M rows/s on 2 cores).
+    progress : callable, optional
+        Called as ``progress(rows_done, rows_total)`` after each chunk; the total is None
+        when it is not known beforehand (CSV).
+
+    Returns
+    -------
+    FileSummary
+        Rows read, written and left out, the first bad row, the time.
+
+    Raises
+    ------
+    ValueError
+        If an argument is not one of its choices, the input does not exist or is a folder,
+        a format is unknown, the output would overwrite the input or its folder does not
+        exist, an option does not apply (``describe`` with .npy output, ``columns`` with .npy
+        or UCI input, ``report`` without ``on_error='report'``, ``output_format`` without
+        standard output, Parquet from standard input), the input already has a rank,
+        category or description column, the card columns cannot be told, or, with
+        ``on_error='fail'``, a row is bad (the message names its row, and line for CSV).
+    TypeError
+        If the card ids of a ``.npy`` file or a column are not integers or text.
+    ImportError
+        If a CSV or Parquet file is read or written without pyarrow
+        (``pip install 'pokerkeys[data]'``).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from pokerkeys.io import evaluate_file
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     source = pathlib.Path(folder) / "hands.csv"
+    ...     _ = source.write_text("hand\\nAs Ks Qs Js Ts\\n2c 2d 2h 2s 3c\\n")
+    ...     ranked = pathlib.Path(folder) / "ranked.csv"
+    ...     summary = evaluate_file(source, ranked, describe=True)
+    ...     print(ranked.read_text(), end="")
+    "hand","rank","category","description"
+    "As Ks Qs Js Ts",7462,"Straight flush","Royal flush"
+    "2c 2d 2h 2s 3c",7297,"Four of a kind","Four of a kind, twos"
+    >>> summary.rows_out
+    2
     """
     if output_format is not None and output_format not in ("csv", "npy", "parquet"):
         raise ValueError(f"output_format is csv, npy or parquet, not {output_format!r}")
@@ -172,22 +389,12 @@ def evaluate_file(input, output, *, format: str | None = None, output_format=Non
         shutil.rmtree(spool, ignore_errors=True)
 
 
-def _evaluate_path(input, output, *, format, columns, header, delimiter, describe, on_error,
-                   report, chunk_rows, threads, progress) -> FileSummary:
-    """``evaluate_file`` between two files.
-
-    input: a CSV, Parquet or .npy file (``format`` overrides the extension; ``"uci"`` reads
-    the UCI Poker Hand format and checks its classes against our categories). output: .csv,
-    .parquet or .npy (the latter a structured array: cards, rank, category). columns: the
-    card columns (names, or 1-based numbers): one holding whole hands or 5-7 of one card each;
-    detected when omitted. header: 'auto', 'yes' or 'no' (CSV). describe: add a description
-    column. on_error: 'fail' (stop at the first bad row, naming it), 'skip' (leave bad rows
-    out, counted in the summary) or 'report' (leave them out and list them in ``report``,
-    by default OUTPUT.errors.csv). progress: a callable(rows_done, rows_total or None).
-    threads: ranking kernel threads. The default, 1, is fastest: ranking is a few per cent of
-    the work, and the kernel's idle worker threads spin for a while after each call, taking
-    the core the background reader needs (measured: Parquet 3.4 -> 5.4 M rows/s on 2 cores).
-    """
+def _evaluate_path(input: _PathLike, output: _PathLike, *, format: InputFormat | None,
+                   columns: str | Sequence[str | int] | None, header: HeaderMode,
+                   delimiter: str | None, describe: bool, on_error: OnError,
+                   report: _PathLike | None, chunk_rows: int, threads: Threads,
+                   progress: _Progress | None) -> FileSummary:
+    """``evaluate_file`` between two files (not standard streams); see it for the arguments."""
     start = time.perf_counter()
     src, dst = Path(input), Path(output)
     if on_error not in ON_ERROR:
@@ -221,6 +428,7 @@ def _evaluate_path(input, output, *, format, columns, header, delimiter, describ
     if report is not None and on_error != "report":
         raise ValueError("a report file is written only with on_error='report'")
 
+    reader: ChunkReader
     if in_fmt == "npy":
         reader = NpyReader(src, chunk_rows)
     elif in_fmt == "parquet":
@@ -238,9 +446,9 @@ def _evaluate_path(input, output, *, format, columns, header, delimiter, describ
     report_path = Path(report) if report else dst.with_name(dst.name + ".errors.csv") \
         if on_error == "report" else None
     temps = [temp_name(dst)] + ([temp_name(report_path)] if report_path else [])
-    writer = NpyWriter(temps[0], reader.k) if out_fmt == "npy" else \
+    writer: NpyWriter | ArrowWriter = NpyWriter(temps[0], reader.k) if out_fmt == "npy" else \
         ArrowWriter(out_fmt, temps[0], dst, reader.columns, reader.k, describe,
-                     getattr(reader, "card_columns", ()))
+                    getattr(reader, "card_columns", ()))
     reporter = None
     try:
         if report_path:
@@ -260,23 +468,23 @@ def _evaluate_path(input, output, *, format, columns, header, delimiter, describ
         for t in temps:
             t.unlink(missing_ok=True)
         raise
-    header = getattr(reader, "header_text", None)
-    return FileSummary(input=str(src), output=str(dst), input_format=in_fmt, header=header,
+    header_text = getattr(reader, "header_text", None)
+    return FileSummary(input=str(src), output=str(dst), input_format=in_fmt, header=header_text,
                        header_detected=getattr(reader, "header_detected", False),
                        output_format=out_fmt, report=str(report_path) if report_path else None,
                        elapsed=time.perf_counter() - start, **stats)
 
 
-def _prefetch(chunks):
+def _prefetch(chunks: Iterable[Chunk]) -> Generator[Chunk, None, None]:
     """Yield the chunks, each read and parsed in a background thread while the previous one is
     ranked and written: pyarrow and NumPy release the GIL, so on two cores reading and writing
     overlap (Parquet end to end goes from about 3 to over 5 M rows/s). At most three chunks
     are alive at once: one being written, one waiting in the queue, one being read."""
-    q: queue.Queue = queue.Queue(maxsize=1)
+    # The queue holds a chunk, the exception that stopped the reader, or None at the end.
+    q: queue.Queue[Chunk | BaseException | None] = queue.Queue(maxsize=1)
     stop = threading.Event()
-    done = object()
 
-    def put(item) -> bool:
+    def put(item: Chunk | BaseException | None) -> bool:
         while not stop.is_set():
             try:
                 q.put(item, timeout=0.05)
@@ -285,31 +493,44 @@ def _prefetch(chunks):
                 pass
         return False
 
-    def work():
+    def work() -> None:
         try:
             for chunk in chunks:
-                if not put((chunk, None)):
+                if not put(chunk):
                     return
-            put((done, None))
+            put(None)
         except BaseException as exc:
-            put((None, exc))
+            put(exc)
 
     thread = threading.Thread(target=work, name="pokerkeys-reader", daemon=True)
     thread.start()
     try:
         while True:
-            chunk, exc = q.get()
-            if exc is not None:
-                raise exc
-            if chunk is done:
+            item = q.get()
+            if isinstance(item, BaseException):
+                raise item
+            if item is None:
                 return
-            yield chunk
+            yield item
     finally:
         stop.set()
         thread.join()
 
 
-def _run(reader, writer, reporter, on_error, src, threads, progress, uci) -> dict:
+class _RunCounts(TypedDict):
+    """What a run counted: the FileSummary fields that ``_run`` fills in."""
+    rows_in: int
+    rows_out: int
+    bad_rows: int
+    first_error: str | None
+    uci_checked: int | None
+    uci_mismatches: int
+    uci_examples: tuple[str, ...]
+
+
+def _run(reader: ChunkReader, writer: NpyWriter | ArrowWriter, reporter: Reporter | None,
+         on_error: OnError, src: Path, threads: Threads, progress: _Progress | None,
+         uci: bool) -> _RunCounts:
     chunks = _prefetch(reader)
     try:
         return _consume(chunks, reader, writer, reporter, on_error, src, threads, progress, uci)
@@ -317,13 +538,23 @@ def _run(reader, writer, reporter, on_error, src, threads, progress, uci) -> dic
         chunks.close()  # stops and joins the reader thread now, also on errors
 
 
-def _consume(chunks, reader, writer, reporter, on_error, src, threads, progress, uci) -> dict:
+def _why(chunk: Chunk, i: int | np.integer) -> str:
+    """Why row i of a chunk is bad: the reason found while parsing, else the kernel's."""
+    return chunk.reasons.get(int(i)) or explain_row(chunk.cards[i])
+
+
+def _consume(chunks: Iterable[Chunk], reader: ChunkReader, writer: NpyWriter | ArrowWriter,
+             reporter: Reporter | None, on_error: OnError, src: Path, threads: Threads,
+             progress: _Progress | None, uci: bool) -> _RunCounts:
     rows_in = rows_out = n_bad = 0
     first_error = None
-    uci_checked, uci_bad, uci_examples = 0, 0, []
+    uci_checked, uci_bad = 0, 0
+    uci_examples: list[str] = []
+    # Rows of a text file are lines: messages name the line too.
+    line_offset = reader.line_offset if isinstance(reader, CsvReader) else None
 
     def where(row: int) -> str:
-        line = f" (line {row + reader.line_offset})" if reader.lines else ""
+        line = f" (line {row + line_offset})" if line_offset is not None else ""
         return f"row {row}{line}"
 
     for chunk in chunks:
@@ -333,12 +564,10 @@ def _consume(chunks, reader, writer, reporter, on_error, src, threads, progress,
         rows_in += m + len(chunk.dropped)
         keep = None
         if bad.size or chunk.dropped:
-            def reason(i):
-                return chunk.reasons.get(int(i)) or explain_row(chunk.cards[i])
             if on_error == "fail" or first_error is None:
                 candidates = list(chunk.dropped[:1])
                 if bad.size:
-                    candidates.append((chunk.row(bad[0]), reason(bad[0])))
+                    candidates.append((chunk.row(bad[0]), _why(chunk, bad[0])))
                 row, why = min(candidates)
                 if on_error == "fail":
                     raise ValueError(f"{src}: {where(row)}: {why} (--on-error skip or report "
@@ -347,15 +576,16 @@ def _consume(chunks, reader, writer, reporter, on_error, src, threads, progress,
             n_bad += bad.size + len(chunk.dropped)
             if reporter is not None:
                 entries = sorted(list(chunk.dropped)
-                                 + [(chunk.row(i), reason(i)) for i in bad])
+                                 + [(chunk.row(i), _why(chunk, i)) for i in bad])
                 for row, why in entries:
-                    reporter.write(row, row + reader.line_offset if reader.lines else None, why)
+                    reporter.write(row, row + line_offset if line_offset is not None else None,
+                                   why)
             keep = ranks != 0
         n_out = m - bad.size
         if n_out:
             writer.write(chunk, ranks, keep)
         rows_out += n_out
-        if uci and n_out:
+        if uci and n_out and chunk.classes is not None:
             good = ranks if keep is None else ranks[keep]
             classes = chunk.classes if keep is None else chunk.classes[keep]
             wrong = (category(good) != UCI_CLASS[classes]) | ((classes == 9) != (good == 7462))
@@ -368,6 +598,6 @@ def _consume(chunks, reader, writer, reporter, on_error, src, threads, progress,
                     f"class {classes[i]}, but makes a {HandCategory(category(good[i])).label}")
         if progress is not None:
             progress(rows_in, reader.total)
-    return dict(rows_in=rows_in, rows_out=rows_out, bad_rows=n_bad, first_error=first_error,
-                uci_checked=uci_checked if uci else None, uci_mismatches=uci_bad,
-                uci_examples=tuple(uci_examples))
+    return _RunCounts(rows_in=rows_in, rows_out=rows_out, bad_rows=n_bad,
+                      first_error=first_error, uci_checked=uci_checked if uci else None,
+                      uci_mismatches=uci_bad, uci_examples=tuple(uci_examples))

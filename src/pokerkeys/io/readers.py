@@ -4,6 +4,8 @@ Each reader yields Chunk objects of at most chunk_rows rows: the columns carried
 output, the (m, k) card ids, the reasons of rows found bad while parsing, and the rows' numbers
 in the file, so that messages name the row (and, for CSV, the line) of a bad hand. Which
 columns hold the cards is sniffed from a sample of rows (choose_columns) unless named.
+
+Every reader has what ``ChunkReader`` describes; ``evaluate_file`` picks one by the format.
 """
 from __future__ import annotations
 
@@ -11,31 +13,130 @@ import csv
 import os
 import re
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core.cards import N_CARDS, parse_cards
-from ._common import BAD, MAX_CSV_BLOCK, UCI_NAMES, UCI_SUIT, require_pyarrow
+from ..core.types import CardArray, IntArray
+from ._common import BAD, MAX_CSV_BLOCK, UCI_NAMES, UCI_SUIT, HeaderMode, require_pyarrow
 from .text import cards_from_columns
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["Chunk", "ChunkReader", "CsvReader", "NpyReader", "ParquetReader", "UciReader",
+           "choose_columns"]
 
 
 @dataclass
 class Chunk:
-    columns: object                 # Arrow RecordBatch carried to the output, or None (.npy)
-    cards: np.ndarray               # (m, k) uint8, rows found bad while parsing hold BAD
-    reasons: dict                   # local row -> reason found while parsing
-    first_row: int                  # global number of local row 0 ...
-    rows: np.ndarray | None = None  # ... or every row's number, when lines were dropped
-    dropped: list = field(default_factory=list)  # (row, reason) of malformed lines in range
-    classes: np.ndarray | None = None  # UCI class of each row
+    """Up to ``chunk_rows`` rows of an input file: their cards, carried columns and numbers.
 
-    def row(self, i: int) -> int:
+    Attributes
+    ----------
+    columns : pyarrow.RecordBatch or None
+        The input's columns for these rows, carried to the output (None for ``.npy`` input).
+    cards : numpy.ndarray of uint8, shape (m, k)
+        Card ids; rows found bad while parsing hold BAD (255).
+    reasons : dict of int to str
+        Local row (0..m-1) -> why it was found bad while parsing.
+    first_row : int
+        The file's number (from 0) of local row 0 ...
+    rows : numpy.ndarray of int64 or None
+        ... or every row's number in the file, when malformed lines were dropped before it.
+    dropped : list of (int, str)
+        (row, reason) of the malformed lines the reader dropped in this chunk's range.
+    classes : numpy.ndarray of uint8 or None
+        The UCI class of each row (UCI Poker Hand input only).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.io.readers import Chunk
+    >>> chunk = Chunk(None, np.array([[51, 47, 43, 39, 35]], dtype=np.uint8), {}, first_row=7)
+    >>> chunk.row(0)
+    7
+    """
+    columns: pa.RecordBatch | None
+    cards: CardArray
+    reasons: dict[int, str]
+    first_row: int
+    rows: IntArray | None = None
+    dropped: list[tuple[int, str]] = field(default_factory=list)
+    classes: npt.NDArray[np.uint8] | None = None
+
+    def row(self, i: int | np.integer) -> int:
+        """The number in the file (from 0) of a local row.
+
+        Parameters
+        ----------
+        i : int
+            The row in this chunk, 0..m-1.
+
+        Returns
+        -------
+        int
+            ``first_row + i``, or ``rows[i]`` when lines were dropped.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> from pokerkeys.io.readers import Chunk
+        >>> cards = np.zeros((2, 5), dtype=np.uint8)
+        >>> Chunk(None, cards, {}, 10, rows=np.array([10, 12])).row(1)
+        12
+        """
         return int(self.rows[i]) if self.rows is not None else self.first_row + int(i)
 
 
-def _sample_kind(value) -> str | None:
+class ChunkReader(Protocol):
+    """What every reader has: an iterator over the chunks of a file, and what it knows of it.
+
+    Attributes
+    ----------
+    lines : bool
+        True if rows are lines of a text file (CSV, UCI), so messages can name the line.
+    k : int or None
+        Cards per hand, once known (a CSV hand column's size is known after the first chunk).
+    total : int or None
+        Rows in the file, when known before reading (``.npy``, Parquet), else None.
+    columns : pyarrow.Schema or None
+        The input's columns carried to the output (None for ``.npy`` input).
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import numpy as np
+    >>> from pokerkeys.io.readers import ChunkReader, NpyReader
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hands.npy"
+    ...     np.save(path, np.array([[51, 47, 43, 39, 35]], dtype=np.uint8))
+    ...     reader: ChunkReader = NpyReader(path, chunk_rows=1000)
+    ...     rows = sum(len(chunk.cards) for chunk in reader)
+    >>> reader.lines, reader.k, reader.total, rows
+    (False, 5, 1, 1)
+    """
+    @property
+    def lines(self) -> bool: ...
+
+    @property
+    def k(self) -> int | None: ...
+
+    @property
+    def total(self) -> int | None: ...
+
+    @property
+    def columns(self) -> pa.Schema | None: ...
+
+    def __iter__(self) -> Iterator[Chunk]: ...
+
+
+def _sample_kind(value: object) -> str | None:
     """'card', 'hand', 'id' or 'list': what one sampled cell looks like."""
     if value is None or isinstance(value, (bool, float)):
         return None
@@ -53,9 +154,10 @@ def _sample_kind(value) -> str | None:
     return "card" if n == 1 else "hand" if 5 <= n <= 7 else None
 
 
-def _column_kinds(names, samples) -> dict:
+def _column_kinds(names: Sequence[str],
+                  samples: Sequence[Sequence[object]]) -> dict[str, str | None]:
     """Each column's majority kind over the sampled rows (None if fewer than half agree)."""
-    kinds = {}
+    kinds: dict[str, str | None] = {}
     for j, name in enumerate(names):
         values = [row[j] for row in samples if j < len(row) and row[j] not in (None, "")]
         votes = Counter(_sample_kind(v) for v in values)
@@ -64,9 +166,43 @@ def _column_kinds(names, samples) -> dict:
     return kinds
 
 
-def choose_columns(names, kinds: dict, requested=None) -> list[str]:
-    """The card columns: the requested ones, else 5-7 card columns, one hand column or 5-7 id
-    columns (integers 0..51). Anything else is ambiguous and must be named."""
+def choose_columns(names: Sequence[str], kinds: dict[str, str | None],
+                   requested: Sequence[str | int] | None = None) -> list[str]:
+    """Which columns of a file hold the cards.
+
+    The requested ones, else 5-7 card columns, one hand column or 5-7 id columns (integers
+    0..51). Anything else is ambiguous and must be named.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The file's column names, in order.
+    kinds : dict of str to str or None
+        What each column looks like: 'card', 'hand', 'list' (of ids), 'id', or None.
+    requested : sequence of str or int, optional
+        Column names or 1-based column numbers (as ``cut -f``): one column of whole hands or
+        5 to 7 columns of one card each.
+
+    Returns
+    -------
+    list of str
+        The names of the card columns, in order.
+
+    Raises
+    ------
+    ValueError
+        If a requested column does not exist, one or 5-7 columns are not requested, or,
+        without a request, the columns do not tell which hold the cards (the message says
+        what was found and asks for ``--columns``).
+
+    Examples
+    --------
+    >>> from pokerkeys.io.readers import choose_columns
+    >>> choose_columns(["id", "hand"], {"id": "id", "hand": "hand"})
+    ['hand']
+    >>> choose_columns(["a", "b", "c", "d", "e", "f"], {}, requested=["2", "c", "d", "e", "f"])
+    ['b', 'c', 'd', 'e', 'f']
+    """
     names = list(names)
     if requested:
         chosen = []
@@ -99,11 +235,42 @@ def choose_columns(names, kinds: dict, requested=None) -> list[str]:
 
 
 class NpyReader:
-    """(N, k) integer arrays (or structured arrays with a 'cards' field), read chunk by chunk."""
+    """A ``.npy`` file of card ids, read chunk by chunk without loading the whole array.
+
+    An (N, k) integer array, or a structured array with a 'cards' field of k ids per row
+    (as ``evaluate_file`` writes), k = 5, 6 or 7. Ids outside 0..51 make a row bad.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file.
+    chunk_rows : int
+        Rows per chunk.
+
+    Raises
+    ------
+    ValueError
+        If the file is not a readable ``.npy`` file, has the wrong shape or fields, has not 5
+        to 7 cards a row, or is shorter than its header says.
+    TypeError
+        If the ids are not integers.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import numpy as np
+    >>> from pokerkeys.io.readers import NpyReader
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hands.npy"
+    ...     np.save(path, np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 60]]))
+    ...     chunks = list(NpyReader(path, chunk_rows=1))
+    >>> [(chunk.first_row, chunk.cards.tolist(), chunk.reasons) for chunk in chunks]
+    [(0, [[51, 47, 43, 39, 35]], {}), (1, [[0, 4, 8, 12, 255]], {0: 'card id 60 is outside 0..51'})]
+    """
     lines = False
     columns = None
 
-    def __init__(self, path: Path, chunk_rows: int):
+    def __init__(self, path: Path, chunk_rows: int) -> None:
         self.path, self.chunk_rows = path, chunk_rows
         try:
             with open(path, "rb") as f:
@@ -122,7 +289,7 @@ class NpyReader:
                     or len(shape) != 1:
                 raise ValueError(f"{path}: a structured .npy array needs a 'cards' field of "
                                  f"5-7 ids per row (like eval-file's .npy output), got {dtype}")
-            self.k = dtype["cards"].shape[0]
+            self.k: int = dtype["cards"].shape[0]
             base = dtype["cards"].base
         else:
             if len(shape) != 2:
@@ -135,13 +302,13 @@ class NpyReader:
         if not 5 <= self.k <= 7:
             raise ValueError(f"{path}: a row holds 5, 6 or 7 cards, not {self.k} (shape "
                              f"{shape})")
-        self.total = shape[0]
+        self.total: int = shape[0]
         size = os.path.getsize(path)
         if self.offset + self.total * dtype.itemsize * (1 if dtype.names else self.k) > size:
             raise ValueError(f"{path}: truncated: the header promises {self.total:,} rows")
         self.base = base
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Chunk]:
         if self.fortran:  # rows are not contiguous on disk; a memory map reads them anyway
             array = np.load(self.path, mmap_mode="r")
             for start in range(0, self.total, self.chunk_rows):
@@ -157,9 +324,9 @@ class NpyReader:
                     raise ValueError(f"{self.path}: truncated at row {start + len(block)}")
                 yield self._chunk(block, start)
 
-    def _chunk(self, block, start):
+    def _chunk(self, block: npt.NDArray[Any], start: int) -> Chunk:
         cards = block["cards"] if self.dtype.names else block.reshape(-1, self.k)
-        reasons = {}
+        reasons: dict[int, str] = {}
         if self.base != np.uint8:
             out = (cards < 0) | (cards >= N_CARDS)
             for i in np.flatnonzero(out.any(axis=1)):
@@ -169,9 +336,46 @@ class NpyReader:
 
 
 class ParquetReader:
+    """A Parquet file, read one batch of ``chunk_rows`` rows at a time.
+
+    The card columns are the requested ones, else told from the column types and a sample
+    of 100 rows (see ``choose_columns``). Text card columns are read as dictionaries: the
+    ~52 distinct cells of a row group are parsed instead of every cell.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file.
+    chunk_rows : int
+        Rows per chunk.
+    requested : sequence of str or int, optional
+        The card columns (names or 1-based numbers); None: detected.
+
+    Raises
+    ------
+    ValueError
+        If the file is not a readable Parquet file, or the card columns cannot be told or do
+        not exist.
+    ImportError
+        If pyarrow is not installed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import pyarrow as pa, pyarrow.parquet as pq
+    >>> from pokerkeys.io.readers import ParquetReader
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hands.parquet"
+    ...     pq.write_table(pa.table({"hand": ["As Ks Qs Js Ts", "2c 2d 2h 2s 3c"]}), path)
+    ...     reader = ParquetReader(path, chunk_rows=1000, requested=None)
+    ...     chunks = list(reader)
+    >>> reader.card_columns, reader.total, chunks[0].cards.tolist()
+    (['hand'], 2, [[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]])
+    """
     lines = False
 
-    def __init__(self, path: Path, chunk_rows: int, requested):
+    def __init__(self, path: Path, chunk_rows: int,
+                 requested: Sequence[str | int] | None) -> None:
         pa = require_pyarrow()
         import pyarrow.parquet as pq
         try:
@@ -179,11 +383,12 @@ class ParquetReader:
         except (pa.ArrowException, OSError) as exc:
             raise ValueError(f"{path}: not a readable Parquet file ({exc})") from None
         self.path, self.chunk_rows = path, chunk_rows
-        self.total = self.file.metadata.num_rows
+        self.total: int = self.file.metadata.num_rows
         self.columns = self.file.schema_arrow
         names = self.columns.names
         sample = next(self.file.iter_batches(batch_size=100), None)
-        samples = list(zip(*[c.to_pylist() for c in sample.columns], strict=False)) if sample else []
+        samples = list(zip(*[c.to_pylist() for c in sample.columns], strict=False)) \
+            if sample else []
         kinds = _column_kinds(names, samples)
         for name in names:  # the type says it when the values cannot
             t = self.columns.field(name).type
@@ -193,7 +398,7 @@ class ParquetReader:
                     or pa.types.is_fixed_size_list(t):
                 kinds[name] = "list"
         self.card_columns = choose_columns(names, kinds, requested)
-        self.k = None
+        self.k: int | None = None
         text = [n for n in self.card_columns if len(self.card_columns) > 1
                 and (pa.types.is_string(self.columns.field(n).type)
                      or pa.types.is_large_string(self.columns.field(n).type))]
@@ -204,7 +409,7 @@ class ParquetReader:
             self.file = pq.ParquetFile(path, read_dictionary=text)
             self.columns = self.file.schema_arrow
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Chunk]:
         start = 0
         for batch in self.file.iter_batches(batch_size=self.chunk_rows):
             arrays = [batch.column(n) for n in self.card_columns]
@@ -213,7 +418,7 @@ class ParquetReader:
             start += batch.num_rows
 
 
-def _is_index_header(cells) -> bool:
+def _is_index_header(cells: Sequence[str]) -> bool:
     """A header of column numbers, as pandas writes for unnamed columns: '0,1,2,3,4,5,6' (or
     from 1, or after an empty index cell). Such a line also reads as ids 2c 2d 2h 2s 3c 3d 3h,
     a valid hand, so it is decided here explicitly, and the summary says so."""
@@ -227,17 +432,71 @@ def _is_index_header(cells) -> bool:
 
 
 class CsvReader:
-    """CSV through pyarrow's streaming reader, every column read as text.
+    """A CSV file through pyarrow's streaming reader, every column read as text.
 
     Text keeps the input columns byte for byte in CSV output. newlines_in_values=False and
     ignore_empty_lines=False make data row r exactly line r + 1 + header (an empty line is a
     row of empty cells, hence a bad row, not a silently skipped one), and the single-threaded
     reader reports the line of each malformed row, which is turned into a row number.
+    Compressed files (.gz, .bz2, .zst, .lz4) are read as they are.
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file.
+    chunk_rows : int
+        Rows per chunk (about: the reader's blocks are sized from the first lines).
+    requested : sequence of str or int, optional
+        The card columns (names or 1-based numbers); None: detected from the first 100 rows.
+    header : {'auto', 'yes', 'no'}, default 'auto'
+        Whether the first line is a header; 'auto': a first line in which no cell, and no
+        word of a cell, looks like card data (or a line of column numbers, as pandas writes).
+    delimiter : str, optional
+        One character; default: a tab, ';' or '|' when the first line has more of it than
+        commas, else a comma.
+    names : sequence of str, optional
+        A fixed layout: the column names (the card columns are then chosen by the subclass).
+
+    Attributes
+    ----------
+    names : list of str
+        The column names (from the header, else col1, col2, ...).
+    card_columns : list of str
+        The columns holding the cards.
+    header_text : str or None
+        The header line skipped, if any.
+    header_detected : bool
+        True if the header decision was sniffed ('auto'), not given.
+    line_offset : int
+        The line of data row r is r + line_offset (a property: 1, or 2 after a header).
+
+    Raises
+    ------
+    ValueError
+        If the file cannot be read or is empty, the delimiter is not one character, the
+        header repeats a column name, or the card columns cannot be told or do not exist.
+    ImportError
+        If pyarrow is not installed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> from pokerkeys.io.readers import CsvReader
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "hands.csv"
+    ...     _ = path.write_text("id,hand\\n1,As Ks Qs Js Ts\\n2,2c 2d 2h 2s 3c\\n")
+    ...     reader = CsvReader(path, chunk_rows=1000, requested=None)
+    ...     chunks = list(reader)
+    >>> reader.header_text, reader.card_columns, reader.k, reader.line_offset
+    ('id,hand', ['hand'], 5, 2)
+    >>> chunks[0].cards.tolist()
+    [[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]]
     """
     lines = True
 
-    def __init__(self, path: Path, chunk_rows: int, requested, header="auto",
-                 delimiter=None, names=None):
+    def __init__(self, path: Path, chunk_rows: int, requested: Sequence[str | int] | None,
+                 header: HeaderMode = "auto", delimiter: str | None = None,
+                 names: Sequence[str] | None = None) -> None:
         self.path, self.chunk_rows = path, chunk_rows
         text = self._head(path)
         first = text.splitlines()[0] if text.strip() else ""
@@ -267,8 +526,8 @@ class CsvReader:
         if names is None:
             self.card_columns = choose_columns(self.names, _column_kinds(self.names, samples),
                                                requested)
-        self.k = None
-        self.total = None
+        self.k: int | None = None
+        self.total: int | None = None
         self._dropped: list[tuple[int, str]] = []
 
     _HEAD_BYTES = 1 << 16
@@ -292,7 +551,7 @@ class CsvReader:
         return best if counts[best] > 0 else ","
 
     @staticmethod
-    def _has_header(rows) -> bool:
+    def _has_header(rows: Sequence[Sequence[str]]) -> bool:
         """A first line is a header if no cell, and no word of a cell, looks like card data.
 
         Looking at words too keeps a damaged first hand ('Xx Kd Qh Js 9c') a data row (a bad
@@ -312,7 +571,7 @@ class CsvReader:
     def line_offset(self) -> int:
         return 1 + int(self.header)
 
-    def _on_invalid(self, row) -> str:
+    def _on_invalid(self, row: pa.csv.InvalidRow) -> str:
         text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
         # The single-threaded reader always knows the line (counted from the top of the file,
         # also after a restart past a long line); -1 would only mean "unknown".
@@ -322,7 +581,8 @@ class CsvReader:
                               f"{row.actual_columns}: {text!r}"))
         return "skip"
 
-    def _reader(self, skip_lines: int = 0, block: int | None = None):
+    def _reader(self, skip_lines: int = 0,
+                block: int | None = None) -> pa.csv.CSVStreamingReader:
         pa = require_pyarrow()
         import pyarrow.csv as pcsv
 
@@ -348,7 +608,8 @@ class CsvReader:
             raise ValueError(f"{self.path}: {exc}") from None
 
     @property
-    def columns(self):
+    def columns(self) -> pa.Schema:
+        """The input's columns, all text."""
         pa = require_pyarrow()
         return pa.schema([(n, pa.string()) for n in self.names])
 
@@ -357,7 +618,7 @@ class CsvReader:
     # is one (bad) row, not a lost file.
     MAX_LONG_LINE_BLOCK = 1 << 30
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Chunk]:
         pa = require_pyarrow()
         reader = self._reader()
         block = None
@@ -379,7 +640,7 @@ class CsvReader:
             # Malformed lines were dropped by the reader: give the rows it returned their
             # numbers by skipping the dropped ones (the handler ran before the batch came out).
             self._dropped.sort()
-            end, dropped = next_row + m, []
+            end, dropped = next_row + m, list[tuple[int, str]]()
             while self._dropped and self._dropped[0][0] < end:
                 dropped.append(self._dropped.pop(0))
                 end += 1
@@ -394,25 +655,56 @@ class CsvReader:
             yield Chunk(None, np.zeros((0, self.k or 7), np.uint8), {}, next_row,
                          dropped=sorted(self._dropped))
 
-    def _parse(self, batch, first_row):
+    def _parse(self, batch: pa.RecordBatch, first_row: int) -> Chunk:
         arrays = [batch.column(n) for n in self.card_columns]
         cards, reasons, self.k = cards_from_columns(arrays, self.card_columns, self.k)
         return Chunk(batch, cards, reasons, first_row)
 
 
 class UciReader(CsvReader):
-    """UCI Poker Hand: S1,C1,...,S5,C5,CLASS, no header; suits 1-4 = h s d c, ranks 1-13 = A-K."""
+    """A UCI Poker Hand file: S1,C1,...,S5,C5,CLASS, no header.
 
-    def __init__(self, path: Path, chunk_rows: int):
+    Suits 1-4 are hearts, spades, diamonds, clubs; ranks 1-13 are A, 2, ..., K; CLASS 0-9 is
+    the hand's class (kept in each chunk's ``classes``, for the check against our categories).
+
+    Parameters
+    ----------
+    path : pathlib.Path
+        The file.
+    chunk_rows : int
+        Rows per chunk (about).
+
+    Raises
+    ------
+    ValueError
+        If the file cannot be read or is empty.
+    ImportError
+        If pyarrow is not installed.
+
+    Examples
+    --------
+    >>> import pathlib, tempfile
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.io.readers import UciReader
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     path = pathlib.Path(folder) / "poker-hand.data"
+    ...     _ = path.write_text("1,10,1,11,1,13,1,12,1,1,9\\n")
+    ...     [chunk] = list(UciReader(path, chunk_rows=1000))
+    >>> pk.format_cards(chunk.cards[0]), chunk.classes.tolist()
+    ('Th Jh Kh Qh Ah', [9])
+    """
+
+    def __init__(self, path: Path, chunk_rows: int) -> None:
         super().__init__(path, chunk_rows, None, header="no", delimiter=",", names=UCI_NAMES)
         self.k = 5
 
     @property
-    def columns(self):
+    def columns(self) -> pa.Schema:
+        """The UCI columns, as 8-bit integers."""
         pa = require_pyarrow()
         return pa.schema([(n, pa.int8()) for n in self.names])
 
-    def _parse(self, batch, first_row):
+    def _parse(self, batch: pa.RecordBatch, first_row: int) -> Chunk:
         pa = require_pyarrow()
         import pyarrow.compute as pc
         n = batch.num_rows
@@ -433,17 +725,18 @@ class UciReader(CsvReader):
         bad_suit = (suits < 1) | (suits > 4)
         bad_rank = (ranks < 1) | (ranks > 13)
         bad_class = (classes < 0) | (classes > 9)
-        for i in np.flatnonzero(bad_suit.any(axis=1) | bad_rank.any(axis=1) | bad_class):
-            if int(i) in reasons:
+        for row in np.flatnonzero(bad_suit.any(axis=1) | bad_rank.any(axis=1) | bad_class):
+            r = int(row)
+            if r in reasons:
                 continue
-            if bad_suit[i].any():
-                j = int(np.argmax(bad_suit[i]))
-                reasons[int(i)] = f"column S{j + 1}: suit {suits[i, j]} is outside 1..4"
-            elif bad_rank[i].any():
-                j = int(np.argmax(bad_rank[i]))
-                reasons[int(i)] = f"column C{j + 1}: rank {ranks[i, j]} is outside 1..13"
+            if bad_suit[r].any():
+                j = int(np.argmax(bad_suit[r]))
+                reasons[r] = f"column S{j + 1}: suit {suits[r, j]} is outside 1..4"
+            elif bad_rank[r].any():
+                j = int(np.argmax(bad_rank[r]))
+                reasons[r] = f"column C{j + 1}: rank {ranks[r, j]} is outside 1..13"
             else:
-                reasons[int(i)] = f"column CLASS: class {classes[i]} is outside 0..9"
+                reasons[r] = f"column CLASS: class {classes[r]} is outside 0..9"
         cards = 4 * ((np.clip(ranks, 1, 13) - 2) % 13) + UCI_SUIT[np.clip(suits, 0, 4)]
         cards = np.where(bad_suit | bad_rank, BAD, cards).astype(np.uint8)
         if reasons:

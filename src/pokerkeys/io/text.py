@@ -5,13 +5,29 @@ would cost more than all the rest of the work. So cells are read straight from A
 buffers through NumPy lookup tables (one gather per card), and only cells in another form
 ('10s', unicode suits, junk) go through the Python parser, which also says why a cell is bad.
 Unreadable rows hold BAD ids and a reason; the ranking kernel rejects them later.
+
+>>> import pyarrow as pa
+>>> from pokerkeys.io.text import cards_from_columns
+>>> ids, reasons, k = cards_from_columns([pa.array(["As Kd Qh Js Tc", "AsKsQsJsTs"])], ["hand"])
+>>> ids.tolist(), reasons, k
+([[51, 45, 42, 39, 32], [51, 47, 43, 39, 35]], {}, 5)
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 import numpy as np
+import numpy.typing as npt
 
 from ..core.cards import N_CARDS, RANK_CHARS, SUIT_CHARS, parse_cards
+from ..core.types import BoolArray, CardArray, IntArray
 from ._common import BAD, require_pyarrow
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["card_column", "cards_from_columns"]
 
 _RANK_LUT = np.full(256, BAD, dtype=np.uint8)
 _SUIT_LUT = np.full(256, BAD, dtype=np.uint8)
@@ -29,13 +45,15 @@ _PAIR_LUT[_r | (_s << 8)] = 4 * _RANK_LUT[_r] + _SUIT_LUT[_s]
 del _i, _ch, _r, _s
 
 
-def _is_string_view(t) -> bool:
+def _is_string_view(t: pa.DataType) -> bool:
     is_view = getattr(require_pyarrow().types, "is_string_view", None)  # pyarrow >= 16
     return bool(is_view and is_view(t))
 
 
-def _string_parts(arr):
-    """(offsets (n+1,) int64 into data, data bytes, valid mask or None) of an Arrow string array."""
+def _string_parts(arr: pa.Array) -> tuple[pa.Array, IntArray, npt.NDArray[np.uint8],
+                                           BoolArray | None]:
+    """(array, offsets (n+1,) int64 into data, data bytes, valid mask or None) of an Arrow
+    string array (dictionaries decoded, other string types cast to large strings)."""
     pa = require_pyarrow()
     if pa.types.is_dictionary(arr.type):
         arr = arr.dictionary_decode()
@@ -51,7 +69,7 @@ def _string_parts(arr):
     return arr, offsets, data, valid
 
 
-def _one_card(text) -> int:
+def _one_card(text: object) -> int:
     """Card id of one cell: 'As', 'a♠', '10s' or an id '0'..'51'; ValueError saying why not."""
     t = "" if text is None else str(text).strip()
     if not t:
@@ -66,12 +84,46 @@ def _one_card(text) -> int:
     return int(ids[0])
 
 
-def card_column(arr, name: str, reasons: dict) -> np.ndarray:
-    """(n,) uint8 ids of a column holding one card per row (text or integer ids).
+def card_column(arr: pa.Array, name: str, reasons: dict[int, str]) -> CardArray:
+    """Card ids of an Arrow column holding one card per row (text or integer ids).
 
     Text takes a vectorised path (two bytes, looked up in 256-entry tables); only cells it
     cannot read ('10s', unicode suits, junk) go through the Python parser, which also says why
-    a cell is bad. Bad cells become BAD and their row's reason is recorded in ``reasons``.
+    a cell is bad. Bad cells become BAD (255) and their row's reason is recorded in
+    ``reasons``.
+
+    Parameters
+    ----------
+    arr : pyarrow.Array
+        Text ('As', 'as', '10s', 'A♠', or an id '0'..'51'), integer ids, or a dictionary
+        array of either; nulls are empty cells.
+    name : str
+        The column's name, for the reasons.
+    reasons : dict of int to str
+        Filled in place: row -> why its cell is bad (a row already there keeps its reason).
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (n,)
+        Each row's card id, BAD where the cell is bad. Integer ids of a uint8 column without
+        nulls are passed as they are (ids above 51 are caught later, by the ranking kernel).
+
+    Raises
+    ------
+    TypeError
+        If the column holds neither text nor integers.
+    ImportError
+        If pyarrow is not installed.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from pokerkeys.io.text import card_column
+    >>> reasons = {}
+    >>> card_column(pa.array(["As", "10h", None, "51"]), "card", reasons).tolist()
+    [51, 34, 255, 51]
+    >>> reasons
+    {2: 'column card: empty card'}
     """
     pa = require_pyarrow()
     n = len(arr)
@@ -126,7 +178,8 @@ def card_column(arr, name: str, reasons: dict) -> np.ndarray:
     return ids
 
 
-def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarray, int | None]:
+def _hand_column(arr: pa.Array, name: str, k: int | None,
+                 reasons: dict[int, str]) -> tuple[CardArray, int | None]:
     """((n, k) uint8 ids, k) of a column holding whole hands: text 'As Kd ..' or lists of ids.
 
     k is the number of cards of the first readable hand in the file; later rows with another
@@ -145,8 +198,8 @@ def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarr
     if k is None:
         k = _first_hand_size(arr)
     kk = k or 7
-    ids = np.full((n, kk), BAD, dtype=np.uint8)
-    fast = np.zeros(n, dtype=bool)
+    ids: CardArray = np.full((n, kk), BAD, dtype=np.uint8)
+    fast: BoolArray = np.zeros(n, dtype=bool)
     if k is not None and n:
         ids, fast = _text_hands(offsets, data, valid, k)
     slow = np.flatnonzero(~fast)
@@ -160,12 +213,14 @@ def _hand_column(arr, name: str, k: int | None, reasons: dict) -> tuple[np.ndarr
     return ids, k
 
 
-def _pairs(data: np.ndarray, first, second) -> np.ndarray:
+def _pairs(data: npt.NDArray[np.uint8], first: IntArray,
+           second: IntArray) -> npt.NDArray[np.integer]:
     """uint16 index into _PAIR_LUT of the two bytes at positions first, second."""
     return data[first].astype(np.uint16) | (data[second].astype(np.uint16) << 8)
 
 
-def _text_hands(offsets, data, valid, k: int) -> tuple[np.ndarray, np.ndarray]:
+def _text_hands(offsets: IntArray, data: npt.NDArray[np.uint8], valid: BoolArray | None,
+                k: int) -> tuple[CardArray, BoolArray]:
     """((n, k) ids, ok) of hand strings, vectorised; rows not ok go to the Python parser.
 
     Files usually have one layout on every line ('AsKd..' or 'As Kd ..'), read as an (n, L)
@@ -215,7 +270,7 @@ def _mixed_sizes(n: int, k: int) -> str:
             f"one run ranks one size (split the file by hand size)")
 
 
-def _parse_hand(text, k: int | None) -> np.ndarray:
+def _parse_hand(text: object, k: int | None) -> CardArray:
     if text is None or not str(text).strip():
         raise ValueError("no cards")
     ids = parse_cards(str(text), allow_duplicates=True)  # duplicates: the kernel names them
@@ -226,23 +281,26 @@ def _parse_hand(text, k: int | None) -> np.ndarray:
     return ids
 
 
-def _first_hand_size(arr) -> int | None:
+def _first_hand_size(arr: pa.Array) -> int | None:
     """Number of cards of the first cell that parses as 5-7 cards (None if none does)."""
     for i in range(len(arr)):
         text = arr[i].as_py()
+        if text is None:
+            continue
         try:
-            ids = parse_cards(str(text), allow_duplicates=True) if text is not None else []
+            n = len(parse_cards(str(text), allow_duplicates=True))
         except (ValueError, TypeError):
             continue
-        if 5 <= len(ids) <= 7:
-            return len(ids)
+        if 5 <= n <= 7:
+            return n
     return None
 
 
 _NULL_CARD = -(1 << 40)  # a null inside a list of card ids (no real id looks like it)
 
 
-def _list_column(arr, name, k, reasons):
+def _list_column(arr: pa.Array, name: str, k: int | None,
+                 reasons: dict[int, str]) -> tuple[CardArray, int | None]:
     """Hands stored as Parquet/Arrow lists of integer card ids."""
     pa = require_pyarrow()
     n = len(arr)
@@ -251,7 +309,7 @@ def _list_column(arr, name, k, reasons):
         sizes = lengths[(lengths >= 5) & (lengths <= 7)]
         k = int(sizes[0]) if sizes.size else None
     kk = k or 7
-    ids = np.full((n, kk), BAD, dtype=np.uint8)
+    ids: CardArray = np.full((n, kk), BAD, dtype=np.uint8)
     flat = arr.flatten()
     if not pa.types.is_integer(flat.type):
         raise TypeError(f"column {name} holds {arr.type}, not lists of card ids")
@@ -280,10 +338,56 @@ def _list_column(arr, name, k, reasons):
     return ids, k
 
 
-def cards_from_columns(arrays, names, k: int | None = None):
-    """((n, k) uint8 ids, {row: reason}, k) from Arrow arrays: 5-7 card columns or 1 hand column.
+def cards_from_columns(arrays: Sequence[pa.Array], names: Sequence[str],
+                       k: int | None = None) -> tuple[CardArray, dict[int, str], int | None]:
+    """Card ids of the rows of Arrow columns: 5-7 card columns, or one column of whole hands.
 
-    Rows that cannot be read hold BAD ids and a reason; the batch kernel rejects them later.
+    Rows that cannot be read hold BAD (255) ids and a reason; the batch kernel rejects them
+    later. A hand column holds text ('As Kd Qh Js Tc', 'AsKdQhJsTc', separators space, comma,
+    semicolon or tab) or lists of integer ids; its hand size is that of the first readable
+    hand unless ``k`` gives it, and rows of another size are bad.
+
+    Parameters
+    ----------
+    arrays : sequence of pyarrow.Array
+        One column of whole hands, or 5 to 7 columns of one card each (see
+        ``card_column``), of equal length.
+    names : sequence of str
+        The columns' names, for the reasons.
+    k : int, optional
+        The hand size of a hand column, if known (as from an earlier chunk of the file).
+
+    Returns
+    -------
+    ids : numpy.ndarray of uint8, shape (n, k)
+        Card ids, BAD in every cell of a bad row.
+    reasons : dict of int to str
+        Row -> why it is bad, for the rows found bad while reading.
+    k : int or None
+        The hand size: the number of card columns, or the hand column's size (None if no
+        row of a hand column was readable).
+
+    Raises
+    ------
+    TypeError
+        If a column holds neither text nor integers (lists of integers for a hand column).
+    ImportError
+        If pyarrow is not installed.
+
+    Examples
+    --------
+    >>> import pyarrow as pa
+    >>> from pokerkeys.io.text import cards_from_columns
+    >>> ids, reasons, k = cards_from_columns([pa.array(["As Kd Qh Js Tc", "2c 2d 2h 2s Xx"])],
+    ...                                      ["hand"])
+    >>> ids.tolist(), k
+    ([[51, 45, 42, 39, 32], [255, 255, 255, 255, 255]], 5)
+    >>> print(reasons[1])
+    column hand: unknown card 'Xx' in '2c 2d 2h 2s Xx': expected a rank from '23456789TJQKA'
+    (or '10') followed by a suit from 'cdhs'
+    >>> columns = [pa.array([card]) for card in ["As", "Kd", "Qh", "Js", "10c"]]
+    >>> cards_from_columns(columns, ["c1", "c2", "c3", "c4", "c5"])[0].tolist()
+    [[51, 45, 42, 39, 32]]
     """
     reasons: dict[int, str] = {}
     if len(arrays) == 1:
