@@ -32,7 +32,7 @@ def test_heads_up_matrix(benchmark, threads):
 
 def test_heads_up_matrix_written_resumable(benchmark, tmp_path):
     """The same with the chunked, atomically saved, resumable file output."""
-    benchmark.group = "preflop: exact heads-up matrix (all matchups, all boards)"
+    benchmark.group = "preflop: exact heads-up matrix, saved to a resumable file"
     run(benchmark, lambda: preflop.heads_up_matrix(tmp_path / "m.npy"),
         per_call=preflop.count_matchups(), unit="matchups", rounds=2)
 
