@@ -36,7 +36,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeAlias, cast, overload
 
 if sys.platform == "win32":  # not POSIX: warm-ups run without a lock
     fcntl = None
@@ -138,40 +138,43 @@ class _FirstUseCache:
         return getattr(self._cache, name)
 
 
-_Function = TypeVar("_Function", bound=Callable[..., Any])
+# A compiled kernel, as typed code sees it: called like its Python function, its result Any.
+# (Not Dispatcher[the function's type]: callers pick among kernels of different signatures at
+# run time and call the one picked, which that type would reject.)
+Kernel: TypeAlias = "Dispatcher[Any]"
 _Params = ParamSpec("_Params")
 
 
-def _compiled(fn: _Function, *, parallel: bool = False,
-              inline: Literal["never", "always"] = "never") -> Dispatcher[_Function]:
+def _compiled(fn: Callable[..., Any], *, parallel: bool = False,
+              inline: Literal["never", "always"] = "never") -> Kernel:
     """``fn`` compiled with the project's options (the module's docstring says why each).
 
     Caching is switched on here, not with Numba's ``cache=True``, which would make a
     FunctionCache at decoration, only to be replaced by the first-use ``_KernelCache``.
     """
-    dispatcher = numba.njit(fn, parallel=parallel, inline=inline, nogil=True,
-                            boundscheck=False, error_model="numpy")
+    dispatcher: Kernel = numba.njit(fn, parallel=parallel, inline=inline, nogil=True,
+                                    boundscheck=False, error_model="numpy")
     # (the dispatcher's cache is not in numba's annotations)
     dispatcher._cache = _FirstUseCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
 
 
 @overload
-def kernel(fn: _Function, *, parallel: bool = False) -> Dispatcher[_Function]: ...
+def kernel(fn: Callable[..., Any], *, parallel: bool = False) -> Kernel: ...
 @overload
 def kernel(fn: None = None, *,
-           parallel: bool = False) -> Callable[[_Function], Dispatcher[_Function]]: ...
+           parallel: bool = False) -> Callable[[Callable[..., Any]], Kernel]: ...
 
 
-def kernel(fn: _Function | None = None, *, parallel: bool = False
-           ) -> Dispatcher[_Function] | Callable[[_Function], Dispatcher[_Function]]:
+def kernel(fn: Callable[..., Any] | None = None, *, parallel: bool = False
+           ) -> Kernel | Callable[[Callable[..., Any]], Kernel]:
     """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
-    def wrap(f: _Function) -> Dispatcher[_Function]:
+    def wrap(f: Callable[..., Any]) -> Kernel:
         return _compiled(f, parallel=parallel)
     return wrap(fn) if fn is not None else wrap
 
 
-def inline(fn: _Function) -> Dispatcher[_Function]:
+def inline(fn: Callable[..., Any]) -> Kernel:
     """A small helper inlined at the Numba IR level, so hot loops carry no call overhead."""
     return _compiled(fn, inline="always")
 
@@ -193,7 +196,7 @@ prange = numba.prange
 
 
 # ---------------------------------------------------------------------------- first runs
-def ready(dispatcher: Dispatcher[Any], *args: object) -> bool:
+def ready(dispatcher: Kernel, *args: object) -> bool:
     """True when `dispatcher` runs on these arguments without compiling: it is compiled in this
     process, or its machine code is in the cache (it is loaded now, as a call would)."""
     sig = tuple(dispatcher.typeof_pyval(a) for a in args)
@@ -218,7 +221,7 @@ _warming: set[str] = set()
 _building: dict[int, threading.Thread] = {}  # id(dispatcher) -> the thread compiling it
 
 
-def answer_while_compiling(dispatcher: Dispatcher[Any], *args: object) -> bool:
+def answer_while_compiling(dispatcher: Kernel, *args: object) -> bool:
     """True when a caller with a quick NumPy answer should give it and ``warm_up`` the kernel:
     the kernel would compile first, and warm-ups are on."""
     if warm_up_mode == "off":
@@ -231,7 +234,7 @@ def answer_while_compiling(dispatcher: Dispatcher[Any], *args: object) -> bool:
     return not ready(dispatcher, *args)
 
 
-def warm_up(job: str, dispatcher: Dispatcher[Any], *args: object) -> None:
+def warm_up(job: str, dispatcher: Kernel, *args: object) -> None:
     """Compile `dispatcher` for these arguments out of the caller's way.
 
     Thread mode compiles it here, in a daemon thread. Process mode starts

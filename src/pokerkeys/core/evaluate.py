@@ -36,8 +36,7 @@ from .cards import N_CARDS, format_cards, parse_cards
 from .tables import eval_tables
 
 if TYPE_CHECKING:
-    from numba.core.dispatcher import Dispatcher
-
+    from .._jit import Kernel
     from .types import CardArray, CardsLike, HandBatch, InvalidRows, RankArray, Threads
 
 __all__ = ["BATCH_KERNELS", "CATEGORY_OF_RANK", "CATEGORY_STARTS", "INVALID_ROWS",
@@ -200,8 +199,7 @@ def rank_one(ids: Sequence[int] | CardArray) -> int:
 
 
 #: The batch kernel of each hand size.
-BATCH_KERNELS: dict[int, Dispatcher[Any]] = {5: _k.rank_batch_5, 6: _k.rank_batch_6,
-                                             7: _k.rank_batch_7}
+BATCH_KERNELS: dict[int, Kernel] = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
 
 
 def evaluate(cards: CardsLike) -> int:
