@@ -1,6 +1,12 @@
 """Range analysis beyond one equity number: what a range hits on a board (``hits``,
-``pk.range_hits``) and two players' equity on every flop (``flops``, ``pk.flops``, loaded on
-first use). Per-combo equity is part of ``pk.equity`` itself (``equity.per_combo``)."""
+``pk.range_hits``) and 2-6 players' equity on every flop (``flops``, ``pk.flops``, loaded on
+first use). Per-combo equity is part of ``pk.equity`` itself (its ``per_combo`` parameter,
+computed in ``pokerkeys.equity.per_combo``).
+
+>>> import pokerkeys as pk
+>>> pk.range_hits("AA", "Ah 7c 2d")["set"]["combos"]
+3.0
+"""
 from .hits import DRAWS, MADE, RangeHits, range_hits
 
 __all__ = ["DRAWS", "MADE", "RangeHits", "range_hits"]

@@ -7,7 +7,7 @@ random 5-card hand heads up. Every draw is enumerated and ranked with the batch 
 
 Two ways to put a number on a hand's win probability (``method=``):
 
-* ``"interpolated"`` (the default; the estimate of the notebook this project grew from): with
+* ``"interpolated"`` (the default; the estimate of Norvig's poker notebook): with
   P[t] the share of 5-card hands whose category is below t, a hand of category t whose top
   card (the pair's rank for a pair, the straight's top, ...) is h = 2..14 wins with probability
   P[t] + (h - 1) / 13 * (P[t + 1] - P[t]): a straight line within the category, from its
@@ -249,7 +249,7 @@ def best_discard(hand: CardsLike, *, max_discards: int = 1,
     hand : str, sequence of cards or array of card ids
         The 5 cards held.
     max_discards : int, default 1
-        The most cards that may be thrown, 0 to 5 (the notebook's game draws one).
+        The most cards that may be thrown, 0 to 5 (Norvig's poker notebook draws one).
     method : {'interpolated', 'exact'}, default 'interpolated'
         How a hand's win probability is estimated: ``"interpolated"`` places it on a straight
         line within its category by its top card; ``"exact"`` is the share of all 5-card hands

@@ -1,8 +1,7 @@
 """Wild cards: the best hand when jokers stand for cards.
 
 Jokers are written '**' (any card), '?B' (any black card: clubs or spades) and '?R' (any red
-card: diamonds or hearts), as in the notebook this project grew from and the course notes. The
-rules:
+card: diamonds or hearts), as in Norvig's poker notebook and the course notes. The rules:
 
 * a joker may stand for a card already in the hand; that is how five of a kind arises, which
   ranks above every straight flush (ranks 7463 = five twos .. 7475 = five aces), and how
