@@ -1,8 +1,19 @@
 """The Monte Carlo driver shared by hold'em and Omaha: stop rules, chunks, seeds, rounds.
 
 A run is cut into chunks of ``per_chunk`` trials; chunk i always runs on the i-th seed drawn
-from ``SeedSequence(seed)`` (``core.sampling.spawn_seeds``), so a result depends on the seed and the trial count only, never on the
-thread count, the rounds or (distributed) tasks.
+from ``SeedSequence(seed)`` (``pokerkeys.core.sampling.spawn_seeds``), so a result depends on
+the seed and the trial count only, never on the thread count, the rounds or (distributed)
+tasks. Chunks run in rounds of one kernel call each, sized to take about half a second, and
+the stop rules (``trials``, ``target_stderr``, ``time_limit``) are checked between rounds;
+so are Ctrl-C, the progress callback and the round observer of ``observe_rounds``.
+
+When no stop rule is given a run stops after ``default_trials`` (hold'em: 10 million); when
+only ``target_stderr`` is given, it stops at the latest after ``DEFAULT_TIME_LIMIT`` (60 s)
+and says so (``EquityResult.stopped_by == 'default time limit'``).
+
+>>> from pokerkeys.equity.driver import chunk_sizes
+>>> chunk_sizes(100_000).tolist()
+[32768, 32768, 32768, 1696]
 """
 from __future__ import annotations
 
@@ -11,12 +22,29 @@ import math
 import numbers
 import threading
 import time
+from collections.abc import Callable, Iterator, Sequence
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _jit
 from ..core.sampling import spawn_seeds
-from .result import EquityResult
+from ..core.types import IntArray, SeedLike
+from .result import EquityResult, StopReason
+
+__all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TRIALS", "MAX_REJECTIONS", "MAX_TRIALS",
+           "TRIALS_PER_CHUNK", "Progress", "RoundRunner", "chunk_sizes", "drive_monte_carlo",
+           "observe_rounds", "validate_stop"]
+
+#: A progress callback: ``progress(done, total)``, called with 0 done first and after every
+#: round (Monte Carlo: trials, total None when no trial count bounds the run) or batch of
+#: work (exact runs: work items); what it returns is ignored.
+Progress: TypeAlias = Callable[[int, "int | None"], object]
+
+#: ``run_round(seeds, sizes)``: the summed winner-mask counts (2**P) of chunks that run
+#: ``sizes[i]`` trials on the random stream seeded by ``seeds[i]`` (uint64), as int64.
+RoundRunner: TypeAlias = Callable[[npt.NDArray[np.uint64], IntArray], IntArray]
 
 TRIALS_PER_CHUNK = 1 << 15
 # Hold'em's trials when no stop rule is given (Omaha sets its own).
@@ -46,10 +74,37 @@ _observer = threading.local()
 
 
 @contextlib.contextmanager
-def observe_rounds(callback):
-    """Inside the block, Monte Carlo runs on this thread call ``callback(partial)`` with the
-    partial EquityResult after every round (rounds aim at OBSERVED_ROUND_SECONDS); an exception
-    raised by the callback ends the run and propagates."""
+def observe_rounds(callback: Callable[[EquityResult], object]) -> Iterator[None]:
+    """Watch the Monte Carlo runs of this thread round by round (the web app's streaming).
+
+    Inside the block, every Monte Carlo run started on this thread calls ``callback(partial)``
+    after each of its rounds with the partial result so far; rounds then aim at
+    ``OBSERVED_ROUND_SECONDS`` (0.2 s), for several updates a second. An exception raised by
+    the callback ends the run and propagates out of the equity call (how a job is
+    cancelled). Other threads' runs are not observed. The result does not change.
+
+    Parameters
+    ----------
+    callback : callable
+        Called with each partial ``EquityResult`` (``exact`` False, ``trials`` the trials
+        done so far, ``stopped_by`` None).
+
+    Yields
+    ------
+    None
+        The block in which runs are observed; the previous observer (if any) is restored
+        on leaving it.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.equity.driver import observe_rounds
+    >>> seen = []
+    >>> with observe_rounds(lambda partial: seen.append(partial.trials)):
+    ...     r = pk.equity(["AhKh", "QsQd", "random"], trials=100_000, seed=1)
+    >>> seen[-1], r.trials
+    (100000, 100000)
+    """
     previous = getattr(_observer, "callback", None)
     _observer.callback = callback
     try:
@@ -58,36 +113,75 @@ def observe_rounds(callback):
         _observer.callback = previous
 
 
-def _number(value, name: str) -> float:
+def _number(value: object, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise ValueError(f"{name} must be a number, not {_short(value)}")
     return float(value)
 
 
-def _short(value) -> str:
+def _short(value: object) -> str:
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def validate_stop(trials, target_stderr, time_limit, exact=None):
-    """Check the Monte Carlo stop rules: each a sane number, and none given with exact=True."""
+def validate_stop(trials: object, target_stderr: object, time_limit: object,
+                  exact: bool | None = None) -> int | None:
+    """Check the Monte Carlo stop rules: each a sane number, and none given with exact=True.
+
+    Parameters
+    ----------
+    trials : int or None
+        Trials to run: a positive integer up to ``MAX_TRIALS`` (1e15); a float with an
+        integer value, such as ``1e6``, is accepted.
+    target_stderr : float or None
+        Standard error to reach: above 0 and below 0.5.
+    time_limit : float or None
+        Seconds: positive and finite.
+    exact : bool or None, default None
+        The caller's ``exact``: with True no stop rule may be given.
+
+    Returns
+    -------
+    int or None
+        ``trials`` as a Python int (None stays None).
+
+    Raises
+    ------
+    ValueError
+        If a rule is given with ``exact=True``, or is not a number in its range (bools are
+        not numbers here).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.driver import validate_stop
+    >>> validate_stop(1e6, None, 2.5)
+    1000000
+    >>> validate_stop(None, None, -1)
+    Traceback (most recent call last):
+    ...
+    ValueError: time_limit must be a positive number of seconds, not -1
+    """
     if exact:
         given = [name for name, v in (("trials", trials), ("target_stderr", target_stderr),
                                       ("time_limit", time_limit)) if v is not None]
         if given:
             raise ValueError(f"exact=True enumerates every board; {' and '.join(given)} "
                              f"{'applies' if len(given) == 1 else 'apply'} to Monte Carlo only")
+    count = None
     if trials is not None:
         if isinstance(trials, bool) or not isinstance(trials, numbers.Integral):
-            if isinstance(trials, numbers.Real) and not isinstance(trials, bool) \
-                    and math.isfinite(trials) and trials == int(trials):
-                trials = int(trials)
+            whole = math.nan
+            if isinstance(trials, numbers.Real) and not isinstance(trials, bool):
+                whole = float(trials)
+            if math.isfinite(whole) and whole.is_integer():
+                count = int(whole)
             else:
                 raise ValueError(f"trials must be a positive integer, not {_short(trials)}")
-        if not 0 < trials <= MAX_TRIALS:
+        else:
+            count = int(trials)
+        if not 0 < count <= MAX_TRIALS:
             raise ValueError(f"trials must be a positive integer up to {MAX_TRIALS:.0e}, not "
                              f"{_short(trials)}")
-        trials = int(trials)
     if target_stderr is not None:
         value = _number(target_stderr, "target_stderr")
         if not 0 < value < 0.5:
@@ -98,16 +192,38 @@ def validate_stop(trials, target_stderr, time_limit, exact=None):
         if not 0 < value < math.inf:
             raise ValueError(f"time_limit must be a positive number of seconds, not "
                              f"{_short(time_limit)}")
-    return trials
+    return count
 
 
 def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK,
-                at_most: int | None = None) -> np.ndarray:
-    """Trials per chunk for a run of n_trials: TRIALS_PER_CHUNK each, the last one the rest
-    (only the first ``at_most`` chunks when given, so a huge run allocates nothing huge).
+                at_most: int | None = None) -> IntArray:
+    """Trials per chunk for a run of ``n_trials``: ``per_chunk`` each, the last one the rest.
 
     Chunk i always runs on the i-th seed of ``SeedSequence(seed)``, so a result depends
     on the seed and the trial count only, not on threads, rounds or (distributed) tasks.
+
+    Parameters
+    ----------
+    n_trials : int
+        Trials of the run (positive).
+    per_chunk : int, default TRIALS_PER_CHUNK
+        Trials per chunk (32,768; Omaha uses 16,384).
+    at_most : int or None, default None
+        Give only the first ``at_most`` chunks (all full), so a huge run allocates nothing
+        huge; None: every chunk.
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 trial counts, one per chunk.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.driver import chunk_sizes
+    >>> chunk_sizes(10, per_chunk=4).tolist()
+    [4, 4, 2]
+    >>> chunk_sizes(10**12, at_most=2).tolist()
+    [32768, 32768]
     """
     n_chunks = -(-n_trials // per_chunk)
     if at_most is not None and at_most < n_chunks:
@@ -117,17 +233,68 @@ def chunk_sizes(n_trials: int, per_chunk: int = TRIALS_PER_CHUNK,
     return sizes
 
 
-def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed, progress,
-                      start, per_chunk: int = TRIALS_PER_CHUNK,
+def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int | None,
+                      target_stderr: float | None, time_limit: float | None, seed: SeedLike,
+                      progress: Progress | None, start: float,
+                      per_chunk: int = TRIALS_PER_CHUNK,
                       default_trials: int = DEFAULT_TRIALS) -> EquityResult:
-    """Run Monte Carlo chunks until the stopping rules say stop; ``run_round(seeds, sizes)``
-    returns the winner-mask counts of the chunks (seeds[i], sizes[i]).
+    """Run Monte Carlo chunks in rounds until a stop rule says stop.
 
-    Stopping rules are checked between rounds, which are sized to take about ROUND_SECONDS
-    (Ctrl-C is seen between them). Chunk i always gets the i-th seed and
+    Rounds start at ``FIRST_ROUND_CHUNKS`` chunks (``CHUNKS_PER_ROUND`` when observed),
+    double while one takes under half of ``ROUND_SECONDS`` and halve when one takes over
+    twice as long, so each kernel call lasts about 0.25-1 s: Ctrl-C, the time limit and the
+    progress callback are seen between rounds. Chunk i always gets the i-th seed and
     ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds are cut.
-    Without trials and time_limit the run stops after DEFAULT_TIME_LIMIT seconds; the result's
-    ``stopped_by`` says which rule ended it.
+
+    Parameters
+    ----------
+    run_round : callable
+        ``run_round(seeds, sizes)``: the summed winner-mask counts of the chunks
+        (``seeds[i]``, ``sizes[i]``); see ``RoundRunner``.
+    labels : sequence of str
+        The players' labels for the result.
+    trials, target_stderr, time_limit : int, float, float or None
+        The stop rules, already checked by ``validate_stop``. The run stops after
+        ``trials`` trials, when every player's standard error is at most ``target_stderr``
+        (checked from 10,000 trials on), or once ``time_limit`` seconds have passed since
+        ``start``, whichever comes first. None of them: ``default_trials`` trials. No
+        ``trials`` and no ``time_limit``: ``DEFAULT_TIME_LIMIT`` seconds at most.
+    seed : int, sequence of int or None
+        Seed of ``numpy.random.SeedSequence``; None: fresh entropy.
+    progress : callable or None
+        ``progress(done, total)`` before the first round (0 done) and after each (see
+        ``Progress``); total is None when no trial count bounds the run.
+    start : float
+        ``pokerkeys._jit.compute_clock()`` when the call began (time limits and elapsed
+        time count from it).
+    per_chunk : int, default TRIALS_PER_CHUNK
+        Trials per chunk.
+    default_trials : int, default DEFAULT_TRIALS
+        Trials when no stop rule is given (hold'em 10 million; Omaha passes 1 million).
+
+    Returns
+    -------
+    EquityResult
+        Monte Carlo statistics of every trial run, with ``stopped_by`` naming the rule
+        that ended the run.
+
+    Raises
+    ------
+    Exception
+        Whatever ``run_round``, ``progress`` or the round observer raise (e.g.
+        ``KeyboardInterrupt`` on Ctrl-C, ``ValueError`` for ranges that cannot be dealt).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.equity.driver import drive_monte_carlo
+    >>> def coin(seeds, sizes):  # two players, each wins half of the trials alone
+    ...     half = int(sizes.sum()) // 2
+    ...     return np.array([0, half, half, 0])
+    >>> r = drive_monte_carlo(coin, ["heads", "tails"], 100_000, None, None, seed=1,
+    ...                       progress=None, start=0.0)
+    >>> r.trials, r.equity.tolist(), r.stopped_by
+    (100000, [0.5, 0.5], 'trials')
     """
     if trials is None and target_stderr is None and time_limit is None:
         trials = default_trials
@@ -159,6 +326,7 @@ def drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed
         if observer is not None:
             observer(EquityResult.from_mask_counts(labels, counts, False,
                                                    _jit.compute_clock() - start, done))
+        stopped_by: StopReason
         if trials is not None and done >= trials:
             stopped_by = "trials"
             break

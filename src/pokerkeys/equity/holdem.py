@@ -1,5 +1,5 @@
 """Hold'em equity: exhaustive enumeration and Monte Carlo, 2-10 players, boards, dead cards,
-ranges.
+ranges (``pk.equity``).
 
 Every player is a *range* of hole-card combos with weights: a known hand is a range of one
 combo, a partly known hand ('Ah??') is every combo holding that card, an unknown hand ('??',
@@ -7,17 +7,24 @@ combo, a partly known hand ('Ah??') is every combo holding that card, an unknown
 Enumeration walks every compatible *matchup* (one combo per player, weight = product of the
 combos' weights; matchups equal up to a suit permutation merged) and every board completion,
 preflop by board rank classes (``_kernels.rank_classes``); Monte Carlo draws matchups and
-boards at random.
-Both produce a histogram over winner masks (see ``_kernels.equity``), which
-``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
+boards at random (``pokerkeys.equity.driver`` runs it). Both produce a histogram over winner
+masks (see ``_kernels.equity``), which ``EquityResult`` turns into equities, win and tie
+probabilities and split frequencies.
+
+>>> import pokerkeys as pk
+>>> pk.equity(["AhAd", "KsKc"]).equity.round(4).tolist()
+[0.8126, 0.1874]
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Literal, TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _jit
 from .._balance import balanced_groups
@@ -29,11 +36,35 @@ from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
 from ..core.evaluate import kernel_args
 from ..core.sampling import alias_table
 from ..core.tables import eval_tables, rank_class_tables_7
+from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from . import first_call
-from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, drive_monte_carlo, validate_stop
+from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, Progress, drive_monte_carlo, validate_stop
 from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
 from .ranges import Range
 from .result import EquityResult
+
+__all__ = ["AUTO_EXACT_MAX_EVALS", "DEFAULT_TRIALS", "GAMES", "MAX_PLAYERS", "Game",
+           "MonteCarloArgs", "PerCombo", "Player", "PlayerSpec", "Setup", "enumeration_fits",
+           "equity", "monte_carlo", "monte_carlo_args", "prepare", "run_chunks"]
+
+#: One player of ``equity``: a hand (``'AhKh'``, or two card ids), a partly known hand
+#: (``'Ah??'``), an unknown hand (``'??'``, ``'random'``), range text (``'QQ+,AKs'``,
+#: ``'JJ:0.5'``, ``'15%'``) or a ``Range``.
+PlayerSpec: TypeAlias = str | Range | CardsLike
+
+#: The games ``equity`` plays: Texas Hold'em or Omaha (4-6 hole cards).
+Game: TypeAlias = Literal["holdem", "omaha"]
+
+#: Whose per-combo results ``equity`` keeps: True (every player given as a range, 'random' or
+#: 'Ah??'), False (nobody), or a player's 0-based index or a sequence of them.
+PerCombo: TypeAlias = bool | int | Sequence[int]
+
+#: The arguments of the Monte Carlo kernels before the seeds (``monte_carlo_args``): known
+#: cards (P, 2), range index per player, range combos, alias keep and alias rows, range starts,
+#: board, cards missing from the board, mask of board and dead cards.
+MonteCarloArgs: TypeAlias = tuple[CardArray, IntArray, CardArray, npt.NDArray[np.uint64],
+                                  IntArray, IntArray, CardArray, int, np.uint64]
+
 
 MAX_PLAYERS = 10
 UNKNOWN = 255
@@ -52,29 +83,48 @@ BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
 # below it, starting the thread pool costs more than it saves (AhKh vs QsQd: 0.4 ms on one
 # thread, 36 ms with the pool).
 PARALLEL_MIN_EVALS = 1e6
-# Beyond this many matchups even exact=True refuses: memory for the matchup list alone would
-# be gigabytes, and the run would take hours.
 
 
 # ---------------------------------------------------------------------------- players
 @dataclass(frozen=True)
 class Player:
-    """One player's hole cards as the engine sees them."""
+    """One player's hole cards as the engine sees them (``Setup.players``).
+
+    Attributes
+    ----------
+    label : str
+        The player as results show it: ``'AhKh'``, ``'Ah ??'``, ``'random'`` or range text.
+    known : tuple of int
+        The known hole cards' ids: 2 for a hand, 1 for a partly known hand, 0 for an unknown
+        hand or a range.
+    range : Range or None
+        The range of a range player (``known`` is empty then), else None.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import prepare
+    >>> [(p.label, p.known, p.kind) for p in prepare(["AhKh", "Qs??", "random"]).players]
+    [('AhKh', (50, 46), 'hand'), ('Qs ??', (43,), 'partial'), ('random', (), 'random')]
+    """
+
     label: str
-    known: tuple[int, ...]          # 0, 1 or 2 known cards
-    range: Range | None = None      # set for range players (known is empty then)
+    known: tuple[int, ...]
+    range: Range | None = None
 
     @property
-    def kind(self) -> str:
+    def kind(self) -> Literal["hand", "partial", "random", "range"]:
+        """``'hand'``, ``'partial'`` (one known card), ``'random'`` or ``'range'``."""
         if self.range is not None:
             return "range"
-        return {2: "hand", 1: "partial", 0: "random"}[len(self.known)]
+        kinds: dict[int, Literal["hand", "partial", "random"]] = {
+            2: "hand", 1: "partial", 0: "random"}
+        return kinds[len(self.known)]
 
 
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
 
 
-def parse_player(spec, index: int) -> Player:
+def _parse_player(spec: PlayerSpec, index: int) -> Player:
     """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
 
     One card alone ('Ah') is an error: a partly known hand is written 'Ah??'. Text that is
@@ -86,6 +136,7 @@ def parse_player(spec, index: int) -> Player:
         return Player(spec.text or repr(spec), (), spec)
     if isinstance(spec, np.str_):
         spec = str(spec)
+    ids: CardArray | None
     if isinstance(spec, str):
         text = spec.strip()
         if text.lower() in _RANDOM_WORDS:
@@ -131,10 +182,11 @@ def parse_player(spec, index: int) -> Player:
     return Player(format_cards(ids, sep=""), tuple(int(c) for c in ids))
 
 
-def _check_conflicts(players: list[Player], board: np.ndarray, dead: np.ndarray) -> None:
+def _check_conflicts(players: list[Player], board: CardArray, dead: CardArray) -> None:
     """Name the first card that appears in two places among hands, board and dead cards."""
     owner: dict[int, str] = {}
-    places = [(f"player {i + 1}", p.known) for i, p in enumerate(players)]
+    places: list[tuple[str, Sequence[int]]] = [
+        (f"player {i + 1}", p.known) for i, p in enumerate(players)]
     places += [("the board", board.tolist()), ("the dead cards", dead.tolist())]
     for place, cards in places:
         for c in cards:
@@ -145,7 +197,7 @@ def _check_conflicts(players: list[Player], board: np.ndarray, dead: np.ndarray)
             owner[c] = place
 
 
-def _combos_of(player: Player, blocked: int) -> tuple[np.ndarray, np.ndarray]:
+def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
     """(combos (n, 2) uint8, weights (n,)) of a player, without combos using blocked cards."""
     if player.range is not None:
         combos, weights = player.range.combos, player.range.weights
@@ -163,7 +215,8 @@ def _combos_of(player: Player, blocked: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ---------------------------------------------------------------------------- enumeration
-def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS):
+def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS
+                 ) -> tuple[CardArray, FloatArray] | None:
     """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
     False and the enumeration would take more than ``budget`` hand evaluations (by default
     about a second: then Monte Carlo runs).
@@ -196,7 +249,7 @@ SPLIT_MATCHUPS_BELOW = 256
 MAX_GROUPS = 64
 
 
-def _work_items(piece_work, n_batches):
+def _work_items(piece_work: npt.ArrayLike, n_batches: int) -> tuple[IntArray, IntArray, int]:
     """(items (W, 2), group_starts, groups per batch) for the exact kernels, computed once per
     problem (the same few problems come back call after call, and a millisecond-long exact run
     spent a fifth of a millisecond here). Copies of the cached arrays: writable, as the kernels
@@ -208,11 +261,12 @@ def _work_items(piece_work, n_batches):
 
 
 @lru_cache(maxsize=64)
-def _work_items_cached(work_bytes: bytes, shape: tuple, n_batches: int):
+def _work_items_cached(work_bytes: bytes, shape: tuple[int, ...], n_batches: int
+                       ) -> tuple[IntArray, IntArray, int]:
     return _split_work(np.frombuffer(work_bytes).reshape(shape), n_batches)
 
 
-def _split_work(piece_work, n_batches):
+def _split_work(piece_work: FloatArray, n_batches: int) -> tuple[IntArray, IntArray, int]:
     """``_work_items`` computed.
 
     piece_work (M, K): the work of each matchup's K pieces (first board cards, or the parts of
@@ -231,8 +285,8 @@ def _split_work(piece_work, n_batches):
     n_groups = per_batch * n_batches
     if whole:
         items = np.stack([np.arange(n_matchups), np.full(n_matchups, -1)], axis=1)
-        starts = np.linspace(0, n_matchups, n_groups + 1).round()
-        return items.astype(np.int64), starts.astype(np.int64), per_batch
+        bounds = np.linspace(0, n_matchups, n_groups + 1).round().astype(np.int64)
+        return items.astype(np.int64), bounds, per_batch
     items = np.stack(np.meshgrid(np.arange(n_matchups), np.arange(n_pieces), indexing="ij"),
                      axis=-1).reshape(-1, 2).astype(np.int64)
     order, starts = balanced_groups(piece_work.ravel(), n_groups)
@@ -241,19 +295,19 @@ def _split_work(piece_work, n_batches):
     return items[order], starts, per_batch
 
 
-def _piece_work(hands, n_missing, n_rem):
+def _piece_work(hands: CardArray, n_missing: int, n_rem: int) -> FloatArray:
     """(M, K) showdowns of each matchup's pieces: rank-class parts preflop, else first cards."""
     if n_missing == 5:
         return _rank_class_work(hands)
     return _first_card_work(len(hands), n_missing, n_rem)
 
 
-def _evaluations(piece_work, n_players: int) -> float:
+def _evaluations(piece_work: FloatArray, n_players: int) -> float:
     """Hand evaluations of an enumeration: showdowns times players (see AUTO_EXACT_MAX_EVALS)."""
     return float(piece_work.sum()) * n_players
 
 
-def _first_card_work(n_matchups, n_missing, n_rem):
+def _first_card_work(n_matchups: int, n_missing: int, n_rem: int) -> FloatArray:
     """Boards per (matchup, first missing card) of the board enumeration."""
     if n_missing == 0:
         return np.ones((n_matchups, 1))
@@ -269,7 +323,7 @@ _FLUSH_PART_WORK = np.array([1_287, 715 * 13 + 1_287, 286 * 91 + 715 * 13 + 1_28
 _NON_FLUSH_PART_WORK = 6_175.0
 
 
-def _rank_class_work(hands):
+def _rank_class_work(hands: CardArray) -> FloatArray:
     """Work of the five parts of each matchup's preflop rank-class enumeration."""
     suits = hands.astype(np.int64) & 3
     most = (suits[..., None] == np.arange(4)).sum(axis=2).max(axis=1)  # (M, 4)
@@ -277,7 +331,9 @@ def _rank_class_work(hands):
                            _FLUSH_PART_WORK[most]], axis=1)
 
 
-def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, progress):
+def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, excluded: int,
+                  n_missing: int, n_rem: int, threads: Threads, progress: Progress | None
+                  ) -> FloatArray:
     """Winner-mask counts of every matchup over every board completion, weighted.
 
     Preflop runs by rank classes (``_kernels.rank_classes``), other boards card by card.
@@ -291,6 +347,7 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
     items, starts, per_batch = _work_items(piece_work, wanted)
     n_batches = (len(starts) - 1) // per_batch
     total = np.zeros(1 << hands.shape[1])
+    fixed: tuple[object, ...]
     if preflop:  # one thread for small jobs: no pool to start, quickest to compile
         kernel = (_rc.preflop_counts_parallel
                   if threads != 1 and evaluations > PARALLEL_MIN_EVALS else _rc.preflop_counts)
@@ -318,7 +375,7 @@ def _exact_counts(hands, weights, board, excluded, n_missing, n_rem, threads, pr
 
 
 # ---------------------------------------------------------------------------- public API
-def _parse_place(cards, where: str) -> np.ndarray:
+def _parse_place(cards: CardsLike | None, where: str) -> CardArray:
     """Board or dead cards; duplicates are reported later, with every place named."""
     try:
         return parse_cards(cards if cards is not None else [], allow_duplicates=True)
@@ -326,41 +383,102 @@ def _parse_place(cards, where: str) -> np.ndarray:
         raise type(exc)(f"{where}: {exc}") from None
 
 
-GAMES = ("holdem", "omaha")
+#: The values of ``equity``'s ``game``.
+GAMES: tuple[Game, ...] = ("holdem", "omaha")
 
 
 @dataclass(frozen=True)
 class Setup:
-    """A validated equity problem: players, board, dead cards and each player's combos."""
+    """A validated equity problem: players, board, dead cards and each player's combos.
+
+    ``prepare`` builds it; the exact and Monte Carlo paths of ``equity``, per-combo results
+    and the flop report read it.
+
+    Attributes
+    ----------
+    players : tuple of Player
+        The players, in the order given.
+    board : numpy.ndarray
+        uint8 ids of the 0, 3, 4 or 5 board cards.
+    dead : numpy.ndarray
+        uint8 ids of the dead cards.
+    combo_lists : tuple of numpy.ndarray
+        Per player, the (n, 2) uint8 combos the player may hold: those of its range (every
+        combo for a random hand, every combo with the known card for a partly known one)
+        that use no board card, no dead card and no other player's known card.
+    weight_lists : tuple of numpy.ndarray
+        Per player, the float64 weights of those combos.
+    n_missing : int
+        Board cards still to come (5 - board size).
+    n_rem : int
+        Cards left in the deck once the board, the dead cards and every hole card are out.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import prepare
+    >>> setup = prepare(["AhKh", "QQ+"], board="Qh7h2c")
+    >>> setup.labels, [len(c) for c in setup.combo_lists], setup.n_missing, setup.n_rem
+    (['AhKh', 'QQ+'], [1, 9], 2, 45)
+    """
+
     players: tuple[Player, ...]
-    board: np.ndarray
-    dead: np.ndarray
-    combo_lists: tuple[np.ndarray, ...]   # per player, combos free of everybody else's cards
-    weight_lists: tuple[np.ndarray, ...]
-    n_missing: int                        # board cards still to come
-    n_rem: int                            # cards left once every hole card is dealt
+    board: CardArray
+    dead: CardArray
+    combo_lists: tuple[CardArray, ...]
+    weight_lists: tuple[FloatArray, ...]
+    n_missing: int
+    n_rem: int
 
     @property
     def labels(self) -> list[str]:
+        """The players' labels (``Player.label``), in order."""
         return [p.label for p in self.players]
 
     @property
     def excluded(self) -> int:
-        """52-bit mask of the board and dead cards."""
+        """52-bit mask of the board and dead cards (bit c for card id c)."""
         mask = 0
         for c in list(self.board) + list(self.dead):
             mask |= 1 << int(c)
         return mask
 
 
-def prepare(hands, board=None, dead=None) -> Setup:
-    """Parse and check an equity problem; every bad input raises here, named."""
+def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
+            dead: CardsLike | None = None) -> Setup:
+    """Parse and check an equity problem: every bad input raises here, named.
+
+    Parameters
+    ----------
+    hands, board, dead
+        As for ``equity``.
+
+    Returns
+    -------
+    Setup
+        The players, board, dead cards, and each player's combos once every other known
+        card is removed.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As listed under ``equity`` (every input error but those of the keyword options).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import prepare
+    >>> [len(c) for c in prepare(["AhKh", "Ah??"], dead="2c").combo_lists]
+    Traceback (most recent call last):
+    ...
+    ValueError: card Ah is used in player 1 and player 2
+    >>> [len(c) for c in prepare(["AhKh", "As??"], dead="2c").combo_lists]
+    [1, 48]
+    """
     if isinstance(hands, (str, Range)):
         raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
-    hands = list(hands)
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
-    players = [parse_player(h, i) for i, h in enumerate(hands)]
+    specs = list(hands)
+    if not 2 <= len(specs) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
+    players = [_parse_player(h, i) for i, h in enumerate(specs)]
     board_ids = _parse_place(board, "board")
     dead_ids = _parse_place(dead, "dead cards")
     if len(board_ids) not in (0, 3, 4, 5):
@@ -377,7 +495,8 @@ def prepare(hands, board=None, dead=None) -> Setup:
     blocked = 0
     for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
         blocked |= 1 << int(c)
-    combo_lists, weight_lists = [], []
+    combo_lists: list[CardArray] = []
+    weight_lists: list[FloatArray] = []
     for i, p in enumerate(players):
         own = 0
         for c in p.known:
@@ -392,30 +511,198 @@ def prepare(hands, board=None, dead=None) -> Setup:
                  n_missing, n_rem)
 
 
-def enumeration_fits(hands, board=None, dead=None,
+def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
+                     dead: CardsLike | None = None,
                      max_evaluations: float = AUTO_EXACT_MAX_EVALS) -> bool:
     """Whether exact enumeration of this problem takes at most ``max_evaluations`` hand
-    evaluations (about 5e8 a second on two cores; the default is what ``equity`` enumerates
-    on its own). Raises on bad input, like ``equity``."""
+    evaluations.
+
+    Two cores evaluate about 5e8 hands a second; the default is what ``equity`` enumerates on
+    its own when ``exact`` is None (the web app asks before it runs an exact job).
+
+    Parameters
+    ----------
+    hands, board, dead
+        As for ``equity``.
+    max_evaluations : float, default AUTO_EXACT_MAX_EVALS
+        The budget in hand evaluations (5e8).
+
+    Returns
+    -------
+    bool
+        True when the enumeration fits the budget (suit-isomorphic matchups merged).
+
+    Raises
+    ------
+    TypeError, ValueError
+        On bad input, as ``equity`` does.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import enumeration_fits
+    >>> enumeration_fits(["AhKh", "QsQd"]), enumeration_fits(["AhKh"] + ["random"] * 5)
+    (True, False)
+    """
     return _enumeration(prepare(hands, board, dead), False, max_evaluations) is not None
 
 
-def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
-           time_limit=None, seed=None, threads=None, progress=None,
-           game: str = "holdem", per_combo=False) -> EquityResult:
-    """All-in equity of 2-10 hold'em players (``game='omaha'``: Omaha, see
-    ``pokerkeys.equity.omaha.omaha_equity``).
+def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
+           dead: CardsLike | None = None, *, exact: bool | None = None,
+           trials: int | None = None, target_stderr: float | None = None,
+           time_limit: float | None = None, seed: SeedLike = None, threads: Threads = None,
+           progress: Progress | None = None, game: Game = "holdem",
+           per_combo: PerCombo = False) -> EquityResult:
+    """All-in equity of 2-10 hold'em players: exactly when that is quick, else by Monte Carlo.
 
-    hands: each a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand ('??' or
-    'random'), a range ('QQ+,AKs', 'JJ:0.5', '15%', a Range) or card ids.
-    board: 0, 3, 4 or 5 cards; dead: cards out of the deck.
-    exact: None picks enumeration when it takes about a second or less, else Monte Carlo;
-    True forces enumeration, False Monte Carlo. Monte Carlo stops after ``trials``, when every
-    player's standard error is below ``target_stderr``, or after ``time_limit`` seconds,
-    whichever comes first (default: 10 million trials). The same ``seed`` gives the same
-    result whatever ``threads`` is. ``progress``: a callable(done, total) for long runs.
-    per_combo: True (every player given as a range, 'random' or 'Ah??') or player indices:
-    keep each combo's own result, read with ``result.combo_equity(i)`` (``per_combo``).
+    Each player is a hand, a partly known hand, an unknown hand or a weighted range; the board
+    may be empty (preflop) or hold 3, 4 or 5 cards, and dead cards leave the deck. Exact runs
+    enumerate every board completion of every matchup of the players' combos; Monte Carlo
+    deals matchups and boards at random until a stop rule ends the run.
+
+    Parameters
+    ----------
+    hands : sequence of str, Range or cards
+        The players, 2 to 10 (a list, not one string). Each is one of:
+
+        - a hand: ``'AhKh'`` (any card text ``pokerkeys.parse_cards`` reads: ``'Ah Kh'``,
+          ``'10h9h'``, ``'A♥K♥'``) or two card ids (``[50, 47]``);
+        - a partly known hand: one card and ``'??'``, e.g. ``'Ah??'`` (every hand holding
+          that card);
+        - an unknown hand: ``'??'``, ``'random'`` (also ``'any'``, ``'xx'``, ``'*'``, any
+          case);
+        - a range: PokerStove-style text (``'QQ+,AKs'``, ``'JJ-88'``, ``'AKs:0.5'``,
+          ``'15%'``, syntax in ``pokerkeys.equity.ranges``) or a ``Range``. Text that is
+          not one hand is read as a range, so ``'AhKh,AhQh'`` is a range of two hands.
+    board : str, sequence of cards or None, default None
+        The community cards: none (preflop), 3 (flop), 4 (turn) or 5 (river).
+    dead : str, sequence of cards or None, default None
+        Cards out of the deck (folded or seen), any number.
+    exact : bool or None, default None
+        None: enumerate every board when no stop rule (``trials``, ``target_stderr``,
+        ``time_limit``) is given and the enumeration takes at most ``AUTO_EXACT_MAX_EVALS``
+        (5e8) hand evaluations, about a second on two cores; otherwise Monte Carlo. True:
+        enumerate whatever it costs (refused beyond 5,000,000 matchups of range combos).
+        False: Monte Carlo.
+    trials : int or None, default None
+        Monte Carlo: stop after this many trials (a positive integer up to 1e15; a float
+        with an integer value such as ``1e6`` is accepted).
+    target_stderr : float or None, default None
+        Monte Carlo: stop once every player's standard error of equity is at most this
+        (above 0, below 0.5; checked between rounds, from 10,000 trials on).
+    time_limit : float or None, default None
+        Monte Carlo: stop once this many seconds have passed since the call began (time
+        spent compiling kernels not counted; checked between rounds of about 0.25-1 s).
+        With several rules, the first one reached stops the run. With none of the three,
+        Monte Carlo runs ``DEFAULT_TRIALS`` (10,000,000) trials. With ``target_stderr``
+        alone, the run also stops after 60 seconds (``stopped_by`` is then
+        ``'default time limit'``).
+    seed : int, sequence of int or None, default None
+        Seed of the Monte Carlo streams (``numpy.random.SeedSequence``): the same seed and
+        the same trial count give the same result whatever ``threads`` is. None: fresh
+        entropy, a different sample each call. Exact runs ignore it.
+    threads : int or None, default None
+        Threads of the parallel kernels; None: all that Numba uses (``NUMBA_NUM_THREADS``).
+        Results do not depend on it, exact or Monte Carlo.
+    progress : callable or None, default None
+        ``progress(done, total)``: called with 0 done first, then after each batch of
+        work. Exact runs count work items (matchups or parts of them; runs over about half a
+        second go in 20 batches or more); Monte Carlo counts trials, with total None when
+        no trial count bounds the run; exact per-combo runs count matchups (and the
+        heads-up board sweep does not report). Whatever it returns is ignored; an exception it
+        raises ends the run.
+    game : {'holdem', 'omaha'}, default 'holdem'
+        ``'omaha'``: the players hold 4, 5 or 6 cards and play Omaha; the call is
+        ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments (no ranges, no
+        ``per_combo``).
+    per_combo : bool, int or sequence of int, default False
+        Keep each combo's own result for some players, read with
+        ``result.combo_equity(i)``. True: every player given as a range, ``'random'`` or
+        ``'Ah??'``; an index or a list of indices (0-based): those players, each of which
+        must be such a player. With Monte Carlo every player, single hands included, is
+        then drawn from its combo list: the same deal as without ``per_combo`` but another
+        random stream, so a seed gives other (equally valid) figures. ``exact=None`` picks
+        enumeration for heads-up with at most two board cards to come even when it is
+        long (the range sweep there is cheap).
+
+    Returns
+    -------
+    EquityResult
+        Per player ``equity``, ``win``, ``tie`` and ``tie_share``, raw counts, split
+        frequencies, ``exact``, ``boards`` or ``trials``, ``stderr`` (Monte Carlo),
+        ``elapsed`` and ``stopped_by``; per-combo tables with ``per_combo``.
+
+    Raises
+    ------
+    TypeError
+        If ``hands`` is one string or one ``Range`` instead of a list of players, or a
+        player, the board or the dead cards are of a type that cannot hold cards (the
+        message names which).
+    ValueError
+        If there are not 2 to 10 players; a player is neither a hand nor a range (the
+        message names the player and what did not parse), is one card alone (``'Ah'``:
+        write ``'Ah??'``) or holds more than two cards; the board has 1, 2 or more than 5
+        cards; a card does not parse; a card is used twice (in two places or twice in one:
+        the message names the card and the places); the deck has too few cards for the
+        players and the board; a range is empty once the board, dead cards and other
+        players' cards are removed; the ranges always share a card (no matchup is
+        possible), or almost always (Monte Carlo gives up after 100,000 collisions in a
+        row); ``exact=True`` would need more than 5,000,000 matchups, or comes with a stop
+        rule; ``trials``, ``target_stderr``, ``time_limit`` or ``threads`` is not a number
+        in its range; ``game`` is unknown; ``per_combo`` is given with ``game='omaha'``,
+        names a player that is a single hand or an index out of range, or is True with no
+        range player. ``RangeParseError`` is a ``ValueError``. With ``game='omaha'``, the
+        errors of ``omaha_equity``.
+    KeyboardInterrupt
+        On Ctrl-C, seen between kernel calls (each about a quarter of a second to a
+        second).
+
+    See Also
+    --------
+    EquityResult : the result and the definitions of equity, win, tie and tie share.
+    pokerkeys.equity.ranges.Range : range syntax, weights and top-X% ranges.
+    pokerkeys.equity.omaha.omaha_equity : Omaha.
+
+    Notes
+    -----
+    Exact results count every showdown once per board completion of every matchup,
+    weighted by the product of the players' combo weights; a matchup holding a card twice
+    is impossible and not counted. Monte Carlo deals each trial's matchup with exactly those
+    probabilities (range combos by weight, redrawn when two collide), then the unknown hole
+    cards and the missing board cards. Trials run in chunks of 32,768, chunk i on the i-th
+    seed derived from ``seed``, so the counts depend on the seed and the trial count only.
+    A first call in a fresh install may answer in NumPy while the kernel compiles in the
+    background (same counts).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> r = pk.equity(["AhAd", "KsKc"])
+    >>> r.exact, r.equity.round(4).tolist(), r.boards
+    (True, [0.8126, 0.1874], 1712304.0)
+
+    A range on a flop, and a partly known hand with a dead card:
+
+    >>> pk.equity(["AhKh", "QQ+,AKs"], board="Qh7h2c").equity.round(4).tolist()
+    [0.4431, 0.5569]
+    >>> pk.equity(["AsKs", "Ah??"], board="Ad7c2h", dead="Kd").exact
+    True
+
+    Monte Carlo with a fixed seed (the same figures on every machine and thread count):
+
+    >>> r = pk.equity(["AhKh", "QsQd", "random"], trials=10_000, seed=1)
+    >>> print(r)  # doctest: +ELLIPSIS
+    player    equity       win       tie   ± stderr
+    AhKh     40.720%   40.370%    0.820%     0.489%
+    QsQd     46.010%   45.820%    0.500%     0.497%
+    random   13.270%   12.850%    0.960%     0.336%
+    Monte Carlo: 10,000 trials in ... s, stopped by trials
+
+    Errors name what is wrong:
+
+    >>> pk.equity(["AhKh", "Ah??"])
+    Traceback (most recent call last):
+    ...
+    ValueError: card Ah is used in player 1 and player 2
     """
     if per_combo is not False and per_combo is not None and game != "holdem":
         raise ValueError("per_combo is for hold'em only")
@@ -457,19 +744,46 @@ def equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stde
                                          _jit.compute_clock() - start)
 
 
-def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> tuple:
-    """Arguments of ``_kernels.equity.monte_carlo_counts`` before the seeds, for a setup.
+def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> MonteCarloArgs:
+    """Arguments of the Monte Carlo kernels before the seeds, for a setup.
 
     Known cards per player (255 where unknown), and each range player's combos with their
-    alias tables (``core.sampling.alias_table``; aliases as rows of the concatenated combos),
-    which the kernel samples in constant time. every_player_drawn: every player is drawn from
-    its combo list, as a range (per-combo results: a uniform draw over compatible combos is the
-    same deal as dealing unknown cards, and gives each trial's combo a row to count in).
+    alias tables (``pokerkeys.core.sampling.alias_table``; aliases as rows of the
+    concatenated combos), which ``_kernels.equity.monte_carlo_counts`` samples in constant
+    time.
+
+    Parameters
+    ----------
+    setup : Setup
+        The problem.
+    every_player_drawn : bool, default False
+        Draw every player from its combo list, as a range (per-combo results: a uniform draw
+        over compatible combos is the same deal as dealing unknown cards, and gives each
+        trial's combo a row to count in).
+
+    Returns
+    -------
+    MonteCarloArgs
+        known (P, 2) uint8, range_of (P,) (the player's range, or -1), range_combos (R, 2),
+        range_keep (R,) uint64, range_alias (R,), range_starts (ranges + 1,), board,
+        n_missing, excluded (52-bit mask of board and dead cards).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import monte_carlo_args, prepare
+    >>> args = monte_carlo_args(prepare(["AhKh", "QQ+", "random"]))
+    >>> args[0].tolist(), args[1].tolist(), args[5].tolist()
+    ([[50, 46], [255, 255], [255, 255]], [-1, 0, -1], [0, 12])
+    >>> monte_carlo_args(prepare(["AhKh", "QQ+"]), every_player_drawn=True)[5].tolist()
+    [0, 1, 13]
     """
     n = len(setup.players)
     known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
     range_of = np.full(n, -1, dtype=np.int64)
-    range_combos, range_keep, range_alias, range_starts = [], [], [], [0]
+    range_combos: list[CardArray] = []
+    range_keep: list[npt.NDArray[np.uint64]] = []
+    range_alias: list[IntArray] = []
+    range_starts = [0]
     for i, p in enumerate(setup.players):
         if p.range is None and not every_player_drawn:
             known[i, :len(p.known)] = p.known
@@ -490,14 +804,55 @@ def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> tuple
             np.uint64(setup.excluded))
 
 
-def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=None,
-               tally: np.ndarray | None = None) -> np.ndarray:
-    """Winner-mask counts of the chunks (seeds[i], sizes[i]) summed; raises on hopeless ranges.
+def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: IntArray,
+               threads: Threads = None, tally: FloatArray | None = None) -> IntArray:
+    """Winner-mask counts of Monte Carlo chunks, summed.
 
-    tally: (R, 5) float64, one row per row of the concatenated range combos, to which the
-    chunks' per-combo tallies are added (``_kernels.per_combo``); every player must then be
-    drawn as a range (``monte_carlo_args(..., every_player_drawn=True)``).
+    Chunk i runs ``sizes[i]`` trials on the stream seeded by ``seeds[i]``. Without ranges
+    the kernels deal from one free-card mask (heads-up in registers), with ranges they draw
+    combos by weight (``_kernels.equity``); each gives the same counts for the same chunks,
+    however the chunks are grouped into calls (rounds of the driver, Dask tasks).
+
+    Parameters
+    ----------
+    mc_args : MonteCarloArgs
+        ``monte_carlo_args(setup)``.
+    seeds : numpy.ndarray
+        uint64 seed of each chunk (``pokerkeys.core.sampling.spawn_seeds``).
+    sizes : numpy.ndarray
+        int64 trials of each chunk (``pokerkeys.equity.driver.chunk_sizes``).
+    threads : int or None, default None
+        Kernel threads; None: all.
+    tally : numpy.ndarray or None, default None
+        (R, 5) float64, one row per row of the concatenated range combos, to which each
+        trial adds (1, won alone, tied, pot share, pot share squared) for every player's
+        drawn combo (``_kernels.per_combo``); every player must then be drawn as a range
+        (``monte_carlo_args(..., every_player_drawn=True)``).
+
+    Returns
+    -------
+    numpy.ndarray
+        int64 counts of length 2**P by winner mask.
+
+    Raises
+    ------
+    ValueError
+        If the players' ranges collide on 100,000 draws in a row in some chunk: they almost
+        never fit together, so Monte Carlo cannot sample them.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.core.sampling import spawn_seeds
+    >>> from pokerkeys.equity.driver import chunk_sizes
+    >>> from pokerkeys.equity.holdem import monte_carlo_args, prepare, run_chunks
+    >>> args = monte_carlo_args(prepare(["AhAd", "KsKc"]))
+    >>> sizes = chunk_sizes(1000, per_chunk=500)
+    >>> counts = run_chunks(args, spawn_seeds(np.random.SeedSequence(7), 2), sizes)
+    >>> counts.tolist(), int(counts.sum())
+    ([0, 808, 186, 6], 1000)
     """
+    tables: tuple[Any, ...]
     if tally is not None:
         kernel, tables = _pc.monte_carlo_per_combo, kernel_args(7)
     elif (mc_args[1] >= 0).any():
@@ -516,14 +871,47 @@ def run_chunks(mc_args: tuple, seeds: np.ndarray, sizes: np.ndarray, threads=Non
                          "a card; Monte Carlo cannot sample them")
     if tally is not None:
         tally += rows.sum(axis=0)
-    return out[:, :-1].sum(axis=0)
+    counts: IntArray = out[:, :-1].sum(axis=0)
+    return counts
 
 
-def monte_carlo(setup: Setup, trials, target_stderr, time_limit, seed, threads, progress,
-                start: float, tally: np.ndarray | None = None) -> EquityResult:
-    """Monte Carlo equity of a setup under the driver's stop rules (``driver``); with a
-    ``tally`` (see ``run_chunks``) every player is drawn as a range and each combo's
-    results are added to its row."""
+def monte_carlo(setup: Setup, trials: int | None, target_stderr: float | None,
+                time_limit: float | None, seed: SeedLike, threads: Threads,
+                progress: Progress | None, start: float,
+                tally: FloatArray | None = None) -> EquityResult:
+    """Monte Carlo equity of a setup under the driver's stop rules.
+
+    Parameters
+    ----------
+    setup : Setup
+        The problem (``prepare``).
+    trials, target_stderr, time_limit, seed, threads, progress
+        As for ``equity`` (the stop rules already checked by
+        ``pokerkeys.equity.driver.validate_stop``).
+    start : float
+        ``pokerkeys._jit.compute_clock()`` when the call began.
+    tally : numpy.ndarray or None, default None
+        Per-combo tallies to fill (see ``run_chunks``): every player is then drawn as a
+        range.
+
+    Returns
+    -------
+    EquityResult
+        The Monte Carlo result (``pokerkeys.equity.driver.drive_monte_carlo``).
+
+    Raises
+    ------
+    ValueError
+        If the ranges almost never fit together (see ``run_chunks``).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import monte_carlo, prepare
+    >>> r = monte_carlo(prepare(["AhAd", "KsKc"]), 1000, None, None, seed=7, threads=None,
+    ...                 progress=None, start=0.0)
+    >>> r.trials, r.stopped_by
+    (1000, 'trials')
+    """
     mc_args = monte_carlo_args(setup, every_player_drawn=tally is not None)
     return drive_monte_carlo(
         lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally), setup.labels,
