@@ -6,8 +6,8 @@ for short requests. Short jobs (about a second at most) share a pool of ``short_
 threads and queue; long jobs run on their own threads, at most ``long_jobs`` at once, beyond
 which ``submit`` raises a 503 with Retry-After. A job is cancelled (client gone, input changed,
 server stopping) or stopped by its deadline from inside its thread: the engine's progress
-callback and the Monte Carlo round observer (``equity.driver.observe_rounds``) raise
-``JobStopped`` between rounds. Partial Monte Carlo results are published at most every
+callback and the Monte Carlo round observer (``pokerkeys.equity.driver.observe_rounds``)
+raise ``JobStopped`` between rounds. Partial Monte Carlo results are published at most every
 ``stream_interval`` seconds; readers always get the latest one, never a backlog.
 """
 from __future__ import annotations
@@ -164,11 +164,18 @@ class Job:
         self.partial = None
         self._changed.set()
 
-    def run(self) -> None:
+    def run(self, on_finish: Callable[[], None] | None = None) -> None:
         """Run the work on this thread and hand its result or error to the event loop.
 
         Called by the runner on a worker thread. The final result gets ``"final": True``.
         Errors are not raised here: ``next_update`` raises them on the loop's side.
+
+        Parameters
+        ----------
+        on_finish : callable, optional
+            Called once the work has ended, before the event loop hears of it (the runner
+            frees the job's long-job slot with it, so that a client that got its answer can
+            start the next long job at once).
 
         Examples
         --------
@@ -192,6 +199,9 @@ class Job:
             result["final"] = True
         except Exception as exc:  # reported to the client by the route, never raised there
             error = exc
+        finally:
+            if on_finish is not None:
+                on_finish()
         with contextlib.suppress(RuntimeError):  # the loop is closed: the server is gone
             self._loop.call_soon_threadsafe(self._finish, result, error)
 
@@ -366,11 +376,12 @@ class JobRunner:
         return job
 
     def _run_long(self, job: Job) -> None:
-        try:
-            job.run()
-        finally:
-            with self._lock:
-                self._long_running -= 1
+        # The slot is free once the work ends, before the route can answer its client.
+        job.run(on_finish=self._free_long_slot)
+
+    def _free_long_slot(self) -> None:
+        with self._lock:
+            self._long_running -= 1
 
     def release(self, job: Job) -> None:
         """The route is done with the job: cancel it if it still runs, and drop it.
