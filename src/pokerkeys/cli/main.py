@@ -152,8 +152,9 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'pokerkeys COMMAND --help' for a command's options. Exit status: 0 on "
                "success; 1 when a check found a difference (bench --peers, a UCI file's "
                "classes); 2 on bad input, with one line 'pokerkeys: error: ...' on standard "
-               "error; 130 after Ctrl-C, 143 after SIGTERM. The documentation (guides and the full reference) "
-               "is in the docs/ folder of the source: 'mkdocs serve' shows it.")
+               "error; 130 after Ctrl-C, 143 after SIGTERM. The documentation (guides and "
+               "the full reference) is in the docs/ folder of the source: 'mkdocs serve' "
+               "shows it.")
     parser.add_argument("--version", action="version", version=f"pokerkeys {__version__}",
                         help="print the version and exit")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND",
