@@ -2,20 +2,33 @@
 
 ``holdem`` (``pk.equity``: 2-10 players, hands, partly known hands, random hands and ranges,
 boards and dead cards), ``omaha`` (Omaha 4-6, loaded on first use), ``ranges`` (PokerStove-style
-range text), ``result`` (``EquityResult``, shared by both games) and ``driver`` (the Monte Carlo
-stop rules, chunks and seeds, shared by both games).
+range text), ``result`` (``EquityResult``, shared by both games), ``driver`` (the Monte Carlo
+stop rules, chunks and seeds, shared by both games), ``per_combo`` (each combo's own result in
+a range), ``matchups`` (the matchups of exact enumeration) and ``first_call`` (a first run's
+answer in NumPy while the kernel compiles).
+
+>>> from pokerkeys.equity import Range, equity
+>>> equity(["AhKh", Range("QQ+")], board="Qh7h2c").equity.round(4).tolist()
+[0.4431, 0.5569]
 """
-from .holdem import DEFAULT_TRIALS, MAX_PLAYERS, equity
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .holdem import DEFAULT_TRIALS, MAX_PLAYERS, Game, PerCombo, PlayerSpec, equity
 from .ranges import Range, RangeParseError, parse_range
-from .result import EquityResult
+from .result import EquityResult, StopReason
+
+if TYPE_CHECKING:
+    from .omaha import omaha_equity
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name == "omaha_equity":  # Omaha's kernels load only when Omaha is used
         from .omaha import omaha_equity
         return omaha_equity
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-__all__ = ["DEFAULT_TRIALS", "MAX_PLAYERS", "EquityResult", "Range", "RangeParseError",
-           "equity", "omaha_equity", "parse_range"]
+__all__ = ["DEFAULT_TRIALS", "MAX_PLAYERS", "EquityResult", "Game", "PerCombo", "PlayerSpec",
+           "Range", "RangeParseError", "StopReason", "equity", "omaha_equity", "parse_range"]

@@ -1,25 +1,70 @@
 """Matchups: one combo per player, no card twice, and their merging up to suit symmetry.
 
-Shared by exact hold'em equity (``holdem``), per-combo results (``per_combo``) and the flop
-report (``pokerkeys.analysis.flops``).
+Shared by exact hold'em equity (``pokerkeys.equity.holdem``), per-combo results
+(``pokerkeys.equity.per_combo``) and the flop report (``pokerkeys.analysis.flops``).
+
+>>> from pokerkeys.equity.holdem import prepare
+>>> from pokerkeys.equity.matchups import all_matchups
+>>> setup = prepare(["AA", "KK"])
+>>> all_matchups(setup.combo_lists, setup.weight_lists)[0].shape
+(36, 2, 2)
 """
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal, overload
 
 import numpy as np
 
 from ..core.symmetry import stabilizer
+from ..core.types import CardArray, FloatArray, IntArray
 
-# More matchups than this are refused for exact enumeration (the tables grow with them).
+__all__ = ["EXACT_MAX_MATCHUPS", "all_matchups", "merge_isomorphic"]
+
+#: More matchups than this are refused for exact enumeration (the tables grow with them).
 EXACT_MAX_MATCHUPS = 5_000_000
 
 
-def combo_bits(combos: np.ndarray) -> np.ndarray:
+def _combo_bits(combos: CardArray) -> np.ndarray:
+    """52-bit masks (uint64) of (n, 2) combos."""
     return (np.uint64(1) << combos[:, 0].astype(np.uint64)) | \
         (np.uint64(1) << combos[:, 1].astype(np.uint64))
 
 
-def all_matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
-    """Every compatible matchup (one combo per player, no card twice) and its weight."""
+def all_matchups(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatArray]
+                 ) -> tuple[CardArray, FloatArray]:
+    """Every compatible matchup (one combo per player, no card twice) and its weight.
+
+    Parameters
+    ----------
+    combo_lists : sequence of numpy.ndarray
+        Per player, (n, 2) uint8 combos (``Setup.combo_lists``).
+    weight_lists : sequence of numpy.ndarray
+        Per player, the combos' float64 weights.
+
+    Returns
+    -------
+    hands : numpy.ndarray
+        (M, P, 2) uint8: matchup m gives player p the combo ``hands[m, p]``; in the order of
+        the first player's combos, then the second's, and so on.
+    weights : numpy.ndarray
+        (M,) float64: the product of the players' combo weights.
+
+    Raises
+    ------
+    ValueError
+        If there would be more than ``EXACT_MAX_MATCHUPS`` (5,000,000) matchups.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.equity.matchups import all_matchups
+    >>> aces = np.array([[51, 50], [51, 49]], dtype=np.uint8)   # AsAh, AsAd
+    >>> kings = np.array([[47, 46]], dtype=np.uint8)            # KsKh
+    >>> hands, weights = all_matchups([aces, kings], [np.array([1.0, 0.5]), np.ones(1)])
+    >>> hands.tolist(), weights.tolist()
+    ([[[51, 50], [47, 46]], [[51, 49], [47, 46]]], [1.0, 0.5])
+    """
     hands = np.zeros((1, 0, 2), dtype=np.uint8)
     weights = np.ones(1)
     used = np.zeros(1, dtype=np.uint64)
@@ -29,7 +74,7 @@ def all_matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
         # Refuse before the pair table gets huge: even with card removal most pairs fit.
         if len(used) * len(combos) > 4 * EXACT_MAX_MATCHUPS:
             raise too_many
-        bits = combo_bits(combos)
+        bits = _combo_bits(combos)
         ok = (used[:, None] & bits[None, :]) == 0
         rows, cols = np.nonzero(ok)
         if len(rows) > EXACT_MAX_MATCHUPS:
@@ -40,14 +85,56 @@ def all_matchups(combo_lists, weight_lists) -> tuple[np.ndarray, np.ndarray]:
     return hands, weights
 
 
-def merge_isomorphic(hands, weights, board, dead, return_inverse=False):
+@overload
+def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
+                     dead: CardArray, return_inverse: Literal[False] = False
+                     ) -> tuple[CardArray, FloatArray]: ...
+@overload
+def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
+                     dead: CardArray, return_inverse: Literal[True]
+                     ) -> tuple[CardArray, FloatArray, IntArray]: ...
+def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
+                     dead: CardArray, return_inverse: bool = False
+                     ) -> tuple[CardArray, FloatArray] | tuple[CardArray, FloatArray, IntArray]:
     """Fold matchups that a suit permutation maps onto each other into one, summing weights.
 
     A suit permutation that fixes the board and dead cards maps each board completion of a
     matchup to one of its image, so both matchups have the same outcome counts: only one of
     them needs enumerating. Each matchup is coded as an integer (11 bits per player's combo
-    index), its canonical form is the smallest code among its images. ``return_inverse``:
-    also return, for each given matchup, the row of its representative (per-combo results).
+    index), its canonical form is the smallest code among its images. Matchups of more than 5
+    players are not merged (their codes would not fit 64 bits).
+
+    Parameters
+    ----------
+    hands : numpy.ndarray
+        (M, P, 2) uint8 matchups (``all_matchups``).
+    weights : numpy.ndarray
+        (M,) float64 weights.
+    board, dead : numpy.ndarray
+        uint8 ids of the board and dead cards: only the suit permutations fixing both
+        (each as a set) merge matchups.
+    return_inverse : bool, default False
+        Also return, for each given matchup, the row of its representative (per-combo
+        results hand each representative's counts back to the matchups it stands for).
+
+    Returns
+    -------
+    hands : numpy.ndarray
+        (K, P, 2) uint8: one representative per class of matchups, K <= M.
+    weights : numpy.ndarray
+        (K,) float64: the summed weights of the matchups each stands for.
+    inverse : numpy.ndarray
+        With ``return_inverse`` only: (M,) int64, the representative's row of each matchup.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.matchups import all_matchups, merge_isomorphic
+    >>> setup = prepare(["AA", "KK"])
+    >>> hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+    >>> reps, merged = merge_isomorphic(hands, weights, setup.board, setup.dead)
+    >>> len(hands), len(reps), merged.tolist()
+    (36, 3, [6.0, 24.0, 6.0])
     """
     n_players = hands.shape[1]
     maps = stabilizer(board, dead) if len(hands) >= 2 and n_players <= 5 else ()
@@ -55,7 +142,7 @@ def merge_isomorphic(hands, weights, board, dead, return_inverse=False):
         if return_inverse:
             return hands, weights, np.arange(len(hands))
         return hands, weights
-    best = None
+    best: IntArray | None = None
     for card_map in maps:
         image = card_map[hands]
         hi = image.max(axis=2).astype(np.int64)
@@ -63,8 +150,11 @@ def merge_isomorphic(hands, weights, board, dead, return_inverse=False):
         index = hi * (hi - 1) // 2 + lo  # pokerkeys.core.classes combo index of (hi, lo)
         code = (index << (11 * np.arange(n_players))).sum(axis=1)
         best = code if best is None else np.minimum(best, code)
+    assert best is not None  # maps holds two or more permutations here
     codes, first, inverse = np.unique(best, return_index=True, return_inverse=True)
-    merged = np.bincount(inverse.ravel(), weights=weights, minlength=len(codes))
+    rows = inverse.ravel().astype(np.int64, copy=False)
+    # (bincount with weights counts in float64; NumPy's annotations say intp)
+    merged = np.asarray(np.bincount(rows, weights=weights, minlength=len(codes)), np.float64)
     if return_inverse:
-        return hands[first], merged, inverse.ravel()
+        return hands[first], merged, rows
     return hands[first], merged

@@ -3,18 +3,27 @@
 Exact, heads-up, with a flop or turn (or a full board): both ranges are swept board by board
 (``_kernels.sweep``), every combo evaluated once per board, card removal by inclusion-
 exclusion. Exact otherwise (preflop, or 3+ players): every matchup is enumerated as in
-``holdem`` (suit-isomorphic matchups merged) but each representative's outcome counts are kept
-apart and handed back to every matchup it stands for. Monte Carlo: the range kernel's draws
-are also counted per drawn combo (``_kernels.per_combo``).
+``pokerkeys.equity.holdem`` (suit-isomorphic matchups merged) but each representative's
+outcome counts are kept apart and handed back to every matchup it stands for. Monte Carlo:
+hold'em's Monte Carlo with every player drawn from its combo list, each drawn combo's
+outcomes also tallied in its row (``_kernels.per_combo``).
 
 A combo's row: ``weight`` (its weight in the range), ``share`` (its probability among the
 player's combos once card removal against the other ranges is counted; shares sum to 1),
 ``equity``, ``win`` and ``tie`` against the other players given this combo, and ``stderr``
 for Monte Carlo. The share-weighted mean of the rows is the player's equity.
+
+>>> import pokerkeys as pk
+>>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+>>> table = r.combo_tables[1]
+>>> table.names()[:3], table.equity[:3].round(4).tolist()
+(['QdQc', 'QsQc', 'QsQd'], [0.7444, 0.7444, 0.7444])
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -26,45 +35,132 @@ from ..core.cards import format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.tables import rank_class_tables_7
-from .holdem import monte_carlo
+from ..core.types import CardArray, FloatArray, IntArray, SeedLike, Threads
+from .driver import Progress
+from .holdem import PerCombo, Setup, monte_carlo
 from .matchups import all_matchups, merge_isomorphic
 from .result import EquityResult
 
-SWEEP_CHUNKS = 32      # fixed, so sums do not depend on the thread count
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+
+__all__ = ["MATCHUP_BATCH", "ONE_THREAD_BELOW", "SWEEP_CHUNKS", "ComboTable", "run"]
+
+#: Chunks of boards of the heads-up sweep: fixed, so sums do not depend on the thread count.
+SWEEP_CHUNKS = 32
 # Sweeps with fewer combo evaluations than this run on one thread: waking a second thread
 # costs more than the work (AhKh vs QQ+ on a flop, 15,000 evaluations, loaded host: median
 # 1.8 ms on one thread, 64 ms on two). Results do not change: the chunks stay the same.
 ONE_THREAD_BELOW = 100_000
-MATCHUP_BATCH = 4096   # matchups per kernel call of the general path (progress, memory)
+#: Matchups per kernel call of the general exact path (progress, memory).
+MATCHUP_BATCH = 4096
 
 
 @dataclass(frozen=True)
 class ComboTable:
-    """One player's per-combo results, rows aligned with ``combos``."""
-    combos: np.ndarray     # (N, 2) uint8
-    weight: np.ndarray     # range weight
-    share: np.ndarray      # probability of the combo given every range, card removal included
-    equity: np.ndarray
-    win: np.ndarray
-    tie: np.ndarray
-    stderr: np.ndarray | None = None
-    # Raw (weighted) counts: exact, showdowns against the other players' weighted combos;
-    # Monte Carlo, trials. equity = shared / faced, win = won / faced, tie = tied / faced.
-    faced: np.ndarray | None = None
-    won: np.ndarray | None = None
-    tied: np.ndarray | None = None
+    """One player's per-combo results, rows aligned with ``combos``.
+
+    ``EquityResult.combo_equity`` gives it as a DataFrame (or structured array); the
+    command line and the web app read ``columns``.
+
+    Attributes
+    ----------
+    combos : numpy.ndarray
+        (N, 2) uint8, the player's combos that fit the board and dead cards, high card
+        first, in ``pokerkeys.core.classes.ALL_COMBOS`` order.
+    weight : numpy.ndarray
+        float64, each combo's weight in the range.
+    share : numpy.ndarray
+        float64, each combo's probability given every range, card removal included (sums
+        to 1).
+    equity, win, tie : numpy.ndarray
+        float64, the combo's equity, probability of winning alone and of splitting against
+        the other players (NaN for a Monte Carlo combo never dealt).
+    stderr : numpy.ndarray or None
+        Monte Carlo: the standard error of each combo's equity (NaN below two trials);
+        None when exact.
+    faced, won, tied : numpy.ndarray or None
+        Raw counts: exact, showdowns against the other players' weighted combos; Monte
+        Carlo, trials. ``equity = shared / faced``, ``win = won / faced``,
+        ``tie = tied / faced``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> table = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True).combo_tables[1]
+    >>> len(table.combos), table.faced[:2].tolist(), table.won[:2].tolist()
+    (9, [990.0, 990.0], [737.0, 737.0])
+    """
+
+    combos: CardArray
+    weight: FloatArray
+    share: FloatArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    stderr: FloatArray | None = None
+    faced: FloatArray | None = None
+    won: FloatArray | None = None
+    tied: FloatArray | None = None
 
     def names(self) -> list[str]:
+        """The combos as text, ``'AhKh'``, in row order.
+
+        Returns
+        -------
+        list of str
+            One four-character name per row.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> r.combo_tables[1].names()[:2]
+        ['QdQc', 'QsQc']
+        """
         return [format_card(a) + format_card(b) for a, b in self.combos.tolist()]
 
-    def columns(self) -> dict:
-        cols = {"combo": self.names(), "weight": self.weight, "share": self.share,
-                "equity": self.equity, "win": self.win, "tie": self.tie}
+    def columns(self) -> dict[str, Any]:
+        """The table's columns by name: combo, weight, share, equity, win, tie (and stderr).
+
+        Returns
+        -------
+        dict
+            ``'combo'`` a list of str (``names``), the others float64 arrays; ``'stderr'``
+            only for Monte Carlo.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> list(r.combo_tables[1].columns())
+        ['combo', 'weight', 'share', 'equity', 'win', 'tie']
+        """
+        cols: dict[str, Any] = {"combo": self.names(), "weight": self.weight,
+                                "share": self.share, "equity": self.equity, "win": self.win,
+                                "tie": self.tie}
         if self.stderr is not None:
             cols["stderr"] = self.stderr
         return cols
 
     def to_records(self) -> np.ndarray:
+        """The table as a NumPy structured array, one record per combo.
+
+        Returns
+        -------
+        numpy.ndarray
+            Fields ``combo`` (``U4``) and the float64 columns of ``columns``.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> records = r.combo_tables[1].to_records()
+        >>> records.dtype.names
+        ('combo', 'weight', 'share', 'equity', 'win', 'tie')
+        >>> str(records[0]["combo"]), round(float(records[0]["win"]), 4)
+        ('QdQc', 0.7444)
+        """
         cols = self.columns()
         dtype = [("combo", "U4")] + [(k, "f8") for k in cols if k != "combo"]
         out = np.empty(len(self.combos), dtype=dtype)
@@ -72,15 +168,29 @@ class ComboTable:
             out[k] = v
         return out
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame | np.ndarray:
+        """The table as a pandas DataFrame, or a structured array when pandas is missing.
+
+        Returns
+        -------
+        pandas.DataFrame or numpy.ndarray
+            The columns of ``columns`` (``to_records`` without pandas).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> len(r.combo_tables[1].to_frame())
+        9
+        """
         try:
-            import pandas as pd
+            import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
         except ImportError:
             return self.to_records()
         return pd.DataFrame(self.columns())
 
 
-def players_to_keep(setup, per_combo) -> list[int]:
+def _players_to_keep(setup: Setup, per_combo: PerCombo) -> list[int]:
     """Indices of the players whose combos are kept; raises on a single hand or no range."""
     n = len(setup.players)
     multi = [i for i in range(n) if len(setup.combo_lists[i]) > 1
@@ -90,27 +200,30 @@ def players_to_keep(setup, per_combo) -> list[int]:
             raise ValueError("per_combo needs a player given as a range, 'random' or 'Ah??'; "
                              "every player here is a single hand")
         return multi
-    wanted = [per_combo] if isinstance(per_combo, (int, np.integer)) else list(per_combo)
+    wanted: list[Any] = [per_combo] if isinstance(per_combo, (int, np.integer)) \
+        else list(per_combo)
     for i in wanted:
         if isinstance(i, bool) or not isinstance(i, (int, np.integer)) or not 0 <= i < n:
             raise ValueError(f"per_combo: player indices are 0..{n - 1}, not {i!r}")
         if i not in multi:
             raise ValueError(f"per_combo: player {i + 1} ({setup.players[i].label!r}) is a "
                              f"single hand; per-combo results exist only for ranges")
-    return sorted(set(int(i) for i in wanted))
+    return sorted({int(i) for i in wanted})
 
 
-def _dense(combos, weights) -> np.ndarray:
+def _dense(combos: CardArray, weights: FloatArray) -> FloatArray:
     out = np.zeros(N_COMBOS)
     out[_indices(combos)] = weights
     return out
 
 
-def _indices(combos) -> np.ndarray:
+def _indices(combos: CardArray) -> IntArray:
     return COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]].astype(np.int64)
 
 
-def _table(combos, weights, faced, won, tied, shared, stderr=None) -> ComboTable:
+def _table(combos: CardArray, weights: FloatArray, faced: FloatArray, won: FloatArray,
+           tied: FloatArray, shared: FloatArray, stderr: FloatArray | None = None
+           ) -> ComboTable:
     """A player's table from per-combo weighted showdowns faced, won alone, tied, pot share."""
     safe = np.where(faced > 0, faced, 1.0)
     mass = weights * faced
@@ -119,9 +232,8 @@ def _table(combos, weights, faced, won, tied, shared, stderr=None) -> ComboTable
                       faced, won, tied)
 
 
-def _completions(setup) -> np.ndarray:
+def _completions(setup: Setup) -> CardArray:
     """Every completion of the known board from the cards not on it and not dead, (B, k)."""
-    from itertools import combinations
     deck = [c for c in range(52) if not (setup.excluded >> c) & 1]
     k = setup.n_missing
     if k == 0:
@@ -129,7 +241,8 @@ def _completions(setup) -> np.ndarray:
     return np.array(list(combinations(deck, k)), dtype=np.uint8)
 
 
-def _exact_sweep(setup, keep, threads):
+def _exact_sweep(setup: Setup, keep: list[int], threads: Threads
+                 ) -> tuple[FloatArray, list[ComboTable | None]]:
     """Heads-up with at most two cards to come: (mask counts, tables) by the range sweep."""
     tables7 = kernel_args(7)
     card_keys, flush_keys = tables7[0], tables7[1]
@@ -148,7 +261,7 @@ def _exact_sweep(setup, keep, threads):
     res_a, res_b = out_a.sum(axis=0), out_b.sum(axis=0)
     won, tied, faced = (wa * res_a[:, q] for q in range(3))
     counts = np.array([0.0, won.sum(), (faced - won - tied).sum(), tied.sum()])
-    tables = []
+    tables: list[ComboTable | None] = []
     for i, (c, w, res) in enumerate(((ca, wa, res_a), (cb, wb, res_b))):
         if i in keep:
             tables.append(_table(c, w, res[:, 2], res[:, 0], res[:, 1],
@@ -158,7 +271,8 @@ def _exact_sweep(setup, keep, threads):
     return counts, tables
 
 
-def _matchup_counts(hands, excluded, n_missing, board, threads, progress):
+def _matchup_counts(hands: CardArray, excluded: int, n_missing: int, board: CardArray,
+                    threads: Threads, progress: Progress | None) -> FloatArray:
     """(M, 2**P) integer outcome counts of each matchup over every board completion."""
     preflop = n_missing == 5
     tables = rank_class_tables_7() if preflop else kernel_args(7)
@@ -180,7 +294,9 @@ def _matchup_counts(hands, excluded, n_missing, board, threads, progress):
     return out
 
 
-def _exact_matchups(setup, keep, threads, progress):
+def _exact_matchups(setup: Setup, keep: list[int], threads: Threads,
+                    progress: Progress | None
+                    ) -> tuple[FloatArray, list[ComboTable | None]]:
     """Any exact problem: (mask counts, tables) from per-matchup counts."""
     n = len(setup.players)
     hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
@@ -198,7 +314,7 @@ def _exact_matchups(setup, keep, threads, progress):
     won_rep = counts @ (members * (size == 1)[:, None])        # (Mc, P)
     tied_rep = counts @ (members * (size > 1)[:, None])
     shared_rep = counts @ (members * share[:, None])
-    tables = []
+    tables: list[ComboTable | None] = []
     for p in range(n):
         if p not in keep:
             tables.append(None)
@@ -208,16 +324,59 @@ def _exact_matchups(setup, keep, threads, progress):
         row_of[_indices(combos)] = np.arange(len(combos))
         rows = row_of[_indices(hands[:, p])]
         others = weights / w[rows]   # the other players' weight product of each matchup
-        sums = [np.bincount(rows, weights=others * x[inverse], minlength=len(combos))
-                for x in (faced_rep, won_rep[:, p], tied_rep[:, p], shared_rep[:, p])]
-        tables.append(_table(combos, w, *sums))
+        # (bincount with weights counts in float64; NumPy's annotations say intp)
+        faced, won, tied, shared = (
+            np.asarray(np.bincount(rows, weights=others * x[inverse], minlength=len(combos)),
+                       np.float64)
+            for x in (faced_rep, won_rep[:, p], tied_rep[:, p], shared_rep[:, p]))
+        tables.append(_table(combos, w, faced, won, tied, shared))
     return merged @ counts, tables
 
 
-def run(setup, per_combo, *, exact, trials, target_stderr, time_limit, seed, threads,
-        progress, start) -> EquityResult:
-    """``equity(..., per_combo=...)`` once the problem is set up and checked."""
-    keep = players_to_keep(setup, per_combo)
+def run(setup: Setup, per_combo: PerCombo, *, exact: bool, trials: int | None,
+        target_stderr: float | None, time_limit: float | None, seed: SeedLike,
+        threads: Threads, progress: Progress | None, start: float) -> EquityResult:
+    """``equity(..., per_combo=...)`` once the problem is set up and checked.
+
+    Parameters
+    ----------
+    setup : Setup
+        The problem (``pokerkeys.equity.holdem.prepare``).
+    per_combo : bool, int or sequence of int
+        Whose combos to keep, as ``equity`` takes it.
+    exact : bool
+        Enumerate (True) or Monte Carlo (False); ``equity`` has decided.
+    trials, target_stderr, time_limit, seed, threads, progress
+        As for ``equity``.
+    start : float
+        ``pokerkeys._jit.compute_clock()`` when the call began.
+
+    Returns
+    -------
+    EquityResult
+        The players' result, with ``combo_tables`` holding a ``ComboTable`` for each kept
+        player and None for the others.
+
+    Raises
+    ------
+    ValueError
+        If ``per_combo`` is True and every player is a single hand, or names a single hand
+        or an index out of range; if no matchup is possible (the ranges always share a card)
+        or the ranges almost never fit together (Monte Carlo); if exact enumeration would
+        need more than 5,000,000 matchups.
+
+    Examples
+    --------
+    >>> from pokerkeys import _jit
+    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.per_combo import run
+    >>> r = run(prepare(["AhKh", "QQ+"], "Qh7h2c"), [1], exact=True, trials=None,
+    ...         target_stderr=None, time_limit=None, seed=None, threads=None, progress=None,
+    ...         start=_jit.compute_clock())
+    >>> r.combo_tables[0] is None, len(r.combo_tables[1].combos)
+    (True, 9)
+    """
+    keep = _players_to_keep(setup, per_combo)
     if exact:
         if len(setup.players) == 2 and setup.n_missing <= 2:
             counts, tables = _exact_sweep(setup, keep, threads)
@@ -233,15 +392,16 @@ def run(setup, per_combo, *, exact, trials, target_stderr, time_limit, seed, thr
 
 
 # ---------------------------------------------------------------------------- Monte Carlo
-def _monte_carlo(setup, keep, trials, target_stderr, time_limit, seed, threads, progress,
-                 start):
+def _monte_carlo(setup: Setup, keep: list[int], trials: int | None,
+                 target_stderr: float | None, time_limit: float | None, seed: SeedLike,
+                 threads: Threads, progress: Progress | None, start: float) -> EquityResult:
     """hold'em's Monte Carlo with every player drawn from its combo list and each drawn
     combo's trials, wins, ties and pot shares tallied in its row."""
     starts = np.cumsum([0] + [len(c) for c in setup.combo_lists])
     per_row = np.zeros((int(starts[-1]), 5))
     result = monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
                          start, tally=per_row)
-    tables = []
+    tables: list[ComboTable | None] = []
     for p in range(len(setup.players)):
         if p not in keep:
             tables.append(None)
