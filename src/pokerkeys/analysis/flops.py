@@ -23,7 +23,7 @@ weighted sum of a player's flop equities is its exact preflop equity (tested).
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Literal, TypeAlias, get_args
@@ -39,8 +39,7 @@ from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.symmetry import canonical_boards, suit_maps
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
-from ..equity.holdem import Setup, prepare
-from ..equity.ranges import Range
+from ..equity.holdem import PlayerSpec, Setup, prepare
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
@@ -454,7 +453,7 @@ def _multiway_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...]
     return counts
 
 
-def flops(hands: Sequence[CardsLike | Range], dead: CardsLike | None = None, *,
+def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
           threads: Threads = None, progress: _Progress | None = None) -> FlopReport:
     """Exact equity of 2-6 players on every flop, with each flop's probability and texture.
 
@@ -465,7 +464,7 @@ def flops(hands: Sequence[CardsLike | Range], dead: CardsLike | None = None, *,
 
     Parameters
     ----------
-    hands : sequence of str, cards or Range
+    hands : iterable of str, cards or Range
         2 to 6 players, as for ``pk.equity``: hands (``'AhKh'``), partial hands
         (``'Ah??'``), ``'random'``, or ranges (``'QQ+, AKs'`` or a ``Range``).
     dead : str, sequence of cards or array of card ids, optional

@@ -31,7 +31,7 @@ from .._kernels import games as _kg
 from ..core.best import CATEGORY_NAMES, FIVE_OF_A_KIND
 from ..core.evaluate import category, kernel_args
 from ..core.sampling import spawn_seeds
-from ..core.types import FloatArray, IntArray, Threads
+from ..core.types import FloatArray, IntArray, SeedLike, Threads
 from ..equity.driver import chunk_sizes
 
 if TYPE_CHECKING:
@@ -59,9 +59,6 @@ _GAME_OF: dict[str, Game] = {**{g: g for g in GAMES}, "holdem": "texas", "hold'e
 DEFAULT_TRIALS = 1_000_000
 TRIALS_PER_CHUNK = 1 << 15
 CATEGORIES = tuple(range(FIVE_OF_A_KIND, 0, -1))  # best first, as the notebook prints them
-
-#: A seed for ``np.random.SeedSequence``: an integer, or None for fresh entropy.
-_Seed: TypeAlias = int | None
 
 
 def _category_of_ranks() -> IntArray:
@@ -209,7 +206,7 @@ def canonical_game(name: str) -> Game:
 
 
 def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None = None,
-               seed: _Seed = None, threads: Threads = None) -> GameStats:
+               seed: SeedLike = None, threads: Threads = None) -> GameStats:
     """Category frequencies of a game, exact where enumeration is feasible, else simulated.
 
     Deal, draw, joker and texas are enumerated (every deal, every draw); omaha, omaha5,
@@ -225,7 +222,7 @@ def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None 
         games that cannot be enumerated.
     trials : int, optional
         Random deals to simulate; default one million (``DEFAULT_TRIALS``).
-    seed : int, optional
+    seed : int or sequence of int, optional
         Seed of the simulation; the same seed gives the same counts whatever ``threads`` is.
         None: fresh entropy.
     threads : int, optional
@@ -355,7 +352,7 @@ _EXACT: dict[str, Callable[[], tuple[IntArray, int, str]]] = {
           "draw": _exact_draw}
 
 
-def _simulate(game: str, trials: int, seed: _Seed) -> tuple[IntArray, int, str]:
+def _simulate(game: str, trials: int, seed: SeedLike) -> tuple[IntArray, int, str]:
     from .draw import win_scores
 
     code, n_hole = _SIMULATED[game]
@@ -548,7 +545,7 @@ class FirstResult:
         return "\n".join(lines)
 
 
-def what_comes_first(trials: int = 100_000, *, seed: _Seed = None,
+def what_comes_first(trials: int = 100_000, *, seed: SeedLike = None,
                      threads: Threads = None) -> FirstResult:
     """Shuffle, turn cards up one at a time and note when each category first appears.
 
@@ -559,7 +556,7 @@ def what_comes_first(trials: int = 100_000, *, seed: _Seed = None,
     ----------
     trials : int, default 100000
         Decks shuffled and turned up.
-    seed : int, optional
+    seed : int or sequence of int, optional
         Seed of the shuffles; the same seed gives the same result whatever ``threads`` is.
         None: fresh entropy.
     threads : int, optional

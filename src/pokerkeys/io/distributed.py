@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -34,10 +34,9 @@ import numpy as np
 from ..core.cards import N_CARDS
 from ..core.evaluate import CATEGORY_OF_RANK, HandCategory
 from ..core.sampling import spawn_seeds
-from ..core.types import CardsLike, RankArray, Threads
+from ..core.types import CardsLike, RankArray, SeedLike, Threads
 from ..equity.driver import chunk_sizes
-from ..equity.holdem import DEFAULT_TRIALS, monte_carlo_args, prepare, run_chunks
-from ..equity.ranges import Range
+from ..equity.holdem import DEFAULT_TRIALS, PlayerSpec, monte_carlo_args, prepare, run_chunks
 from ..equity.result import EquityResult
 from .ranking import explain_row, rank_rows
 from .text import cards_from_columns
@@ -263,9 +262,9 @@ def _cluster_threads(client: Client | None) -> int:
     return max(1, sum(client.nthreads().values()))
 
 
-def equity(hands: Sequence[CardsLike | Range], board: CardsLike | None = None,
+def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
            dead: CardsLike | None = None, *, trials: int = DEFAULT_TRIALS,
-           seed: int | None = None, tasks: int | None = None, client: Client | None = None,
+           seed: SeedLike = None, tasks: int | None = None, client: Client | None = None,
            threads: Threads = 1) -> EquityResult:
     """Monte Carlo equity of 2-10 players, computed by dask tasks and merged.
 
@@ -275,7 +274,7 @@ def equity(hands: Sequence[CardsLike | Range], board: CardsLike | None = None,
 
     Parameters
     ----------
-    hands : sequence of str, cards or Range
+    hands : iterable of str, cards or Range
         The players, as in ``pokerkeys.equity``: hands, partial hands ('Ah??'), 'random',
         ranges.
     board : str, sequence of cards or array of card ids, optional
@@ -284,7 +283,7 @@ def equity(hands: Sequence[CardsLike | Range], board: CardsLike | None = None,
         Cards out of the deck.
     trials : int, default 10,000,000
         Monte Carlo trials.
-    seed : int, optional
+    seed : int or sequence of int, optional
         The same seed gives the same result for any ``tasks`` and any cluster, equal to
         ``pokerkeys.equity(hands, board, dead, trials=trials, seed=seed)``. None: fresh
         entropy.
