@@ -13,6 +13,7 @@ import importlib
 import inspect
 import pkgutil
 import re
+from typing import Never, NoReturn
 
 import numpy as np
 import pytest
@@ -59,7 +60,8 @@ def _returns_something(func) -> bool:
         annotation = inspect.signature(func).return_annotation
     except (TypeError, ValueError):
         return True
-    return annotation not in (None, "None", inspect.Signature.empty)
+    return annotation not in (None, "None", "NoReturn", "Never", NoReturn, Never,
+                              inspect.Signature.empty)
 
 
 def problems_of(qualname: str, obj) -> list[str]:
