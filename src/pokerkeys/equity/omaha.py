@@ -1,12 +1,18 @@
 """Omaha: the best hand (exactly 2 of 4-6 hole cards and 3 of the board) and equity.
 
-``omaha_equity`` takes the same arguments as ``pk.equity`` and returns the same
-``EquityResult``: exhaustive enumeration of every board (and every deal of 'random' players'
-hole cards) when that takes about a second or less, Monte Carlo otherwise.
+``omaha_equity`` takes the same arguments as ``pk.equity`` (``game='omaha'`` calls it) and
+returns the same ``EquityResult``: exhaustive enumeration of every board (and every deal of
+'random' players' hole cards) when that takes about a second or less, Monte Carlo otherwise.
+The Monte Carlo driver (stop rules, seeds, rounds) is hold'em's, ``pokerkeys.equity.driver``.
+
+>>> import pokerkeys as pk
+>>> print(pk.omaha_hand("AsKsQdJd", "Ts9s2s"))
+As Ks Ts 9s 2s  (Flush, ace high, rank 7054)
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from itertools import combinations
 
 import numpy as np
@@ -16,17 +22,24 @@ from .._kernels import omaha as _k
 from ..core.best import BestHand, best_of_rows, check_disjoint
 from ..core.cards import N_CARDS, format_cards, parse_cards
 from ..core.evaluate import kernel_args
-from .driver import drive_monte_carlo, validate_stop
+from ..core.types import CardArray, CardsLike, IntArray, SeedLike, Threads
+from .driver import Progress, drive_monte_carlo, validate_stop
 from .result import EquityResult
 
+__all__ = ["AUTO_EXACT_MAX_LOOKUPS", "DEFAULT_TRIALS", "EXACT_MAX_LOOKUPS",
+           "EXACT_MAX_MATCHUPS", "HOLE_SIZES", "MAX_PLAYERS", "omaha_equity", "omaha_hand"]
+
+#: Hole cards an Omaha player may hold (all players alike).
 HOLE_SIZES = (4, 5, 6)
 MAX_PLAYERS = 10
-# Exhaustive enumeration is chosen automatically below this many 5-card lookups (about a
-# second on two cores); exact=True refuses beyond EXACT_MAX_LOOKUPS (hours of work).
+#: Exhaustive enumeration is chosen automatically below this many 5-card lookups (about a
+#: second on two cores); exact=True refuses beyond EXACT_MAX_LOOKUPS (hours of work).
 AUTO_EXACT_MAX_LOOKUPS = 3e8
 EXACT_MAX_LOOKUPS = 2e11
+#: Deals of the random players' hole cards beyond which exact enumeration is refused.
 EXACT_MAX_MATCHUPS = 2_000_000
 TRIALS_PER_CHUNK = 1 << 14
+#: Monte Carlo trials when no stop rule is given.
 DEFAULT_TRIALS = 1_000_000
 N_CHUNKS_EXACT = 256
 # About 0.3 s of exact enumeration (AUTO_EXACT_MAX_LOOKUPS is about a second).
@@ -36,22 +49,57 @@ _BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 
                   dtype=np.int64)
 
 
-def _parse(cards, where: str) -> np.ndarray:
+def _parse(cards: CardsLike | None, where: str) -> CardArray:
     try:
         return parse_cards(cards if cards is not None else [], allow_duplicates=True)
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"{where}: {exc}") from None
 
 
-def _check_hole(ids: np.ndarray, where: str) -> None:
+def _check_hole(ids: CardArray, where: str) -> None:
     if len(ids) not in HOLE_SIZES:
         raise ValueError(f"{where}: an Omaha hand has 4, 5 or 6 hole cards, not {len(ids)} "
                          f"({format_cards(ids) or 'none'})")
 
 
-def omaha_hand(hole, board) -> BestHand:
-    """Best Omaha hand: exactly two of the 4, 5 or 6 hole cards and exactly three of the 3 to 5
-    board cards."""
+def omaha_hand(hole: CardsLike, board: CardsLike) -> BestHand:
+    """The best Omaha hand: exactly two of the 4, 5 or 6 hole cards and exactly three of the 3
+    to 5 board cards.
+
+    Parameters
+    ----------
+    hole : str or sequence of cards
+        4, 5 or 6 hole cards, e.g. ``'AsKsQdJd'``.
+    board : str or sequence of cards
+        3, 4 or 5 board cards.
+
+    Returns
+    -------
+    BestHand
+        The best rank (1..7462, higher is better) and its five cards, highest first.
+
+    Raises
+    ------
+    ValueError
+        If a card does not parse, the hole has not 4-6 cards, the board has not 3-5 cards,
+        or a card is used twice.
+    TypeError
+        If the hole or the board is not cards at all (e.g. a float).
+
+    See Also
+    --------
+    omaha_equity : Omaha equity.
+    pokerkeys.best_hand : the best hand of other games.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> hand = pk.omaha_hand("AsAhAdAc", "KsKhQd")
+    >>> print(hand)
+    As Ah Ks Kh Qd  (Two pair, aces and kings, rank 4995)
+    >>> hand.rank
+    4995
+    """
     hole_ids = _parse(hole, "hole cards")
     board_ids = _parse(board, "board")
     _check_hole(hole_ids, "hole cards")
@@ -64,15 +112,15 @@ def omaha_hand(hole, board) -> BestHand:
 
 
 # ---------------------------------------------------------------------------- equity
-def _players(hands) -> tuple[list[np.ndarray | None], int]:
+def _players(hands: Iterable[CardsLike]) -> tuple[list[CardArray | None], int]:
     """Known hole cards per player (None for a random player) and the common hole size."""
     if isinstance(hands, str):
         raise TypeError("hands is a list of players, e.g. ['AsKsQdJd', 'random']")
-    hands = list(hands)
-    if not 2 <= len(hands) <= MAX_PLAYERS:
-        raise ValueError(f"Omaha equity needs 2 to {MAX_PLAYERS} players, not {len(hands)}")
-    players: list[np.ndarray | None] = []
-    for i, h in enumerate(hands):
+    specs = list(hands)
+    if not 2 <= len(specs) <= MAX_PLAYERS:
+        raise ValueError(f"Omaha equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
+    players: list[CardArray | None] = []
+    for i, h in enumerate(specs):
         if isinstance(h, str) and h.strip().lower() in _RANDOM_WORDS:
             players.append(None)
             continue
@@ -86,15 +134,78 @@ def _players(hands) -> tuple[list[np.ndarray | None], int]:
     return players, sizes.pop() if sizes else 4
 
 
-def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, target_stderr=None,
-                 time_limit=None, seed=None, threads=None, progress=None) -> EquityResult:
+def omaha_equity(hands: Iterable[CardsLike], board: CardsLike | None = None,
+                 dead: CardsLike | None = None, *, exact: bool | None = None,
+                 trials: int | None = None, target_stderr: float | None = None,
+                 time_limit: float | None = None, seed: SeedLike = None,
+                 threads: Threads = None, progress: Progress | None = None) -> EquityResult:
     """All-in equity of 2-10 Omaha players (4-, 5- or 6-card Omaha, all players alike).
 
-    hands: each hole cards ('AsKsQdJd') or 'random' ('??'); board: 0, 3, 4 or 5 cards; dead:
-    cards out of the deck. exact: None enumerates when that takes about a second or less,
-    True forces enumeration, False Monte Carlo, which stops after ``trials``, when every
-    standard error is below ``target_stderr`` or after ``time_limit`` seconds (default: one
-    million trials). The same ``seed`` gives the same result whatever ``threads`` is.
+    A player's hand is exactly two of its hole cards and three of the board. Enumeration
+    counts every board completion (and every deal of the random players' hole cards); Monte
+    Carlo deals them at random, with the stop rules, seeds and rounds of ``pk.equity``.
+
+    Parameters
+    ----------
+    hands : sequence of str or cards
+        The players, 2 to 10 (a list, not one string): each 4, 5 or 6 known hole cards
+        (``'AsKsQdJd'``; every known hand the same size), or an unknown hand (``'??'``,
+        ``'????'``, ``'random'``, ``'any'``, ``'xx'``, ``'*'``), dealt as many cards as
+        the known hands hold (4 when every player is unknown). No ranges.
+    board : str, sequence of cards or None, default None
+        0, 3, 4 or 5 community cards.
+    dead : str, sequence of cards or None, default None
+        Cards out of the deck.
+    exact : bool or None, default None
+        None: enumerate when no stop rule is given and the enumeration takes at most
+        ``AUTO_EXACT_MAX_LOOKUPS`` (3e8) five-card lookups, about a second on two cores;
+        else Monte Carlo. True: enumerate (refused beyond ``EXACT_MAX_LOOKUPS``, 2e11
+        lookups, or 2,000,000 deals of the random players' cards). False: Monte Carlo.
+    trials, target_stderr, time_limit : int, float, float or None, default None
+        The Monte Carlo stop rules, as for ``pk.equity``; without any of them Monte Carlo
+        runs ``DEFAULT_TRIALS`` (1,000,000) trials, and with ``target_stderr`` alone it
+        stops after 60 seconds at the latest.
+    seed : int, sequence of int or None, default None
+        Seed of the Monte Carlo streams: the same seed and trial count give the same result
+        whatever ``threads`` is. None: fresh entropy.
+    threads : int or None, default None
+        Kernel threads; None: all that Numba uses. Results do not depend on it.
+    progress : callable or None, default None
+        ``progress(done, total)``: exact runs report batches done out of 20 or more, Monte
+        Carlo reports trials (total None when no trial count bounds the run).
+
+    Returns
+    -------
+    EquityResult
+        As for ``pk.equity`` (players labelled by their cards or ``'random'``).
+
+    Raises
+    ------
+    TypeError
+        If ``hands`` is one string, or a hand, the board or the dead cards are not cards.
+    ValueError
+        If there are not 2 to 10 players; a hand has not 4, 5 or 6 cards, or hands differ
+        in size; a card does not parse or is used twice (the message names it and where);
+        the board has 1, 2 or more than 5 cards; the deck is too small for the random
+        players and the board; exact enumeration would be too large; ``exact=True`` comes
+        with a stop rule; a stop rule or ``threads`` is not a number in its range.
+    KeyboardInterrupt
+        On Ctrl-C, seen between kernel calls.
+
+    See Also
+    --------
+    pokerkeys.equity : hold'em equity (``game='omaha'`` calls this function).
+    omaha_hand : the best Omaha hand of one player.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> r = pk.omaha_equity(["AsKsQdJd", "AhAcKhKc"], board="Ts9s2d")
+    >>> r.exact, r.boards, r.equity.round(4).tolist()
+    (True, 820.0, [0.678, 0.322])
+    >>> r = pk.omaha_equity(["AsKsQdJd", "random"], trials=10_000, seed=1)
+    >>> r.exact, r.trials, r.equity.round(4).tolist()
+    (False, 10000, [0.6054, 0.3946])
     """
     start = _jit.compute_clock()
     trials = validate_stop(trials, target_stderr, time_limit, exact)
@@ -137,7 +248,7 @@ def omaha_equity(hands, board=None, dead=None, *, exact=None, trials=None, targe
                         time_limit, seed, threads, progress, start)
 
 
-def _matchups(players, n_hole, free) -> np.ndarray:
+def _matchups(players: list[CardArray | None], n_hole: int, free: CardArray) -> CardArray:
     """(M, P, H) every deal of the random players' hole cards from `free`, no card twice."""
     if any(p is None for p in players):
         deals = np.array(list(combinations(free.tolist(), n_hole)), dtype=np.uint8)
@@ -159,8 +270,9 @@ def _matchups(players, n_hole, free) -> np.ndarray:
     return np.ascontiguousarray(rows)
 
 
-def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress,
-           lookups) -> np.ndarray:
+def _exact(players: list[CardArray | None], n_hole: int, pairs: CardArray, board: CardArray,
+           free: CardArray, n_missing: int, threads: Threads, progress: Progress | None,
+           lookups: float) -> IntArray:
     holes = _matchups(players, n_hole, free)
     n_boards = math.comb(len(free), n_missing)
     total = len(holes) * n_boards
@@ -184,8 +296,10 @@ def _exact(players, n_hole, pairs, board, free, n_missing, threads, progress,
     return counts
 
 
-def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_stderr,
-                 time_limit, seed, threads, progress, start) -> EquityResult:
+def _monte_carlo(players: list[CardArray | None], labels: list[str], n_hole: int,
+                 pairs: CardArray, board: CardArray, known: IntArray, trials: int | None,
+                 target_stderr: float | None, time_limit: float | None, seed: SeedLike,
+                 threads: Threads, progress: Progress | None, start: float) -> EquityResult:
     n = len(players)
     holes = np.zeros((n, n_hole), dtype=np.uint8)
     is_random = np.array([p is None for p in players])
@@ -195,7 +309,7 @@ def _monte_carlo(players, labels, n_hole, pairs, board, known, trials, target_st
     base_used = np.uint64(sum(1 << int(c) for c in known))
     args = kernel_args(5)
 
-    def run_round(seeds, sizes):
+    def run_round(seeds: np.ndarray, sizes: IntArray) -> IntArray:
         with _jit.threads(threads):
             out = _k.monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, sizes,
                                         *args)
