@@ -233,10 +233,14 @@ class Package:
         if mod is None or not hasattr(mod, name):
             return ""
         obj = getattr(mod, name)
-        if not isinstance(obj, (int, float, str, tuple, frozenset)):
+        if isinstance(obj, (int, float, str, tuple, frozenset)):
+            text = repr(obj)
+        else:  # a type alias or another expression: as the source writes it
+            g = self.griffe_object(path)
+            text = str(getattr(g, "value", None) or "") if g is not None else ""
+        if not text or len(text) > 60:
             return ""
-        text = repr(obj)
-        return f"`= {text}`".replace("|", "\\|") if len(text) <= 60 else ""
+        return f"`= {text}`".replace("|", "\\|")
 
 
 def _is_instance(obj: object) -> bool:
@@ -362,32 +366,39 @@ class Plan:
     def topic_markdown(self, topic: Topic) -> str:
         page = self.topic_page(topic.slug)
         out = [f"# {topic.title}", "", rst_to_md(topic.intro).replace("\\|", "|"), ""]
-        if any(label.startswith("pk.") for label, _ in self.topic_items[topic.slug]):
-            out += ["Names shown as `pk.name` are attributes of the package "
-                    "(`import pokerkeys as pk`); each heading gives the module that defines "
-                    "it.", ""]
         items = self.topic_items[topic.slug]
+        if any(label.startswith("pk.") for label, _ in items):
+            out += ["Names shown as `pk.name` are attributes of the package "
+                    "(`import pokerkeys as pk`); below each is the module that defines it.", ""]
         out += ["| name | what it is |", "|---|---|"]
         for label, target in items:
             home = self.homes[target]
-            out.append(f"| {self.link(label, target)} | {self.pkg.summary(home.directive)} |")
+            module = self.pkg.defining_module(home.ident)
+            out.append(f"| {self.link(label, target)}<br><small>[`{module}`][{module}]</small> | "
+                       f"{self.pkg.summary(home.directive)} |")
         for module in self.topic_modules[topic.slug]:
-            out.append(f"| {self.link(module, module)} | {self.pkg.summary(module)} |")
+            alias = self.alias(module)
+            out.append(f"| [`{alias}`](#{_anchor(alias)})<br><small>[`{module}`][{module}]"
+                       f"</small> | {self.pkg.summary(module)} |")
         out.append("")
-        for module in self.topic_modules[topic.slug]:
-            alias = next((f"pk.{n}" for n in self.pkg.exports(PACKAGE)
-                          if self.pkg.target(PACKAGE, n) == module), module)
-            out += [f"## `{alias}`", "",
-                    f"`{alias}` is the module [`{module}`][{module}]: "
-                    f"{self.pkg.summary(module)}", ""]
-            names = self.pkg.exports(module)
-            if names:
-                out += [self.names_table(module, names, page), ""]
         for _label, target in items:
             home = self.homes[target]
             if home.page == page:
                 out += self.render(home)
+        for module in self.topic_modules[topic.slug]:
+            alias = self.alias(module)
+            out += [f"## `{alias}` {{#{_anchor(alias)}}}", "",
+                    f"`{alias}` is the module [`{module}`][{module}]. "
+                    f"{self.pkg.summary(module)}", ""]
+            names = self.pkg.exports(module)
+            if names:
+                out += [self.names_table(module, names, page), ""]
         return "\n".join(out)
+
+    def alias(self, module: str) -> str:
+        """``pk.name`` of a module the package exports by a short name, else its own name."""
+        return next((f"pk.{n}" for n in self.pkg.exports(PACKAGE)
+                     if self.pkg.target(PACKAGE, n) == module), module)
 
     def module_markdown(self, module: str) -> str:
         page = self.module_page(module)
