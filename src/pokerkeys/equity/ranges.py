@@ -54,13 +54,24 @@ Order
     ``Range.combos`` rows are (high card id, low card id) in ``pokerkeys.core.classes.ALL_COMBOS``
     order (ascending combo index), whatever the order of the items; two ranges with the same
     combos and weights are equal.
+
+Examples
+--------
+>>> from pokerkeys.equity.ranges import Range
+>>> Range("QQ+, AKs:0.5")
+Range('QQ+, AKs:0.5', 22 combos, weighted 20)
+>>> Range("QQ+:0.5, AA").weight_of("AsAh"), Range("AA, QQ+:0.5").weight_of("AsAh")
+(1.0, 0.5)
 """
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
+from typing import TypeAlias
 
 import numpy as np
+import numpy.typing as npt
 
 from ..core.cards import N_CARDS, RANK_CHARS, excerpt, format_card, parse_cards
 from ..core.classes import (
@@ -73,8 +84,13 @@ from ..core.classes import (
     class_from_ranks,
     class_order_vs_random,
 )
+from ..core.types import CardArray, CardsLike, FloatArray, IntArray
 
-__all__ = ["Range", "RangeParseError", "parse_range", "top_percent_classes"]
+__all__ = ["Range", "RangeParseError", "RangeSource", "parse_range", "top_percent_classes"]
+
+#: What ``Range`` is built from: range text, a list of item strings, another Range, an (M, 2)
+#: integer array of card ids, or a list of hands (strings or card lists).
+RangeSource: TypeAlias = "str | Range | Sequence[CardsLike] | npt.NDArray[np.integer]"
 
 _RANK = r"(10|[2-9TJQKA])"
 _CLASS = _RANK + _RANK + r"([SO]?)"
@@ -89,7 +105,19 @@ _ALL_WORDS = {"random", "any"}
 
 
 class RangeParseError(ValueError):
-    """Raised for a range item that cannot be parsed; a ``ValueError``."""
+    """Raised for a range item that cannot be parsed; a ``ValueError``.
+
+    The message names the item, its character offset in the text and what is wrong.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.ranges import Range, RangeParseError
+    >>> try:
+    ...     Range("QQ+, AKx")
+    ... except RangeParseError as error:
+    ...     print(str(error)[:50])
+    cannot parse range item 'AKx' at position 5 in 'QQ
+    """
 
 
 def _rank(token: str) -> int:
@@ -98,7 +126,7 @@ def _rank(token: str) -> int:
 
 # --- top X% -----------------------------------------------------------------------------------
 
-def _percent_target(percent) -> int:
+def _percent_target(percent: str | int | float | Fraction) -> int:
     """round(percent / 100 * 1326), half up, exactly (percent given as str, int or float)."""
     # A float goes through its shortest repr so 2.5 and '2.5' give the same (decimal) value.
     x = Fraction(repr(percent)) if isinstance(percent, float) else Fraction(percent)
@@ -107,11 +135,37 @@ def _percent_target(percent) -> int:
     return int(x * N_COMBOS / 100 + Fraction(1, 2))  # floor(s + 1/2): half up, s > 0
 
 
-def top_percent_classes(percent) -> tuple[str, ...]:
+def top_percent_classes(percent: str | int | float | Fraction) -> tuple[str, ...]:
     """The classes of the top ``percent``% of hands against a random hand, best first.
 
-    The longest best-first prefix of ``class_order_vs_random()`` with at most
-    ``round(percent / 100 * 1326)`` combos (see the module docstring). May be empty.
+    The longest best-first prefix of ``pokerkeys.core.classes.class_order_vs_random()`` with
+    at most ``round(percent / 100 * 1326)`` combos, rounded half up and computed exactly
+    (see the module docstring). Classes are never split.
+
+    Parameters
+    ----------
+    percent : str, int, float or fractions.Fraction
+        X of "top X%", ``0 < X <= 100``; a float is read through its shortest repr, so
+        ``2.5`` and ``'2.5'`` agree.
+
+    Returns
+    -------
+    tuple of str
+        Class names (``CLASS_NAMES`` spelling), best first; empty when even the best class
+        (AA, 6 combos) is more than the target.
+
+    Raises
+    ------
+    ValueError
+        If ``percent`` is not above 0 and at most 100 (or not a number).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.ranges import top_percent_classes
+    >>> top_percent_classes(5)
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs', '77', 'AQs', 'AJs')
+    >>> top_percent_classes(0.3)
+    ()
     """
     target = _percent_target(percent)
     chosen: list[str] = []
@@ -126,7 +180,7 @@ def top_percent_classes(percent) -> tuple[str, ...]:
 
 # --- item parsing -----------------------------------------------------------------------------
 
-def _class_rows(names) -> np.ndarray:
+def _class_rows(names: Sequence[str]) -> IntArray:
     return np.concatenate([class_combo_indices(n) for n in names])
 
 
@@ -137,7 +191,7 @@ def _expand_class(hi: int, lo: int, suffix: str) -> list[str]:
     return [class_from_ranks(hi, lo, s == "s") for s in (suffix or "so")]
 
 
-def _split_class(m, offset: int = 0) -> tuple[int, int, str]:
+def _split_class(m: re.Match[str], offset: int = 0) -> tuple[int, int, str]:
     """(high rank, low rank, suffix) of a class match; raises on 'AAs'-style pairs."""
     r1, r2 = _rank(m.group(1 + offset)), _rank(m.group(2 + offset))
     suffix = m.group(3 + offset).lower()
@@ -146,7 +200,7 @@ def _split_class(m, offset: int = 0) -> tuple[int, int, str]:
     return max(r1, r2), min(r1, r2), suffix
 
 
-def _parse_body(body: str) -> np.ndarray:
+def _parse_body(body: str) -> IntArray:
     """Rows of ALL_COMBOS selected by one item without its weight; raises RangeParseError."""
     if body.lower() in _ALL_WORDS:
         return np.arange(N_COMBOS)
@@ -225,7 +279,7 @@ def _parse_weight(text: str) -> float:
     return w
 
 
-def _items(text: str):
+def _items(text: str) -> Iterator[tuple[str, int]]:
     """(stripped item, character offset of its first non-space character) for each item."""
     start = 0
     for piece in text.split(","):
@@ -234,7 +288,7 @@ def _items(text: str):
         start += len(piece) + 1
 
 
-def _parse_text(text: str) -> np.ndarray:
+def _parse_text(text: str) -> FloatArray:
     """Dense (1326,) weights of a range text; later items overwrite earlier ones."""
     if not text.strip():
         raise ValueError("empty range: give at least one item, e.g. 'QQ+, AKs'")
@@ -262,7 +316,7 @@ def _format_weight(w: float) -> str:
     return "" if w == 1.0 else ":" + repr(float(w))
 
 
-def _describe(dense: np.ndarray) -> str:
+def _describe(dense: FloatArray) -> str:
     """Re-parseable text for dense weights: whole classes by name, the rest as single hands."""
     parts: list[str] = []
     for name in CLASS_NAMES:
@@ -277,7 +331,8 @@ def _describe(dense: np.ndarray) -> str:
     return ", ".join(parts)
 
 
-def _dense_from_combos(combos, weights) -> np.ndarray:
+def _dense_from_combos(combos: Sequence[CardsLike] | npt.NDArray[np.integer],
+                       weights: npt.ArrayLike | None) -> FloatArray:
     try:
         arr = np.asarray(combos)
     except ValueError:  # ragged input such as ['AhKh', ('Qs', 'Qd')]: parse hand by hand
@@ -319,19 +374,59 @@ def _dense_from_combos(combos, weights) -> np.ndarray:
 class Range:
     """A weighted set of two-card hands, from range text or from explicit hands.
 
-    ``Range('QQ+, AKs:0.5')`` parses text (syntax in the module docstring); ``Range(['AhKh',
-    'QsQd'])`` takes a list of item strings (joined with commas); ``Range(array)`` takes an
-    (M, 2) array of card ids, like ``Range.from_combos``. A Range is immutable.
+    A Range is immutable; two ranges with the same combos and weights are equal (and hash
+    alike), whatever text built them. ``len(r)`` is the number of combos; iterating yields
+    ``((high, low), weight)`` per combo, in ``ALL_COMBOS`` order.
 
-    Attributes: ``combos`` ((M, 2) uint8, high card first, ``ALL_COMBOS`` order, unique),
-    ``weights`` ((M,) float64 in (0, 1]), ``combo_indices`` ((M,) rows of ``ALL_COMBOS``) and
-    ``text`` (the text given, or a re-parseable description for ranges built from hands).
-    ``len(r)`` is M; iterating yields ``((high, low), weight)``.
+    Parameters
+    ----------
+    text_or_hands : str, Range, list of str or array_like
+        Range text (``'QQ+, AKs:0.5'``, syntax in the module docstring); a list of item
+        strings, joined with commas (``['AhKh', 'QsQd']``); another Range (copied); or
+        explicit hands as ``Range.from_combos`` takes them: an (M, 2) integer array of card
+        ids or a list of hands of mixed forms (``['AhKh', ('Qs', 'Qd')]``).
+
+    Attributes
+    ----------
+    text : str
+        The text given, or a re-parseable description for a range built from hands.
+
+    Raises
+    ------
+    RangeParseError
+        If an item of range text does not parse (the message names it and its offset).
+    ValueError
+        If the text is empty or selects no hand, or explicit hands are not two different
+        cards in 0..51, or an array is not (M, 2).
+    TypeError
+        If ``text_or_hands`` is none of the above.
+
+    See Also
+    --------
+    parse_range : the same from text only.
+    pokerkeys.equity : takes a Range (or range text) for any player.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.ranges import Range
+    >>> r = Range("QQ+, AKs:0.5")
+    >>> r
+    Range('QQ+, AKs:0.5', 22 combos, weighted 20)
+    >>> len(r), r.combo_count, r.weight_of("AsKs"), "AhKd" in r
+    (22, 20.0, 0.5, False)
+    >>> Range(["AhKh", "QsQd"]).text
+    'AhKh, QsQd'
+    >>> Range(np.array([[51, 47]])).text
+    'AsKs'
+    >>> Range("AA") == Range("AsAh, AsAd, AsAc, AhAd, AhAc, AdAc")
+    True
     """
 
     __slots__ = ("_dense", "_rows", "_combos", "_weights", "text")
 
-    def __init__(self, text_or_hands):
+    def __init__(self, text_or_hands: RangeSource) -> None:
+        dense: FloatArray
+        text: str | None
         if isinstance(text_or_hands, Range):
             dense, text = text_or_hands._dense, text_or_hands.text
         elif isinstance(text_or_hands, str):
@@ -345,7 +440,7 @@ class Range:
             dense, text = _dense_from_combos(text_or_hands, None), None
         self._set(dense, text)
 
-    def _set(self, dense: np.ndarray, text: str | None) -> None:
+    def _set(self, dense: FloatArray, text: str | None) -> None:
         dense = np.array(dense, dtype=np.float64)
         dense.flags.writeable = False
         rows = np.flatnonzero(dense)
@@ -358,36 +453,78 @@ class Range:
         self.text = text if text is not None else _describe(dense)
 
     @classmethod
-    def _from_dense(cls, dense: np.ndarray, text: str | None = None) -> Range:
+    def _from_dense(cls, dense: FloatArray, text: str | None = None) -> Range:
         r = cls.__new__(cls)
         r._set(dense, text)
         return r
 
     @classmethod
-    def from_combos(cls, combos, weights=None) -> Range:
-        """Range of explicit hands: (M, 2) card ids (or hand strings) and optional (M,) weights.
+    def from_combos(cls, combos: Sequence[CardsLike] | npt.NDArray[np.integer],
+                    weights: npt.ArrayLike | None = None) -> Range:
+        """A range of explicit hands, each with an optional weight.
 
-        Weights default to 1 and must be in (0, 1]; a hand given twice keeps its last weight.
-        May be empty.
+        Parameters
+        ----------
+        combos : array_like or sequence of hands
+            (M, 2) integer card ids, or M hands as text (``'AhKh'``) or card lists.
+        weights : array_like of float or None, default None
+            (M,) weights in (0, 1]; None: all 1. A hand given twice keeps its last weight.
+
+        Returns
+        -------
+        Range
+            The hands with their weights (may be empty), described as re-parseable text.
+
+        Raises
+        ------
+        ValueError
+            If a hand is not two different cards in 0..51, an array is not (M, 2), or the
+            weights do not match the hands in number or lie outside (0, 1].
+        TypeError
+            If ``combos`` holds something that is not a hand.
+
+        Examples
+        --------
+        >>> from pokerkeys.equity.ranges import Range
+        >>> Range.from_combos(["AhKh", "QsQd"], [0.5, 1])
+        Range('AhKh:0.5, QsQd', 2 combos, weighted 1.5)
+        >>> Range.from_combos(np.zeros((0, 2), dtype=int)).is_empty
+        True
         """
         return cls._from_dense(_dense_from_combos(combos, weights))
 
     # --- views ---
     @property
-    def combos(self) -> np.ndarray:
+    def combos(self) -> CardArray:
+        """(M, 2) uint8 card ids of the combos, high card first, in ``ALL_COMBOS`` order
+        (read-only)."""
         return self._combos
 
     @property
-    def weights(self) -> np.ndarray:
+    def weights(self) -> FloatArray:
+        """(M,) float64 weights in (0, 1], aligned with ``combos`` (read-only)."""
         return self._weights
 
     @property
-    def combo_indices(self) -> np.ndarray:
-        """Rows of ``ALL_COMBOS`` in the range, ascending (aligned with ``combos``)."""
+    def combo_indices(self) -> IntArray:
+        """(M,) rows of ``ALL_COMBOS`` in the range, ascending (aligned with ``combos``)."""
         return self._rows
 
-    def weight_vector(self) -> np.ndarray:
-        """(1326,) float64 weights aligned with ``ALL_COMBOS``; 0 for hands not in the range."""
+    def weight_vector(self) -> FloatArray:
+        """The weights of all 1,326 hands, aligned with ``ALL_COMBOS``.
+
+        Returns
+        -------
+        numpy.ndarray
+            (1326,) float64, a copy; 0 for hands not in the range.
+
+        Examples
+        --------
+        >>> from pokerkeys.equity.ranges import Range
+        >>> v = Range("QQ+, AKs:0.5").weight_vector()
+        >>> v.shape, v.sum()
+        ((1326,), np.float64(20.0))
+        """
         return self._dense.copy()
 
     @property
@@ -397,21 +534,69 @@ class Range:
 
     @property
     def is_empty(self) -> bool:
+        """True when the range holds no combo (e.g. every combo was removed by ``without``)."""
         return self._rows.size == 0
 
-    def weight_of(self, hand) -> float:
-        """Weight of a two-card hand ('AhKh' or ids) in the range, 0.0 if absent."""
+    def weight_of(self, hand: CardsLike) -> float:
+        """The weight of one two-card hand in the range.
+
+        Parameters
+        ----------
+        hand : str or sequence of cards
+            Two cards, ``'AhKh'`` or ids, in either order.
+
+        Returns
+        -------
+        float
+            Its weight, 0.0 when the hand is not in the range.
+
+        Raises
+        ------
+        ValueError
+            If ``hand`` is not two cards (or a card does not parse).
+
+        Examples
+        --------
+        >>> from pokerkeys.equity.ranges import Range
+        >>> r = Range("QQ+, AKs:0.5")
+        >>> r.weight_of("KsAs"), r.weight_of("AhKd")
+        (0.5, 0.0)
+        """
         ids = parse_cards(hand)
         if ids.size != 2:
             raise ValueError(f"a hand has 2 cards, got {ids.size}")
         return float(self._dense[COMBO_INDEX_TABLE[ids[0], ids[1]]])
 
-    def __contains__(self, hand) -> bool:
+    def __contains__(self, hand: CardsLike) -> bool:
         return self.weight_of(hand) > 0
 
     # --- card removal ---
-    def without(self, dead_cards) -> Range:
-        """A new Range without every combo that uses any of ``dead_cards`` (e.g. 'AsKd7c')."""
+    def without(self, dead_cards: CardsLike) -> Range:
+        """The range less every combo that uses a dead card (card removal).
+
+        Parameters
+        ----------
+        dead_cards : str or sequence of cards
+            Cards out of play, e.g. a board ``'AsKd7c'``.
+
+        Returns
+        -------
+        Range
+            A new Range with the other combos at their weights (this one itself when no
+            combo uses a dead card); this Range is not changed.
+
+        Raises
+        ------
+        ValueError
+            If a card does not parse.
+
+        Examples
+        --------
+        >>> from pokerkeys.equity.ranges import Range
+        >>> r = Range("AA, KK")
+        >>> len(r), len(r.without("As")), len(r.without("AsKd7c"))
+        (12, 9, 6)
+        """
         dead = np.zeros(N_CARDS, dtype=bool)
         dead[parse_cards(dead_cards)] = True
         keep = ~(dead[ALL_COMBOS[:, 0]] | dead[ALL_COMBOS[:, 1]])
@@ -419,19 +604,41 @@ class Range:
             return self
         return Range._from_dense(np.where(keep, self._dense, 0.0))
 
-    def remove(self, cards) -> Range:
-        """Same as ``without``: returns a new Range (this one is not changed)."""
+    def remove(self, cards: CardsLike) -> Range:
+        """The range less every combo using one of ``cards``: the same as ``without``.
+
+        Parameters
+        ----------
+        cards : str or sequence of cards
+            Cards out of play.
+
+        Returns
+        -------
+        Range
+            A new Range; this one is not changed.
+
+        Raises
+        ------
+        ValueError
+            If a card does not parse.
+
+        Examples
+        --------
+        >>> from pokerkeys.equity.ranges import Range
+        >>> Range("AA").remove("As") == Range("AA").without("As")
+        True
+        """
         return self.without(cards)
 
     # --- protocol ---
     def __len__(self) -> int:
         return int(self._rows.size)
 
-    def __iter__(self):
-        for (hi, lo), w in zip(self._combos.tolist(), self._weights.tolist(), strict=False):
-            yield (hi, lo), w
+    def __iter__(self) -> Iterator[tuple[tuple[int, int], float]]:
+        return (((hi, lo), w) for (hi, lo), w
+                in zip(self._combos.tolist(), self._weights.tolist(), strict=True))
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
             return NotImplemented
         return bool(np.array_equal(self._dense, other._dense))
@@ -447,7 +654,36 @@ class Range:
 
 
 def parse_range(text: str) -> Range:
-    """Parse range text (syntax in the module docstring) into a ``Range``."""
+    """Parse range text (syntax in the module docstring) into a ``Range``.
+
+    Parameters
+    ----------
+    text : str
+        Range text, e.g. ``'QQ+, AKs:0.5'`` or ``'15%'``.
+
+    Returns
+    -------
+    Range
+        The parsed range.
+
+    Raises
+    ------
+    TypeError
+        If ``text`` is not a string.
+    RangeParseError
+        If an item does not parse (a ``ValueError``; the message names the item and its
+        offset).
+    ValueError
+        If the text is empty or selects no hand.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.ranges import parse_range
+    >>> parse_range("22-55")
+    Range('22-55', 24 combos)
+    >>> parse_range("5%")
+    Range('5%', 60 combos)
+    """
     if not isinstance(text, str):
         raise TypeError(f"range text must be a string, not {type(text).__name__}")
     return Range(text)
