@@ -287,13 +287,26 @@ def browser():
 
 @pytest.fixture
 def page(browser):
+    """A browser page that records script errors and any request leaving this machine."""
     context = browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     errors: list[str] = []
+    external: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:"))
+            else external.append(r.url))
     yield page
     context.close()
     assert not errors, errors
+    assert not external, f"the site asked the network for {external}"
+
+
+def test_the_site_loads_nothing_from_the_network(site):
+    remote = re.compile(r'<(?:link|script|img|iframe)\b[^>]*\b(?:href|src)="(?:https?:)?//[^"]*"')
+    found = {path.relative_to(site.folder).as_posix(): m.group(0)
+             for path in site.folder.rglob("*.html")
+             for m in [remote.search(path.read_text(encoding="utf-8"))] if m}
+    assert found == {}, f"pages loading remote resources (fonts, scripts): {found}"
 
 
 def test_home_page_in_a_browser(served, page, shots):
