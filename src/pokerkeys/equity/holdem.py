@@ -636,7 +636,7 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     TypeError
         If ``hands`` is one string or one ``Range`` instead of a list of players, or a
         player, the board or the dead cards are of a type that cannot hold cards (the
-        message names which).
+        message names which), or an Omaha player is a ``Range``.
     ValueError
         If there are not 2 to 10 players; a player is neither a hand nor a range (the
         message names the player and what did not parse), is one card alone (``'Ah'``:
@@ -710,7 +710,7 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         if game != "omaha":
             raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
         from .omaha import omaha_equity
-        return omaha_equity(hands, board, dead, exact=exact, trials=trials,
+        return omaha_equity(_omaha_players(hands), board, dead, exact=exact, trials=trials,
                             target_stderr=target_stderr, time_limit=time_limit, seed=seed,
                             threads=threads, progress=progress)
     start = _jit.compute_clock()
@@ -742,6 +742,19 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True,
                                          _jit.compute_clock() - start)
+
+
+def _omaha_players(hands: Iterable[PlayerSpec]) -> Iterable[CardsLike]:
+    """The players of ``equity(..., game='omaha')``: refuse ranges, which Omaha lacks."""
+    if isinstance(hands, str):
+        return hands  # omaha_equity says that hands is a list
+    players: list[CardsLike] = []
+    for i, h in enumerate(hands):
+        if isinstance(h, Range):
+            raise TypeError(f"player {i + 1}: an Omaha player holds 4, 5 or 6 cards or is "
+                            f"'random'; ranges are for hold'em")
+        players.append(h)
+    return players
 
 
 def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> MonteCarloArgs:
