@@ -512,7 +512,7 @@ def _help(action: argparse.Action, formatter: argparse.HelpFormatter) -> str:
 
 
 def _usage(parser: argparse.ArgumentParser) -> str:
-    formatter = argparse.HelpFormatter(prog=parser.prog, width=88)
+    formatter = argparse.HelpFormatter(prog=parser.prog, width=72)  # the code block's width
     formatter.add_usage(parser.usage, parser._actions, parser._mutually_exclusive_groups)
     return formatter.format_help().strip()
 
