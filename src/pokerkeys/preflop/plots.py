@@ -10,15 +10,27 @@ GUI backend is touched and nothing global changes.
 * ``rank_distribution(name)``: one class's distribution of best 7-card ranks against the
   average over all hands, by rank (binned) and by category.
 * ``heads_up_matrix(matrix)``: the 169 x 169 heads-up equity matrix as a heat map.
+
+>>> from pokerkeys.preflop import plots
+>>> plots.rank_grid(3).axes[0].get_title()
+'Starting-hand ranks by equity against 3 random hands'
 """
 from __future__ import annotations
 
+import os
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
+import numpy.typing as npt
 
 from ..core.classes import CLASS_NAMES, N_CLASSES
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
-def _figure(**kwargs):
+__all__ = ["class_grid", "equity_grid", "heads_up_matrix", "rank_distribution", "rank_grid"]
+
+def _figure(**kwargs: Any) -> Figure:
     try:
         from matplotlib.figure import Figure
     except ImportError:
@@ -26,16 +38,57 @@ def _figure(**kwargs):
     return Figure(**kwargs)
 
 
-def _finish(fig, path):
+def _finish(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
     if path is not None:
         fig.savefig(path, dpi=fig.dpi)
     return fig
 
 
-def class_grid(values, *, title: str = "", fmt: str = "{:.1f}", cmap: str = "RdYlGn",
-               label: str = "", path=None, reverse: bool = False):
-    """A 13 x 13 grid heat map of 169 per-class values (CLASS_NAMES order), each cell
-    labelled with its class and value formatted by ``fmt``."""
+def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
+               cmap: str = "RdYlGn", label: str = "",
+               path: str | os.PathLike[str] | None = None, reverse: bool = False) -> Figure:
+    """A 13 x 13 starting-hand grid heat map of 169 per-class values.
+
+    Pairs on the diagonal, suited classes above it, offsuit below; each cell is labelled
+    with its class and its value.
+
+    Parameters
+    ----------
+    values : array_like
+        169 numbers in ``CLASS_NAMES`` order.
+    title : str, default ''
+        The figure's title.
+    fmt : str, default '{:.1f}'
+        Format of the value printed in each cell.
+    cmap : str, default 'RdYlGn'
+        A matplotlib colour map name.
+    label : str, default ''
+        The colour bar's label.
+    path : str, os.PathLike or None, default None
+        Also write the figure there (format from the extension: .png, .svg, .pdf).
+    reverse : bool, default False
+        Reverse the colour map (low values green).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The grid and its colour bar.
+
+    Raises
+    ------
+    ValueError
+        If ``values`` does not hold 169 numbers.
+    ImportError
+        If matplotlib is not installed (``pip install 'pokerkeys[plot]'``).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.preflop import plots
+    >>> fig = plots.class_grid(np.arange(169), title="class index", fmt="{:.0f}")
+    >>> fig.axes[0].get_title(), len(fig.axes[0].texts)
+    ('class index', 169)
+    """
     values = np.asarray(values, dtype=np.float64)
     if values.shape != (N_CLASSES,):
         raise ValueError(f"expected 169 values in CLASS_NAMES order, got shape {values.shape}")
@@ -58,9 +111,43 @@ def class_grid(values, *, title: str = "", fmt: str = "{:.1f}", cmap: str = "RdY
     return _finish(fig, path)
 
 
-def equity_grid(opponents: int = 1, *, values=None, path=None):
-    """Grid of each class's equity (%) against ``opponents`` random hands (shipped table,
-    or ``values``: 169 equities in 0..1)."""
+def equity_grid(opponents: int = 1, *, values: npt.ArrayLike | None = None,
+                path: str | os.PathLike[str] | None = None) -> Figure:
+    """The starting-hand grid coloured by each class's equity (%) against random hands.
+
+    Parameters
+    ----------
+    opponents : int, default 1
+        Random opponents, 1..9 (the title says which; one is exact, more Monte Carlo).
+    values : array_like or None, default None
+        169 equities in 0..1 to show instead of the shipped table's.
+    path : str, os.PathLike or None, default None
+        Also write the figure there.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The grid.
+
+    Raises
+    ------
+    ValueError
+        If ``opponents`` is not 1..9 or ``values`` does not hold 169 numbers.
+    ImportError
+        If matplotlib is not installed.
+
+    Examples
+    --------
+    >>> import tempfile
+    >>> from pathlib import Path
+    >>> from pokerkeys.preflop import plots
+    >>> with tempfile.TemporaryDirectory() as folder:
+    ...     fig = plots.equity_grid(1, path=Path(folder) / "grid.png")
+    ...     (Path(folder) / "grid.png").read_bytes()[:4]
+    b'\x89PNG'
+    >>> fig.axes[0].get_title()
+    'Preflop all-in equity against 1 random hand (exact)'
+    """
     from .shipped import check_opponents, equity_vs_opponents
 
     n = check_opponents(opponents)
@@ -71,8 +158,34 @@ def equity_grid(opponents: int = 1, *, values=None, path=None):
                             f"hand{'s' if n > 1 else ''} ({exact})")
 
 
-def rank_grid(opponents: int = 1, *, path=None):
-    """Grid of each class's rank 1..169 by equity against ``opponents`` random hands."""
+def rank_grid(opponents: int = 1, *, path: str | os.PathLike[str] | None = None) -> Figure:
+    """The starting-hand grid coloured by each class's rank 1..169 by equity (1 = best).
+
+    Parameters
+    ----------
+    opponents : int, default 1
+        Random opponents, 1..9.
+    path : str, os.PathLike or None, default None
+        Also write the figure there.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The grid.
+
+    Raises
+    ------
+    ValueError
+        If ``opponents`` is not 1..9.
+    ImportError
+        If matplotlib is not installed.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop import plots
+    >>> plots.rank_grid(1).axes[0].get_title()
+    'Starting-hand ranks by equity against 1 random hand'
+    """
     from .shipped import check_opponents, class_ranks
 
     n = check_opponents(opponents)
@@ -82,9 +195,41 @@ def rank_grid(opponents: int = 1, *, path=None):
                             f"hand{'s' if n > 1 else ''}")
 
 
-def rank_distribution(name: str, *, bins: int = 75, path=None):
-    """Two panels: the class's best-rank distribution against the average over all hands,
-    binned by rank (category boundaries marked), and by category."""
+def rank_distribution(name: str, *, bins: int = 75,
+                      path: str | os.PathLike[str] | None = None) -> Figure:
+    """One class's best-rank distribution against the average over all hands, in two panels.
+
+    Above, binned by rank (category boundaries marked); below, by category. The counts are
+    exact (``pokerkeys.preflop.rank_distribution``, about a second the first time in a
+    process).
+
+    Parameters
+    ----------
+    name : str
+        A class, ``'AA'``, ``'AKs'``.
+    bins : int, default 75
+        Rank bins of the upper panel.
+    path : str, os.PathLike or None, default None
+        Also write the figure there.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The two panels.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not a class.
+    ImportError
+        If matplotlib is not installed.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop import plots
+    >>> [ax.get_title()[:30] for ax in plots.rank_distribution("AA").axes]
+    ['AA: best hand over all 2,118,7', 'by category']
+    """
     from ..core.evaluate import CATEGORY_STARTS, HandCategory
     from .exact import rank_distribution as compute
 
@@ -117,9 +262,35 @@ def rank_distribution(name: str, *, bins: int = 75, path=None):
     return _finish(fig, path)
 
 
-def heads_up_matrix(matrix=None, *, path=None):
-    """Heat map of the 169 x 169 heads-up equity matrix (row class against column class);
-    the shipped exact matrix unless ``matrix`` is given."""
+def heads_up_matrix(matrix: npt.ArrayLike | None = None, *,
+                    path: str | os.PathLike[str] | None = None) -> Figure:
+    """Heat map of the 169 x 169 heads-up equity matrix, row class against column class.
+
+    Parameters
+    ----------
+    matrix : array_like or None, default None
+        A (169, 169) matrix of equities in 0..1; None: the shipped exact matrix.
+    path : str, os.PathLike or None, default None
+        Also write the figure there.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        The heat map.
+
+    Raises
+    ------
+    ValueError
+        If ``matrix`` is not 169 x 169.
+    ImportError
+        If matplotlib is not installed.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop import plots
+    >>> plots.heads_up_matrix().axes[0].get_title()
+    'Exact heads-up preflop equity (%), row against column'
+    """
     from .shipped import heads_up_equity
 
     matrix = heads_up_equity() if matrix is None else np.asarray(matrix, dtype=np.float64)
