@@ -130,7 +130,9 @@ def seconds(t: float) -> str:
 
 
 def rate(per_s: float, unit: str) -> str:
-    """A throughput in M or k per second."""
+    """A throughput in G, M or k per second."""
+    if per_s >= 1e9:
+        return f"{_sig(per_s / 1e9)} G {unit}/s"
     if per_s >= 1e6:
         return f"{_sig(per_s / 1e6)} M {unit}/s"
     if per_s >= 1e3:
@@ -223,12 +225,15 @@ def suite_table(benches: list[dict[str, Any]]) -> list[str]:
     lines = ["| benchmark | threads | median | throughput | spread (IQR / median) | rounds |",
              "|---|---|---|---|---|---|"]
     for group, members in groups.items():
-        for bench in members:
+        variants = {_variant(b.get("params")) for b in members}
+        labels = [group + (f": {_variant(b.get('params'))}" if len(variants) > 1 else "")
+                  for b in members]
+        functions = {b["name"].split("[")[0] for b in members}
+        for label, bench in zip(labels, members, strict=True):
+            if len(functions) > 1:  # tests of one group: say which
+                label += ": " + bench["name"].split("[")[0].removeprefix("test_").replace(
+                    "_", " ")
             stats = bench["stats"]
-            label = group
-            variant = _variant(bench.get("params"))
-            if variant and len({_variant(b.get("params")) for b in members}) > 1:
-                label += f": {variant}"
             spread = f"{stats['iqr'] / stats['median'] * 100:.0f}%" if stats["median"] else ""
             lines.append(f"| {label} | {_threads(bench)} | {seconds(stats['median'])} | "
                          f"{_throughput(bench) or '-'} | {spread} | {stats['rounds']} |")
@@ -302,8 +307,8 @@ def cpp_section(data: dict[str, Any]) -> list[str]:
         + _shared_text(data)
         + f"Spread of the timed samples (interquartile range / median): "
           f"{noise['median_iqr'] * 100:.1f}% in the median cell; {len(noisy)} of "
-          f"{len(noise['cells'])} cells noisy (IQR over 10% or range over 50%"
-        + (": " + ", ".join(f"`{k}`" for k in noisy) if noisy else "") + ").",
+          f"{len(noise['cells'])} (implementation, job, threads) cells noisy (IQR over 10% "
+          "or range over 50%; each cell's spread and load are in the results file).",
         "",
         "Answers compared:",
         "",
@@ -337,7 +342,10 @@ Every table on this page is generated from benchmark output by
 CPU and the versions of pokerkeys and of what its speed depends on. Figures are medians of
 repeated calls after a warm-up call, so they time compiled code, not the JIT compiler. They
 hold for that CPU: the kernels use AVX2, BMI2 and AVX-512 where the CPU has them, and Numba
-compiles for the machine it runs on.
+compiles for the machine it runs on. Each table's *Host* line says what else ran meanwhile: on
+a shared host the figures drop, the two-thread ones most (a second thread finds its CPU busy),
+and the spread column widens. The comparison with the C++ evaluators runs both sides
+interleaved, so its ratios hold up on a shared host where absolute figures do not.
 """
 
 CPP_INTRO = """\
