@@ -164,6 +164,8 @@ def versions_text(v: dict[str, Any], more: Iterable[tuple[str, str]] = ()) -> st
     names = [("numba", "numba"), ("numpy", "NumPy"), ("llvmlite", "llvmlite"),
              ("python", "Python")]
     parts = [pk] + [f"{label} {v[k]}" for k, label in names if v.get(k)]
+    if v.get("numba_threading_layer") and v.get("numba"):
+        parts[1] += f" (threading layer `{v['numba_threading_layer']}`)"
     parts += [f"{label} {value}" for label, value in more]
     return ", ".join(parts)
 
