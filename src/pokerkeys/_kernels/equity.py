@@ -58,14 +58,14 @@ def monte_carlo_mask(n_players, board_key, board_flush, hole_keys, hole_flush, r
     """``_showdown_mask`` in two passes (ranks into `ranks`, then best and mask without a
     branch on who leads): with random hands the leader changes unpredictably, and for many
     players the mispredicted branches cost more than the second pass."""
-    best = 0
+    best = np.int64(0)
     for p in range(n_players):
         r = np.int64(rank_of_key(board_key + hole_keys[p], board_flush + hole_flush[p],
                                  flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask,
                                  shift))
         ranks[p] = r
         best = max(best, r)
-    mask = 0
+    mask = np.int64(0)
     for p in range(n_players):
         mask |= np.int64(ranks[p] == best) << p
     return mask
@@ -119,7 +119,8 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
     excluded: 52-bit mask of board and dead cards; n_missing: board cards still to come.
     items (W, 2): work items (matchup, index of the first missing card in the remaining deck,
-    or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]); returns (G, 2**P) float64.
+    or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]);
+    returns (G, 2**P) float64.
     Each item counts its boards in integers and adds them times the matchup's weight once.
     """
     n_players = hands.shape[1]
@@ -338,11 +339,11 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
         # on the previous one's store.)
         run = min(n_trials - done, _PACKED_RUN)
         wins0 = wins1 = wins2 = np.uint64(0)
-        for t in range(run):
+        for _t in range(run):
             state = deal_cards(state, free, bounds, reject, dealt)
             k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
-            best = 0
-            mask = 0
+            best = np.int64(0)
+            mask = np.int64(0)
             for p in range(n_players):
                 r = _dealt_rank(known_keys[p], known_flush[p], n_unknown[p], first_dealt[p],
                                 dealt, k, board_flush, n_missing, n_hole_dealt, keys, ranks,
@@ -400,9 +401,9 @@ def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n
     """One chunk of ``monte_carlo_heads_up``: (player a's wins, ties). A function of its own
     for the same reason as ``_plain_chunk``."""
     dealt = _dealt_slots(len(bounds), n_hole_dealt)
-    a_wins = 0
-    ties = 0
-    for t in range(n_trials):
+    a_wins = np.int64(0)
+    ties = np.int64(0)
+    for _t in range(n_trials):
         state = deal_cards(state, free, bounds, reject, dealt)
         k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
         r_a = _dealt_rank(key_a, flush_a, n_a, 0, dealt, k, board_flush, n_missing,
@@ -487,7 +488,7 @@ def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, ran
     hole_keys = np.empty(n_players, dtype=np.uint64)
     hole_flush = np.empty(n_players, dtype=np.uint64)
     ranks = np.empty(n_players, dtype=np.int64)
-    for t in range(n_trials):
+    for _t in range(n_trials):
         rejections = 0
         while True:
             used = base_used
@@ -526,7 +527,7 @@ def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, ran
             hole_flush[p] = flush_keys[hole[p, 0]] + flush_keys[hole[p, 1]]
         k = board_key
         f = board_flush
-        for i in range(n_missing):
+        for _i in range(n_missing):
             state, spare, n_spare, c = draw_card(state, spare, n_spare, used)
             used |= np.uint64(1) << c
             k += card_keys[c]
