@@ -44,7 +44,7 @@ def test_hits_text_json_csv(capsys):
 def test_bad_input_is_one_line_exit_2(capsys, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2
-    assert err.startswith("pokerkeys: error: ") and message in err
+    assert err.startswith(f"pokerkeys {argv[0]}: error: ") and message in err
     assert err.count("\n") == 1
 
 

@@ -59,7 +59,7 @@ def test_bad_row_is_one_line_exit_2(tmp_path, hands, capsys):
     write_hands(tmp_path / "h.csv", hands, bad_row=321)
     assert main(["eval-file", str(tmp_path / "h.csv"), "-o", str(tmp_path / "o.csv")]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith("pokerkeys: error: ") and "\n" not in err
+    assert err.startswith("pokerkeys eval-file: error: ") and "\n" not in err
     assert "row 321 (line 323)" in err and "unknown card 'Qx'" in err
     assert not (tmp_path / "o.csv").exists()
     assert [p.name for p in tmp_path.iterdir()] == ["h.csv"]
@@ -76,7 +76,7 @@ def test_usage_errors_exit_2(tmp_path, hands, capsys, args, message):
     write_hands(tmp_path / "h.csv", hands)
     code = main(["eval-file", *[a.format(d=tmp_path) for a in args]])
     err = capsys.readouterr().err.strip()
-    assert code == 2 and err.startswith("pokerkeys: error: ") and message in err
+    assert code == 2 and err.startswith("pokerkeys eval-file: error: ") and message in err
     assert "\n" not in err
 
 
@@ -102,5 +102,5 @@ def test_uci_file_subprocess_with_progress(tmp_path, data_dir):
                           "-o", str(tmp_path / "o.csv")], capture_output=True, text=True,
                          timeout=300)
     assert bad.returncode == 2
-    assert bad.stderr.strip().startswith("pokerkeys: error: unknown input format")
+    assert bad.stderr.strip().startswith("pokerkeys eval-file: error: unknown input format")
     assert "--format uci" in bad.stderr and len(bad.stderr.strip().splitlines()) == 1

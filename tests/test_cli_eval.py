@@ -70,14 +70,14 @@ def test_eval_bad_input(hand):
     assert "Traceback" not in res.stderr
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1, res.stderr
-    assert lines[0].startswith("pokerkeys: error:")
+    assert lines[0].startswith("pokerkeys eval: error:")
 
 
 def test_eval_bad_input_json():
     res = run("eval", "--json", "As Ks Qs Js Tx")
     assert res.returncode == 2
     assert "Traceback" not in res.stderr
-    assert res.stderr.strip().startswith("pokerkeys: error:")
+    assert res.stderr.strip().startswith("pokerkeys eval: error:")
 
 
 def test_console_script():

@@ -50,7 +50,7 @@ def test_python_m_pokerkeys_and_errors_exit_as_before():
     assert ok.returncode == 0 and "rank 7462" in ok.stdout
     bad = subprocess.run([sys.executable, "-m", "pokerkeys", "eval", "As Ks Qs Js Xx"],
                          capture_output=True, text=True, timeout=120)
-    assert bad.returncode == 2 and bad.stderr.startswith("pokerkeys: error: ")
+    assert bad.returncode == 2 and bad.stderr.startswith("pokerkeys eval: error: ")
     usage = subprocess.run([sys.executable, "-m", "pokerkeys", "nonsense"],
                            capture_output=True, text=True, timeout=120)
     assert usage.returncode == 2 and "invalid choice" in usage.stderr

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -18,6 +19,10 @@ Cy, QH, JD, 9H, 7C, 3C
 """
 
 
+# An error line names its command: 'pokerkeys winners: error: ...'.
+COMMAND_ERROR = re.compile(r"pokerkeys [a-z][a-z-]*: error: ")
+
+
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
     cmd = [sys.executable, "-m", "pokerkeys", *args]
     return subprocess.run(cmd, capture_output=True, text=True, input=stdin, timeout=300)
@@ -26,7 +31,7 @@ def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
 def assert_error(res: subprocess.CompletedProcess, *fragments: str) -> None:
     assert res.returncode == 2, res
     lines = res.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pokerkeys: error: "), res.stderr
+    assert len(lines) == 1 and COMMAND_ERROR.match(lines[0]), res.stderr
     for fragment in fragments:
         assert fragment in lines[0], lines[0]
 

@@ -20,7 +20,7 @@ def assert_one_line_error(capsys, *args, match=""):
     code, out, err = run(capsys, *args)
     assert code == 2, (out, err)
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pokerkeys: error: "), err
+    assert len(lines) == 1 and lines[0].startswith(f"pokerkeys preflop {args[0]}: error: "), err
     assert match in lines[0]
     assert "Traceback" not in err
 

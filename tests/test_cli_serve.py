@@ -13,7 +13,7 @@ def test_serve_without_the_web_extra_says_what_to_install(monkeypatch, capsys):
                         else real(name, *a))
     assert main(["serve", "--port", "1"]) == 2
     err = capsys.readouterr().err
-    assert err == ("pokerkeys: error: the web app needs starlette and uvicorn: "
+    assert err == ("pokerkeys serve: error: the web app needs starlette and uvicorn: "
                    "pip install 'pokerkeys[web]'\n")
 
 

@@ -8,6 +8,7 @@ jobs with Ctrl-C or SIGTERM is tested in test_interrupt.py.
 from __future__ import annotations
 
 import argparse
+import re
 import subprocess
 import sys
 import textwrap
@@ -17,6 +18,9 @@ import pytest
 
 import pokerkeys as pk
 from pokerkeys.cli import build_parser, main
+
+# An error line names its command: 'pokerkeys eval-file: error: ...'.
+COMMAND_ERROR = re.compile(r"pokerkeys( [a-z][a-z-]*)+: error: ")
 
 
 def cli(*args, stdin=None) -> subprocess.CompletedProcess:
@@ -28,7 +32,7 @@ def one_line_error(res, *fragments):
     assert res.returncode == 2, (res.stdout, res.stderr)
     assert "Traceback" not in res.stderr
     lines = res.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pokerkeys: error: "), res.stderr
+    assert len(lines) == 1 and COMMAND_ERROR.match(lines[0]), res.stderr
     for f in fragments:
         assert f in lines[0], lines[0]
     return lines[0]

@@ -157,7 +157,7 @@ def test_cli_reports_a_corrupt_table_in_one_line(tmp_path):
                          capture_output=True, text=True, env=env)
     assert out.returncode == 2
     lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("pokerkeys: error:")
+    assert len(lines) == 1 and lines[0].startswith("pokerkeys eval: error:")
     assert "corrupt" in lines[0] and "build_tables" in lines[0]
     assert "Traceback" not in out.stderr
 

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
-from .common import CliError, positive_int, progress_bar
+from .common import CliError, explain_player_error, positive_int, progress_bar
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
@@ -139,14 +139,19 @@ def _flop_line(report: FlopReport, i: int) -> str:
 
 
 def _cmd_flops(args: argparse.Namespace) -> int:
-    from ..analysis.flops import flops
+    from ..analysis.flops import MAX_PLAYERS, flops
 
+    # This command's own limit, said before the equity engine's wider one (2 to 10) can be.
+    if not 2 <= len(args.hands) <= MAX_PLAYERS:
+        raise CliError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(args.hands)}")
     if not 1 <= args.player <= len(args.hands):
         raise CliError(f"--player is a player number 1..{len(args.hands)}, not {args.player}")
     show = not (args.json or args.csv or args.no_progress) and sys.stderr.isatty()
     progress = progress_bar("boards") if show else None
     try:
         report = flops(args.hands, dead=args.dead, threads=args.threads, progress=progress)
+    except ValueError as exc:
+        raise explain_player_error(args.hands, exc) from None
     finally:
         if progress is not None:
             progress.close()

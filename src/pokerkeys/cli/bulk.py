@@ -2,7 +2,8 @@
 
 ``pokerkeys.cli.main.build_parser`` registers it with ``add_parser``; errors surface as
 ``ValueError``/``TypeError``, which ``pokerkeys.cli.main.main`` prints as one line
-``pokerkeys: error: ...`` (exit 2).
+``pokerkeys eval-file: error: ...`` (exit 2); without pyarrow, a CSV or Parquet file is such an
+error before any row is read or any output file made.
 """
 from __future__ import annotations
 

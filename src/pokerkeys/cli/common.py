@@ -1,19 +1,155 @@
-"""What every command-line module shares: the user-error type, argument types, the progress bar."""
+"""What every command-line module shares: the user-error type, argument types, the checks made
+before any work (optional dependencies, output folders), the progress bar."""
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import math
+import re
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, overload
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn, overload
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
-    Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+    Subparsers: TypeAlias = "argparse._SubParsersAction[CommandParser]"
 
-__all__ = ["CliError", "ProgressBar", "excerpt_message", "positive", "positive_int",
-           "progress_bar", "seed"]
+__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message", "explain_player_error",
+           "positive", "positive_int", "progress_bar", "require_extra", "require_plot", "seed"]
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse's parser, reporting a usage error in two lines instead of the usage text.
+
+    ``pokerkeys equity: error: argument --trials: 'x' is not a whole number``, then ``see
+    'pokerkeys equity --help'`` on standard error, and exit status 2. ``add_subparsers``
+    makes every subcommand's parser of the same class, so an error names the (sub)command it
+    is about, unknown arguments included. The parsed namespace's ``prog`` is the deepest
+    command's (``'pokerkeys preflop matrix'``), for the errors found after parsing.
+
+    Parameters
+    ----------
+    *args, **kwargs
+        As for ``argparse.ArgumentParser``.
+
+    Examples
+    --------
+    >>> import contextlib, io
+    >>> from pokerkeys.cli.common import CommandParser
+    >>> parser = CommandParser(prog="tool")
+    >>> command = parser.add_subparsers(dest="command").add_parser("count")
+    >>> _ = command.add_argument("--times", type=int)
+    >>> parser.parse_args(["count", "--times", "3"]).prog
+    'tool count'
+    >>> err = io.StringIO()
+    >>> with contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+    ...     parser.parse_args(["count", "--times", "x"])
+    >>> print(err.getvalue(), end="")
+    tool count: error: argument --times: invalid int value: 'x'
+    see 'tool count --help'
+    """
+
+    # typeshed overloads these two on the namespace's type; a Namespace in and out is all the
+    # command line uses, so one signature stands for the overloads
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None
+                         ) -> tuple[argparse.Namespace, list[str]]:
+        """Parse what is known, and record in ``prog`` the deepest command that parsed.
+
+        Parameters
+        ----------
+        args : sequence of str, optional
+            The arguments (default: ``sys.argv[1:]``).
+        namespace : argparse.Namespace, optional
+            Where to put the values (default: a new one).
+
+        Returns
+        -------
+        tuple
+            The namespace, with ``prog``, and the arguments left over.
+
+        Examples
+        --------
+        >>> from pokerkeys.cli.common import CommandParser
+        >>> parser = CommandParser(prog="tool")
+        >>> _ = parser.add_subparsers(dest="command").add_parser("run")
+        >>> args, rest = parser.parse_known_args(["run", "--extra"])
+        >>> args.prog, rest
+        ('tool run', ['--extra'])
+        """
+        parsed, extras = super().parse_known_args(args, namespace)
+        # A subcommand's parser returns first and sets it; its parents keep the deeper one.
+        if not hasattr(parsed, "prog"):
+            parsed.prog = self.prog
+        return parsed, extras
+
+    def parse_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                   namespace: argparse.Namespace | None = None) -> argparse.Namespace:
+        """Parse the arguments; an unknown one is an error of the command it was given to.
+
+        Parameters
+        ----------
+        args : sequence of str, optional
+            The arguments (default: ``sys.argv[1:]``).
+        namespace : argparse.Namespace, optional
+            Where to put the values (default: a new one).
+
+        Returns
+        -------
+        argparse.Namespace
+            The values, and ``prog``, the command that parsed them.
+
+        Raises
+        ------
+        SystemExit
+            On a usage error (status 2, after the two lines on standard error), and for
+            ``--help`` (status 0).
+
+        Examples
+        --------
+        >>> from pokerkeys.cli.common import CommandParser
+        >>> parser = CommandParser(prog="tool")
+        >>> _ = parser.add_subparsers(dest="command").add_parser("run")
+        >>> parser.parse_args(["run"]).command
+        'run'
+        """
+        parsed, extras = self.parse_known_args(args, namespace)
+        if extras:  # named by the command they were given to, not by the top parser
+            _usage_error(parsed.prog, f"unrecognized arguments: {' '.join(extras)}")
+        return parsed
+
+    def error(self, message: str) -> NoReturn:
+        """Print the error and where to read the command's options; exit with status 2.
+
+        Parameters
+        ----------
+        message : str
+            What is wrong, as argparse words it (it names the bad argument).
+
+        Raises
+        ------
+        SystemExit
+            Always, status 2.
+
+        Examples
+        --------
+        >>> import contextlib, io
+        >>> from pokerkeys.cli.common import CommandParser
+        >>> err = io.StringIO()
+        >>> with contextlib.redirect_stderr(err), contextlib.suppress(SystemExit):
+        ...     CommandParser(prog="tool").error("argument --n: invalid int value: 'x'")
+        >>> print(err.getvalue(), end="")
+        tool: error: argument --n: invalid int value: 'x'
+        see 'tool --help'
+        """
+        _usage_error(self.prog, message)
+
+
+def _usage_error(prog: str, message: str) -> NoReturn:
+    print(f"{prog}: error: {excerpt_message(message)}\nsee '{prog} --help'", file=sys.stderr)
+    sys.exit(2)
 
 
 def _whole_number(text: str) -> int:
@@ -177,7 +313,7 @@ def excerpt_message(message: str, limit: int = 600) -> str:
 
 
 class CliError(Exception):
-    """A user error that the command line reports in one line, ``pokerkeys: error: ...``.
+    """A user error that the command line reports in one line, ``pokerkeys COMMAND: error: ...``.
 
     ``pokerkeys.cli.main.main`` prints it and returns exit status 2.
 
@@ -269,3 +405,141 @@ def progress_bar(unit: str, *, forced: bool = False, smoothing: float = 0.3) -> 
     >>> update.close()
     """
     return ProgressBar(unit, forced=forced, smoothing=smoothing)
+
+
+def require_extra(module: str, extra: str, what: str) -> None:
+    """Check, before any work or output, that an optional dependency is installed.
+
+    Only whether the module can be found is checked (importing it would cost the time of a
+    command that does not go on to use it).
+
+    Parameters
+    ----------
+    module : str
+        The module to find: ``'matplotlib'``, ``'pyarrow'``.
+    extra : str
+        The pokerkeys extra that installs it: ``'plot'``, ``'data'``.
+    what : str
+        What needs it, to begin the message: ``'--plot'``.
+
+    Raises
+    ------
+    CliError
+        When the module is not installed; the message names it and the command that
+        installs it.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.common import require_extra
+    >>> require_extra("json", "none", "this")
+    >>> require_extra("no_such_module", "plot", "--plot")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.cli.common.CliError: --plot needs no_such_module, which is not installed: \
+pip install 'pokerkeys[plot]'
+    """
+    try:
+        found = importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):  # a parent package missing, or a module without a spec
+        found = False
+    if not found:
+        raise CliError(f"{what} needs {module}, which is not installed: "
+                       f"pip install 'pokerkeys[{extra}]'")
+
+
+def require_plot(path: str | None) -> None:
+    """Check a ``--plot`` file before any work: matplotlib is installed, its folder exists.
+
+    Parameters
+    ----------
+    path : str or None
+        The image file the figure goes to; None (no ``--plot``) checks nothing.
+
+    Raises
+    ------
+    CliError
+        When matplotlib is not installed (the message says ``pip install 'pokerkeys[plot]'``),
+        or the file's folder does not exist, or the path is a folder.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.common import require_plot
+    >>> require_plot(None)
+    >>> require_plot("/no/such/folder/plot.png")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    pokerkeys.cli.common.CliError: --plot /no/such/folder/plot.png: no such folder /no/such/folder
+    """
+    if path is None:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise CliError(f"--plot {path} is a folder; give a file name, like {target / 'plot.png'}")
+    if not target.resolve().parent.is_dir():
+        raise CliError(f"--plot {path}: no such folder {target.parent}")
+    require_extra("matplotlib", "plot", "--plot")
+
+
+def _looks_like_cards(text: str) -> bool:
+    """Text written as cards, with a typo: pairs of characters, each a rank then one more
+    character, at least one of them a card ('AhKx'). Range text ('QQ+', 'AKs', 'AKx') has
+    other shapes, and keeps the range parser's message."""
+    from ..core.cards import RANK_CHARS, parse_cards
+
+    chunks = [c for c in re.split(r"[\s,;]+", text.replace("10", "T")) if c]
+    if not chunks or any(len(c) % 2 or any(c[i].upper() not in RANK_CHARS
+                                           for i in range(0, len(c), 2)) for c in chunks):
+        return False
+    pairs = [c[i:i + 2] for c in chunks for i in range(0, len(c), 2)]
+    for pair in pairs:
+        try:
+            parse_cards(pair)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
+def explain_player_error(players: Sequence[str], error: ValueError) -> Exception:
+    """A clearer error for a player's text that is neither a hand nor a range.
+
+    When the text was meant as cards and one is mistyped (``'AhKx'``), the error names that
+    card and what a card is, as ``parse_cards`` does, instead of the range parser's list of
+    range forms; any other error comes back as it is.
+
+    Parameters
+    ----------
+    players : sequence of str
+        The players' text as typed.
+    error : ValueError
+        What the equity engine raised.
+
+    Returns
+    -------
+    Exception
+        The error to report.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.cli.common import explain_player_error
+    >>> try:
+    ...     pk.equity(["AhKx", "QsQd"])
+    ... except ValueError as error:
+    ...     print(explain_player_error(["AhKx", "QsQd"], error))
+    player 1: unknown card 'Kx' in 'AhKx': expected a rank from '23456789TJQKA' (or '10') \
+followed by a suit from 'cdhs'
+    """
+    if "is neither a hand nor a range" not in str(error):
+        return error
+    from ..core.cards import parse_cards
+
+    for i, text in enumerate(players):
+        if not isinstance(text, str) or not _looks_like_cards(text):
+            continue
+        try:
+            parse_cards(text)
+        except ValueError as card_error:
+            if f"player {i + 1}:" in str(error):
+                return CliError(f"player {i + 1}: {card_error}")
+    return error

@@ -3,7 +3,7 @@
 
 ``pokerkeys.cli.main.build_parser`` calls ``add_parser``; errors surface as
 ``ValueError``/``CliError``, which ``pokerkeys.cli.main.main`` prints as one line
-``pokerkeys: error: ...`` with exit code 2.
+``pokerkeys best: error: ...`` with exit code 2.
 """
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import CliError, positive_int, seed
+from .common import CliError, positive_int, require_plot, seed
 
 if TYPE_CHECKING:
     from ..core.best import BestHand
@@ -165,6 +165,7 @@ def _cmd_stats(args: argparse.Namespace) -> int:
 def _cmd_first(args: argparse.Namespace) -> int:
     from ..games.game_stats import FIRST_CATEGORIES, plot_what_comes_first, what_comes_first
 
+    require_plot(args.plot)  # before the decks are dealt
     result = what_comes_first(args.trials, seed=args.seed, threads=args.threads)
     if args.plot:
         try:

@@ -4,7 +4,9 @@ Each subcommand lives in its own function; imports of heavy modules happen insid
 ``pokerkeys eval`` does not pay for what ``pokerkeys equity`` needs. The subcommands of
 ``eval-file``, the games, ``preflop``, ``serve``, ``hits`` and ``flops`` live in the sibling
 modules ``bulk``, ``games``, ``preflop``, ``serve`` and ``analysis``. Bad input is reported as
-one line ``pokerkeys: error: ...`` with exit code 2, never a traceback.
+one line naming the command, ``pokerkeys equity: error: ...``, with exit code 2, never a
+traceback; a usage error (an unknown option, a bad option value, a missing argument) adds a
+second line, ``see 'pokerkeys equity --help'``, instead of argparse's usage text.
 """
 from __future__ import annotations
 
@@ -21,7 +23,16 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from ..core.tables import TableError
-from .common import CliError, excerpt_message, positive, positive_int, progress_bar, seed
+from .common import (
+    CliError,
+    CommandParser,
+    excerpt_message,
+    explain_player_error,
+    positive,
+    positive_int,
+    progress_bar,
+    seed,
+)
 
 __all__ = ["build_parser", "main", "missing_extra", "run"]
 
@@ -65,6 +76,48 @@ def _cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
+# How many hands each kind of hold'em player stands for before card removal: a hand is one,
+# a hand with one known card pairs it with any of the 51 others, a random hand is any of 1,326.
+_HANDS_OF_KIND = {"hand": 1, "partial": 51, "random": 1326}
+
+
+def _read_as(hands: list[str], board: str | None, dead: str | None) -> list[dict[str, Any]]:
+    """How each hold'em player's text was read: ``{text, kind, combos, live_combos}``.
+
+    ``kind`` is hand, partial (one known card), random or range; ``combos`` the hands the
+    text stands for, ``live_combos`` those left once the board, the dead cards and the other
+    players' known cards are removed. Text that is not one hand ('AK', 'QQ') is a range."""
+    from ..equity.holdem import prepare
+
+    setup = prepare(hands, board=board, dead=dead)
+    out: list[dict[str, Any]] = []
+    for text, player, live, weights in zip(hands, setup.players, setup.combo_lists,
+                                           setup.weight_lists, strict=True):
+        entry: dict[str, Any] = {"text": text, "kind": player.kind}
+        if player.range is not None:
+            entry["combos"] = len(player.range)
+            if not bool((player.range.weights == 1).all()):
+                entry["weighted"] = player.range.combo_count
+                entry["live_weighted"] = float(weights.sum())
+        else:
+            entry["combos"] = _HANDS_OF_KIND[player.kind]
+        entry["live_combos"] = len(live)
+        out.append(entry)
+    return out
+
+
+def _range_note(index: int, entry: dict[str, Any]) -> str:
+    """'player 1 (AK) read as a range of 16 combos', and what card removal left of it."""
+    combos = entry["combos"]
+    note = (f"player {index + 1} ({entry['text']}) read as a range of {combos:,} "
+            f"combo{'s' if combos != 1 else ''}")
+    if "weighted" in entry:
+        note += f" (weighted {entry['weighted']:g})"
+    if entry["live_combos"] != combos:
+        note += f", {entry['live_combos']:,} once the cards known elsewhere are removed"
+    return note
+
+
 def _cmd_equity(args: argparse.Namespace) -> int:
     from ..equity.holdem import equity
 
@@ -79,16 +132,24 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
                         seed=args.seed, threads=args.threads, progress=progress,
                         game=args.game, per_combo=args.combos)
+    except ValueError as exc:
+        raise explain_player_error(args.hands, exc) from None
     finally:
         if progress is not None:
             progress.close()
     from . import analysis as cli_analysis
+    read_as = _read_as(args.hands, args.board, args.dead) if args.game == "holdem" else None
     if args.json:
-        print(json.dumps(dict(result.to_dict(), **({"combos": cli_analysis.combos_json(result)}
-                                                   if args.combos else {})), indent=2))
+        extra: dict[str, Any] = {"read_as": read_as} if read_as is not None else {}
+        if args.combos:
+            extra["combos"] = cli_analysis.combos_json(result)
+        print(json.dumps(dict(result.to_dict(), **extra), indent=2))
     else:
         if args.board:
             print(f"board: {args.board}")
+        for i, entry in enumerate(read_as or ()):
+            if entry["kind"] == "range":
+                print(_range_note(i, entry))
         print(result)
         if args.combos:
             cli_analysis.print_combos(result)
@@ -116,7 +177,7 @@ def _cmd_bench(args: argparse.Namespace) -> int:
         print(bench.format_rows(rows))
     bad = [r for r in rows if r.mismatches]
     if bad:
-        print(f"pokerkeys: error: {', '.join(r.library for r in bad)} ordered hands "
+        print(f"{args.prog}: error: {', '.join(r.library for r in bad)} ordered hands "
               f"differently from pokerkeys", file=sys.stderr)
         return 1
     return 0
@@ -143,7 +204,7 @@ def build_parser() -> argparse.ArgumentParser:
     """
     from .. import __version__
 
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="pokerkeys",
         description="Poker hands evaluated and all-in equity computed on Numba kernels: rank "
                     "hands, compute equity exactly or by Monte Carlo, analyse ranges, flops "
@@ -151,8 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "hands, and serve a local web app.",
         epilog="Run 'pokerkeys COMMAND --help' for a command's options. Exit status: 0 on "
                "success; 1 when a check found a difference (bench --peers, a UCI file's "
-               "classes); 2 on bad input, with one line 'pokerkeys: error: ...' on standard "
-               "error; 130 after Ctrl-C, 143 after SIGTERM. The documentation (guides and "
+               "classes); 2 on bad input, with one line 'pokerkeys COMMAND: error: ...' on "
+               "standard error (and, for a bad option, 'see ...' naming the help to read); "
+               "130 after Ctrl-C, 143 after SIGTERM. The documentation (guides and "
                "the full reference) is in the docs/ folder of the source: 'mkdocs serve' "
                "shows it.")
     parser.add_argument("--version", action="version", version=f"pokerkeys {__version__}",
@@ -189,7 +251,9 @@ def build_parser() -> argparse.ArgumentParser:
                     "run.")
     p.add_argument("hands", nargs="+",
                    help="2 to 10 players: hands ('AhKh'), partly known ('Ah??'), unknown "
-                        "('??' or random) or ranges ('QQ+,AKs', 'JJ:0.5', '15%%')")
+                        "('??' or random) or ranges ('QQ+,AKs', 'JJ:0.5', '15%%'); text that "
+                        "is not one hand is a range, so AK is the 16 combos of AKs and AKo, "
+                        "and the output says so")
     p.add_argument("--board", "-b",
                    help="the board's known cards, 0, 3, 4 or 5 of them, e.g. 2c7d9h "
                         "(default: none)")
@@ -217,7 +281,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=positive_int,
                    help="threads to use (default: all the machine has)")
     p.add_argument("--json", action="store_true",
-                   help="print the result as JSON (the fields of EquityResult.to_dict)")
+                   help="print the result as JSON: the fields of EquityResult.to_dict, and in "
+                        "hold'em 'read_as', how each player's text was read: {text, kind "
+                        "(hand, partial, random or range), combos (the hands it stands for), "
+                        "live_combos (those left once the cards known elsewhere are removed)}, "
+                        "with weighted and live_weighted for a weighted range")
     p.add_argument("--no-progress", action="store_true",
                    help="never draw a progress bar (default: drawn on a terminal once a run "
                         "passes one second)")
@@ -327,10 +395,12 @@ def _jit_for_the_command_line(settings: _JitSettings | None = None) -> _JitSetti
 def main(argv: list[str] | None = None) -> int:
     """Run one ``pokerkeys`` command and return its exit status.
 
-    Errors of the user's making are one line on standard error, ``pokerkeys: error: ...``,
-    and status 2, never a traceback: bad values (``ValueError``, ``TypeError``), files that
-    cannot be read or written (``OSError``), a missing optional dependency (the line names
-    the extra to install), damaged tables. Ctrl-C prints ``pokerkeys: interrupted`` (130),
+    Errors of the user's making are one line on standard error naming the command,
+    ``pokerkeys equity: error: ...``, and status 2, never a traceback: bad values
+    (``ValueError``, ``TypeError``), files that cannot be read or written (``OSError``), a
+    missing optional dependency (the line names the extra to install), damaged tables. A
+    usage error (an unknown option, a bad option value) adds a line ``see 'pokerkeys equity
+    --help'`` and ends in ``SystemExit(2)``. Ctrl-C prints ``pokerkeys: interrupted`` (130),
     SIGTERM ``pokerkeys: terminated`` (143); output piped into a program that stops reading
     (``head``) is not an error. Called in-process (as the tests do), it leaves the library's
     settings and the SIGTERM handler as it found them.
@@ -349,8 +419,8 @@ def main(argv: list[str] | None = None) -> int:
     Raises
     ------
     SystemExit
-        From argparse, on bad arguments (status 2, with a usage line) and for ``--help`` and
-        ``--version`` (status 0).
+        From argparse, on bad arguments (status 2, after the error and a line naming the
+        help to read) and for ``--help`` and ``--version`` (status 0).
 
     Examples
     --------
@@ -362,6 +432,7 @@ def main(argv: list[str] | None = None) -> int:
     """
     parser = build_parser()
     args = parser.parse_args(argv)
+    prog: str = args.prog  # the command, 'pokerkeys equity', to name in errors
     previous = None
     if threading.current_thread() is threading.main_thread():
         previous = signal.signal(signal.SIGTERM, _on_sigterm)
@@ -375,10 +446,10 @@ def main(argv: list[str] | None = None) -> int:
         message = missing_extra(exc)
         if message is None:
             raise
-        print(f"pokerkeys: error: {message}", file=sys.stderr)
+        print(f"{prog}: error: {message}", file=sys.stderr)
         return 2
     except (ValueError, TypeError, OSError, CliError, TableError) as exc:
-        print(f"pokerkeys: error: {excerpt_message(str(exc))}", file=sys.stderr)
+        print(f"{prog}: error: {excerpt_message(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("pokerkeys: interrupted", file=sys.stderr)

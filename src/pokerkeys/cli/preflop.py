@@ -7,7 +7,8 @@ preflop tables.
     pokerkeys preflop matchups [CLASS CLASS] [--json]
 
 Bad input (an unknown class, an opponent count outside 1..9) is one line
-``pokerkeys: error: ...`` and exit code 2, like every other command.
+``pokerkeys preflop equity: error: ...`` and exit code 2, like every other command; ``--plot``
+without matplotlib is such an error before anything is computed or printed.
 """
 from __future__ import annotations
 
@@ -17,6 +18,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .common import require_plot
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,6 +76,7 @@ def _grid_text(values: Sequence[float] | npt.NDArray[np.number[Any]], fmt: str) 
 def _cmd_equity(args: argparse.Namespace) -> int:
     from .. import preflop
 
+    require_plot(args.plot)  # before any work or output
     n = _opponents(args.opponents)
     if args.classes:
         names = [preflop.normalize_class_name(c) for c in args.classes]
@@ -116,6 +120,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
 def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..preflop import rank_distribution
 
+    require_plot(args.plot)  # before any work or output
     dist = rank_distribution(args.name)
     if args.json:
         print(json.dumps(dist.to_dict(), indent=2))
@@ -131,6 +136,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     from ..preflop.exact import matchups_path
     from .common import progress_bar
 
+    require_plot(args.plot)  # before any work or output
     threads = _threads(args.threads)
     if args.out is None:
         if args.restart:

@@ -3,7 +3,10 @@
 The tables ship inside the wheel as ``pokerkeys/tables/``; in a source checkout or an editable
 install they are read from the repository's top-level ``tables/``. Every file's sha256 is checked
 when the first table is loaded (all of them at once), so a truncated or edited table fails
-loudly, naming the file and how to rebuild it, instead of giving wrong ranks later.
+loudly, naming the damaged file and the command that repairs it, instead of giving wrong ranks
+later: in a source checkout the script that rebuilds that file (``scripts/build_tables.py``,
+``scripts/build_preflop.py``), for an installed package a reinstall (an installed package has no
+scripts), for a folder named by ``$POKERKEYS_TABLES`` the script writing into that folder.
 
 Examples
 --------
@@ -34,9 +37,49 @@ from .cards import N_CARDS
 __all__ = ["REBUILD_HINT", "EvalTables", "TableError", "eval_tables", "key_planes", "keys",
            "load_table", "manifest", "rank_class_tables_7", "tables_dir"]
 
-#: How to get good tables back, the end of every ``TableError`` message.
+#: How to get good tables back when the tables' folder is not known, the end of a
+#: ``TableError`` message (a damaged file's message names the command for its folder).
 REBUILD_HINT = ("reinstall pokerkeys, or from a source checkout rebuild with "
                 "`python scripts/search_keys.py && python scripts/build_tables.py`")
+# The source checkout this module would sit in (src/pokerkeys/core/tables.py).
+_CHECKOUT = Path(__file__).resolve().parents[3]
+# Files that scripts/build_preflop.py writes; scripts/build_tables.py writes the others but
+# keys.json, which scripts/search_keys.py writes.
+_PREFLOP_PREFIX = "preflop_"
+
+
+def _repair_hint(name: str) -> str:
+    """The command that repairs table file ``name`` where the tables are read from.
+
+    A source checkout rebuilds it with its script; an installed package (which ships no
+    scripts) is reinstalled; a folder of ``$POKERKEYS_TABLES`` is rebuilt into that folder
+    from a checkout, or left aside by unsetting the variable."""
+    folder = tables_dir()
+    override = os.environ.get("POKERKEYS_TABLES")
+    if override:
+        out = str(folder)
+        if name.startswith(_PREFLOP_PREFIX):
+            steps = f"python scripts/build_preflop.py --out {out}"
+        elif name == "keys.json":
+            steps = (f"python scripts/search_keys.py --out {folder / 'keys.json'} && python "
+                     f"scripts/build_tables.py --keys {folder / 'keys.json'} --out {out}")
+        else:
+            steps = f"python scripts/build_tables.py --keys {folder / 'keys.json'} --out {out}"
+        return (f"rebuild it from a source checkout with `{steps}`, or unset POKERKEYS_TABLES "
+                f"to use the tables installed with pokerkeys")
+    scripts = _CHECKOUT / "scripts"
+    if folder.resolve() == (_CHECKOUT / "tables").resolve() \
+            and (scripts / "build_tables.py").is_file():
+        if name.startswith(_PREFLOP_PREFIX):
+            steps = f"python {scripts / 'build_preflop.py'}"
+        elif name == "keys.json":
+            steps = (f"python {scripts / 'search_keys.py'} && "
+                     f"python {scripts / 'build_tables.py'}")
+        else:
+            steps = f"python {scripts / 'build_tables.py'}"
+        return f"rebuild it with `{steps}`"
+    return ("reinstall pokerkeys: `pip install --force-reinstall --no-deps pokerkeys` (or the "
+            "wheel or source folder it was installed from)")
 
 
 class TableError(RuntimeError):
@@ -44,7 +87,8 @@ class TableError(RuntimeError):
 
     Raised by the first function of a process that needs the tables (``evaluate``,
     ``equity``, ...): every file is checked against the sha256 sums of ``manifest.json`` then.
-    The message names the file and ends with how to rebuild it (``REBUILD_HINT``). A
+    The message names the damaged file and ends with the command that repairs it: a
+    script of the source checkout, a reinstall of an installed package. A
     ``RuntimeError``: nothing the caller passed is wrong, the installation is.
 
     Examples
@@ -111,7 +155,8 @@ def _read_manifest(path: Path) -> dict[str, Any]:
         data: dict[str, Any] = json.loads(path.read_text())
         return data
     except (OSError, ValueError) as exc:
-        raise TableError(f"table manifest {path} is unreadable ({exc}); {REBUILD_HINT}") from None
+        raise TableError(f"table manifest {path} is unreadable ({exc}); "
+                         f"{_repair_hint(path.name)}") from None
 
 
 @lru_cache(maxsize=1)
@@ -147,8 +192,8 @@ def manifest() -> dict[str, Any]:
         files = dict(data["files"])
         layout = data["layout"]
     except (KeyError, TypeError) as exc:
-        raise TableError(f"table manifest {path} is unreadable (no {exc}); {REBUILD_HINT}") \
-            from None
+        raise TableError(f"table manifest {path} is unreadable (no {exc}); "
+                         f"{_repair_hint(path.name)}") from None
     _check_layout(layout, path)
     for extra in _EXTRA_MANIFESTS:
         if (tables_dir() / extra).is_file():
@@ -167,7 +212,7 @@ def _check_layout(layout: dict[str, Any], path: Path) -> None:
     }
     if layout != expected:
         raise TableError(f"tables in {path.parent} were built for another key layout "
-                         f"({layout} != {expected}); {REBUILD_HINT}")
+                         f"({layout} != {expected}); {_repair_hint(path.name)}")
 
 
 @lru_cache(maxsize=1)
@@ -181,7 +226,8 @@ def _all_verified() -> dict[str, bytes]:
 def _read_verified(name: str) -> bytes:
     data = _all_verified().get(name)
     if data is None:
-        raise TableError(f"table {name!r} is not listed in the manifest; {REBUILD_HINT}")
+        raise TableError(f"table {name!r} is not listed in the manifest; "
+                         f"{_repair_hint('manifest.json')}")
     return data
 
 
@@ -191,14 +237,11 @@ def _read_checked(name: str, entry: dict[str, Any]) -> bytes:
         data = path.read_bytes()
     except OSError as exc:
         raise TableError(f"table file {path} is missing or unreadable ({exc.strerror}); "
-                         f"{REBUILD_HINT}") from None
+                         f"{_repair_hint(name)}") from None
     digest = hashlib.sha256(data).hexdigest()
     if digest != entry["sha256"]:
-        hint = REBUILD_HINT if not name.startswith("preflop_") else (
-            "reinstall pokerkeys, or from a source checkout rebuild with "
-            "`python scripts/build_preflop.py`")
         raise TableError(f"table file {path} is corrupt (sha256 {digest[:12]}... does not match "
-                         f"the manifest's {entry['sha256'][:12]}...); {hint}")
+                         f"the manifest's {entry['sha256'][:12]}...); {_repair_hint(name)}")
     return data
 
 
@@ -238,7 +281,8 @@ def load_table(name: str) -> npt.NDArray[Any]:
     if "dtype" in entry and (str(array.dtype) != entry["dtype"]
                              or list(array.shape) != entry["shape"]):
         raise TableError(f"table {name}.npy has dtype {array.dtype} shape {array.shape}, the "
-                         f"manifest says {entry['dtype']} {entry['shape']}; {REBUILD_HINT}")
+                         f"manifest says {entry['dtype']} {entry['shape']}; "
+                         f"{_repair_hint(f'{name}.npy')}")
     array.setflags(write=False)
     return array
 

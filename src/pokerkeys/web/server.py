@@ -1,6 +1,13 @@
-"""``pokerkeys serve``: run the web app under uvicorn, optionally opening the browser."""
+"""``pokerkeys serve``: run the web app under uvicorn, optionally opening the browser.
+
+The address is bound (and listening) before anything is announced: a port that is taken or
+an address this machine does not have is one error naming both, and the URL printed is one
+that answers.
+"""
 from __future__ import annotations
 
+import os
+import socket
 import sys
 import threading
 import webbrowser
@@ -8,11 +15,35 @@ import webbrowser
 __all__ = ["serve"]
 
 
+def _listen(host: str, port: int) -> socket.socket:
+    """A TCP socket bound to ``host:port`` and listening, bound as uvicorn binds one.
+
+    Connections that arrive before the server runs wait in the socket's queue, so the URL can
+    be announced (and opened) as soon as this returns. A host holding ``:`` is IPv6. Raises
+    ``OSError("cannot listen on HOST:PORT: <reason>")`` when the port is taken, the address
+    is not this machine's or the name does not resolve.
+    """
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        if os.name != "nt":  # on Windows it would let a second server share a taken port
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+        sock.listen(2048)  # uvicorn's default backlog
+    except OSError as exc:
+        sock.close()
+        where = f"[{host}]:{port}" if family == socket.AF_INET6 else f"{host}:{port}"
+        raise OSError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
 def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False) -> None:
     """Serve the app of ``create_app()`` until Ctrl-C.
 
-    One line on standard error says where the app is; another warns when ``host`` lets other
-    machines reach it (the app has no authentication).
+    The address is bound first; then one line on standard error says where the app is,
+    after another warning when ``host`` lets other machines reach it (the app has no
+    authentication).
 
     Parameters
     ----------
@@ -28,9 +59,9 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False)
     ------
     ImportError
         When uvicorn or starlette is not installed (``pip install 'pokerkeys[web]'``).
-    SystemExit
-        When the address cannot be bound (e.g. the port is taken): uvicorn logs why and
-        exits with status 3.
+    OSError
+        When the address cannot be bound (the port is taken, the address is not this
+        machine's): ``cannot listen on HOST:PORT: <reason>``, before anything is printed.
 
     Examples
     --------
@@ -42,13 +73,19 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False)
 
     from .app import create_app
 
-    url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
-    if host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"pokerkeys: warning: serving on {host}, not only this machine: anyone who can "
-              f"reach this address can use the app (it has no authentication)",
-              file=sys.stderr)
-    print(f"pokerkeys: the app is at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True)
-    if open_browser:
-        # After a moment, so the server is listening when the browser asks.
-        threading.Timer(0.8, webbrowser.open, args=(url,)).start()
-    uvicorn.run(create_app(), host=host, port=port, log_level="warning")
+    app = create_app()
+    sock = _listen(host, port)
+    try:
+        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+        if host not in ("127.0.0.1", "localhost", "::1"):
+            print(f"pokerkeys: warning: serving on {host}, not only this machine: anyone who can "
+                  f"reach this address can use the app (it has no authentication)",
+                  file=sys.stderr)
+        print(f"pokerkeys: the app is at {url} (Ctrl-C stops it)", file=sys.stderr, flush=True)
+        if open_browser:  # the socket listens: the browser's request waits for the server
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+        server.run(sockets=[sock])
+    finally:
+        sock.close()
