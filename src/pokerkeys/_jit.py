@@ -1,14 +1,21 @@
 """The one place Numba options are set, and where the JIT cache is looked after.
 
-Every kernel is compiled with ``cache=True`` (the machine code is written next to the module, or
-to a per-user cache directory when the package folder is read-only, which Numba does by itself),
-``nogil=True`` (callers may run kernels from threads) and ``boundscheck=False``. Integer kernels
-need no fastmath. ``error_model='numpy'`` keeps division free of Python exception checks.
+Every kernel is compiled with Numba's cache on, ``nogil=True`` (callers may run kernels from
+threads) and ``boundscheck=False``. Integer kernels need no fastmath. ``error_model='numpy'``
+keeps division free of Python exception checks.
+
+The machine code is written next to the module, in the package's ``__pycache__`` (where the
+wheel ships it), or to ``NUMBA_CACHE_DIR`` when that is set. A package folder that is read-only
+(a system package, a container run by another user) still has its shipped cache read; kernels
+compiled there go to the user cache folder (``$XDG_CACHE_HOME`` or ``~/.cache``, then
+``pokerkeys/numba``), else to a private temporary folder (``pokerkeys-<uid>``, mode 0700, refused
+if someone else owns it or may write to it), else nowhere (they compile again in each run). One
+line on stderr says so, once per process, when such a kernel is compiled.
 
 The cache is Numba's, with two guards added by ``_KernelCache``:
 
 * its key also holds a fingerprint of the kernel sources (every module of ``_kernels`` and the
-  bit layout). Numba keys a kernel by its own bytecode and its file's time stamp only, so a
+  bit layout). Numba keys a kernel by its own bytecode and its own file only, so a
   helper changed in another module, or a package upgraded in place with old cache files left
   beside it, would otherwise reuse machine code built from the old sources;
 * a cache file that cannot be read (truncated, corrupt, written by a crashed process) is
@@ -29,6 +36,7 @@ import contextlib
 import hashlib
 import numbers
 import os
+import stat
 import subprocess
 import sys
 import tempfile
@@ -45,7 +53,16 @@ else:
 
 import numba
 from numba.core import event
-from numba.core.caching import FunctionCache
+from numba.core.caching import (
+    CompileResultCacheImpl,
+    FunctionCache,
+    IndexDataCacheFile,
+    InTreeCacheLocator,
+    NullCache,
+    UserProvidedCacheLocator,
+    _CacheLocator,
+    _SourceFileBackedLocatorMixin,
+)
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
@@ -86,8 +103,169 @@ def _warn_corrupt(path: str, exc: BaseException) -> None:
               f"{type(exc).__name__}); the kernel is being rebuilt", file=sys.stderr)
 
 
+# ---------------------------------------------------------------------------- where it lives
+def _writable(folder: Path) -> bool:
+    """True when ``folder`` exists or could be made, and takes a new file."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True
+
+
+def _user_cache_folder() -> Path | None:
+    """``$XDG_CACHE_HOME/pokerkeys/numba`` or ``~/.cache/pokerkeys/numba``, if writable.
+
+    A home folder that does not exist is not made (``HOME=/nonexistent`` is how a service
+    account says it has none, and root could make it).
+    """
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):
+        base = Path(xdg)
+    else:
+        try:
+            home = Path.home()
+        except (RuntimeError, KeyError):  # no HOME and no password entry (an arbitrary uid)
+            return None
+        if not home.is_absolute() or not home.is_dir():
+            return None
+        base = home / ".cache"
+    folder = base / "pokerkeys" / "numba"
+    return folder if _writable(folder) else None
+
+
+def _user_tag() -> str:
+    getuid = getattr(os, "getuid", None)  # POSIX only
+    return str(getuid()) if getuid is not None else os.environ.get("USERNAME", "user")
+
+
+def _private_temp_folder() -> Path | None:
+    """``<temporary folder>/pokerkeys-<uid>``, made with mode 0700, if it is this user's own.
+
+    Cache files hold machine code that is loaded and run, so a folder that someone else made
+    first, or that others may write to, is refused. The current folder, which ``tempfile``
+    falls back to when no temporary folder is writable, is refused too.
+    """
+    try:
+        base = tempfile.gettempdir()
+        here = os.getcwd()
+    except OSError:  # no writable temporary folder at all (or no current folder)
+        return None
+    named = {os.environ.get(name) for name in ("TMPDIR", "TEMP", "TMP")}
+    if os.path.abspath(base) == os.path.abspath(here) and base not in named \
+            and base not in ("/tmp", "/var/tmp", "/usr/tmp"):
+        return None
+    folder = Path(base) / f"pokerkeys-{_user_tag()}"
+    with contextlib.suppress(OSError):  # made before, or not at all: checked below
+        folder.mkdir(mode=0o700)
+    try:
+        info = folder.lstat()
+    except OSError:
+        return None
+    getuid = getattr(os, "getuid", None)
+    if (not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o077
+            or (getuid is not None and info.st_uid != getuid())):
+        return None
+    return folder if _writable(folder) else None
+
+
+_fallback: list[Path | None] = []  # [the folder], once chosen (a process chooses once)
+
+
+def _fallback_folder() -> Path | None:
+    """Where kernels are cached when the package folder is read-only: the user cache folder,
+    else a private temporary folder, else None (kernels compiled are not kept)."""
+    if not _fallback:
+        _fallback.append(_user_cache_folder() or _private_temp_folder())
+    return _fallback[0]
+
+
+_noted_place = False
+
+
+def _note_place(folder: Path | None) -> None:
+    """One line per process, when a compiled kernel cannot go to the package folder."""
+    global _noted_place
+    if _noted_place:
+        return
+    _noted_place = True
+    if folder is not None:
+        print(f"pokerkeys: the package folder is read-only; compiled kernels are cached in "
+              f"{folder}", file=sys.stderr)
+    else:
+        print("pokerkeys: no writable folder for compiled kernels (package folder, user cache, "
+              "temporary folder); they are compiled again in each run", file=sys.stderr)
+
+
+class _FallbackLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
+    """The cache folder of a kernel whose package folder is read-only: its module's folder's
+    own subfolder (named as Numba names them) of ``_fallback_folder()``."""
+
+    def __init__(self, py_func: Callable[..., Any], py_file: str, root: Path) -> None:
+        self._py_file = py_file
+        self._lineno = py_func.__code__.co_firstlineno
+        self._cache_path = str(root / self.get_suitable_cache_subpath(py_file))
+
+    def get_cache_path(self) -> str:
+        return self._cache_path
+
+    @classmethod
+    def from_function(cls, py_func: Callable[..., Any], py_file: str) -> _FallbackLocator | None:
+        root = _fallback_folder()
+        if root is None or not os.path.exists(py_file):
+            return None
+        locator = cls(py_func, py_file, root)
+        try:
+            locator.ensure_cache_path()
+        except OSError:
+            return None
+        return locator
+
+
+class _ReadOnlyLocator(InTreeCacheLocator):
+    """The package's own ``__pycache__``, read-only: the shipped cache is loaded, nothing is
+    saved (no folder anywhere takes a file)."""
+
+    @classmethod
+    def from_function(cls, py_func: Callable[..., Any], py_file: str) -> _ReadOnlyLocator:
+        return cls(py_func, py_file)
+
+
+class _KernelCacheImpl(CompileResultCacheImpl):
+    # NUMBA_CACHE_DIR when set; the package's __pycache__ when writable; then the fallbacks.
+    _locator_classes: list[type[Any]] = [UserProvidedCacheLocator, InTreeCacheLocator,
+                                         _FallbackLocator, _ReadOnlyLocator]
+
+
 class _KernelCache(FunctionCache):
-    """Numba's function cache, keyed by the kernel sources too, and safe against bad files."""
+    """Numba's function cache, keyed by the kernel sources too, safe against bad files, and
+    kept outside a read-only package folder.
+
+    With the package folder read-only, the cache shipped in it is still read first; kernels
+    compiled here go to ``_fallback_folder()``, or nowhere.
+    """
+
+    _impl_class = _KernelCacheImpl
+
+    def __init__(self, py_func: Callable[..., Any]) -> None:
+        super().__init__(py_func)
+        locator = self._impl.locator
+        # Away from a read-only package folder: kernels compiled go to the fallback folder,
+        # or nowhere, and one line says so; the cache shipped in the package is read first.
+        self._away = isinstance(locator, _FallbackLocator | _ReadOnlyLocator)
+        self._keeps = not isinstance(locator, _ReadOnlyLocator)
+        self._shipped: IndexDataCacheFile | None = None
+        if isinstance(locator, _FallbackLocator):
+            in_tree = InTreeCacheLocator(py_func, locator._py_file)
+            self._shipped = IndexDataCacheFile(in_tree.get_cache_path(),
+                                               self._impl.filename_base,
+                                               locator.get_source_stamp())
+
+    @property
+    def keeps(self) -> bool:
+        """True when kernels compiled now are saved for the next runs."""
+        return self._keeps
 
     def _index_key(self, sig: Any, codegen: Any) -> tuple[Any, ...]:
         return super()._index_key(sig, codegen) + (source_fingerprint(),)
@@ -100,12 +278,24 @@ class _KernelCache(FunctionCache):
             with contextlib.suppress(OSError):
                 path.unlink()
 
+    def _load_shipped(self, sig: Any, target_context: Any) -> Any:
+        if self._shipped is None or not self._enabled:
+            return None
+        try:
+            data = self._shipped.load(self._index_key(sig, target_context.codegen()))
+            return None if data is None else self._impl.rebuild(target_context, data)
+        except Exception:  # unreadable, and read-only: a miss (the kernel goes to our folder)
+            return None
+
     def load_overload(self, sig: Any, target_context: Any) -> Any:
         # Numba refreshes the whole target context before a cache look-up: it imports every
         # lowering registry (NumPy, linalg, random, typed containers, ...), a fifth of a
         # second of a warm run, and only a compile uses them (the compiler refreshes the
         # context itself). Machine code from the cache needs the runtime (NRT) only.
         rtsys.initialize(target_context)
+        shipped = self._load_shipped(sig, target_context)
+        if shipped is not None:
+            return shipped
         try:
             return self._load_overload(sig, target_context)
         except Exception as exc:  # a bad cache file is a cache miss, never a failure
@@ -113,6 +303,10 @@ class _KernelCache(FunctionCache):
             return None
 
     def save_overload(self, sig: Any, data: Any) -> None:
+        if self._away:
+            _note_place(_fallback_folder())
+        if not self._keeps:
+            return
         try:
             super().save_overload(sig, data)
         except Exception as exc:  # the index was unreadable: start it again, once
@@ -130,12 +324,21 @@ class _FirstUseCache:
 
     def __init__(self, py_func: Callable[..., Any]) -> None:
         self._py_func = py_func
-        self._cache: _KernelCache | None = None
+        self._cache: _KernelCache | NullCache | None = None
 
     def __getattr__(self, name: str) -> Any:
         if self._cache is None:
-            self._cache = _KernelCache(self._py_func)
+            try:
+                self._cache = _KernelCache(self._py_func)
+            except RuntimeError:  # NUMBA_CACHE_LOCATOR_CLASSES found no place: run uncached
+                self._cache = NullCache()
         return getattr(self._cache, name)
+
+
+def _keeps_compiled(dispatcher: Kernel) -> bool:
+    """True when what `dispatcher` compiles now is cached for the next runs."""
+    cache = dispatcher._cache  # type: ignore[attr-defined]  # not in numba's annotations
+    return bool(getattr(cache, "keeps", False))
 
 
 # A compiled kernel, as typed code sees it: called like its Python function, its result Any.
@@ -244,6 +447,8 @@ def warm_up(job: str, dispatcher: Kernel, *args: object) -> None:
     """
     if job in _warming or warm_up_mode == "off":
         return
+    if warm_up_mode == "process" and not _keeps_compiled(dispatcher):
+        return  # a child's compile would not be kept for the next run: nothing to start
     _warming.add(job)
     _announce("kernels are being compiled in the background for the next runs")
     if warm_up_mode == "process":
