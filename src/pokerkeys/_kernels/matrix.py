@@ -25,7 +25,8 @@ The counters are bytes (uint8): one board adds at most 12 (an offsuit class has 
 a cell, so 21 boards fit before the counts are flushed, times the boards' orbit size, into int32
 totals (at most 12 x 2,598,960 per cell). Boards arrive sorted by orbit size, so one flush has
 one weight. Bytes instead of wider integers make the vector adds, the whole cost, 2-3x faster.
-Twelve permutations suffice as tau (``preflop._symmetry``), which halves the seen updates.
+Twelve permutations suffice as tau (``pokerkeys.preflop.exact._symmetry``), which halves the
+seen updates.
 """
 from __future__ import annotations
 
