@@ -51,7 +51,8 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False)
         The address to listen on (default ``"127.0.0.1"``: this machine only; ``"0.0.0.0"``
         listens on every interface).
     port : int, optional
-        The TCP port (default 8765).
+        The TCP port (default 8765; 0 lets the system choose a free one, which the line
+        announcing the URL shows).
     open_browser : bool, optional
         Open the app in the default browser once the server listens (default False).
 
@@ -77,7 +78,8 @@ def serve(host: str = "127.0.0.1", port: int = 8765, open_browser: bool = False)
     sock = _listen(host, port)
     try:
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/"
+        bound = sock.getsockname()[1]  # the port asked for, or the one chosen for port 0
+        url = f"http://{f'[{shown}]' if ':' in shown else shown}:{bound}/"
         if host not in ("127.0.0.1", "localhost", "::1"):
             print(f"pokerkeys: warning: serving on {host}, not only this machine: anyone who can "
                   f"reach this address can use the app (it has no authentication)",
