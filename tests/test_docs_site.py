@@ -245,6 +245,17 @@ def test_doctest_blocks_outside_examples_are_fenced():
                            "Examples\n--------\n>>> 2\n2\n\n```python\n>>> 3\n```")
 
 
+def test_indented_blocks_keep_their_indentation():
+    hooks = _load("griffe_doctests")
+    module_doc = '"""Summary.\n\n    usage: tool [--flag]\n           [--other]\n"""'
+    assert hooks.with_source_indentation(module_doc, 0) == \
+        "Summary.\n\n    usage: tool [--flag]\n           [--other]"
+    method_doc = ('"""Summary.\n\n        Parameters\n        ----------\n        x : int\n'
+                  '            X.\n        """')
+    assert hooks.with_source_indentation(method_doc, 8) == \
+        "Summary.\n\nParameters\n----------\nx : int\n    X."
+
+
 def test_sessions_are_shown_as_sessions():
     as_sessions = _load("sessions").as_sessions
     text = "```python\nx = 1\n```\n\n    ```python title=\"a\"\n    >>> 1\n    1\n    ```\n"

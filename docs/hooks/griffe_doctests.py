@@ -1,11 +1,21 @@
-"""Griffe extension: doctest blocks outside a NumPy ``Examples`` section render as code.
+"""Griffe extension: code in a docstring's description renders as code.
 
-The NumPy docstring parser turns ``>>>`` lines of an ``Examples`` section into code blocks, but
-a module docstring often shows a short session in its description, before any section. Read
-as Markdown, such lines are nested block quotes (``>>>``) whose brackets look like link
-references (``hits["set"]["combos"]``). This extension fences each such block (the ``>>>``
-and ``...`` lines and the output up to the next blank line) as ``pycon`` before the docstring
-is parsed; the docstring in the code, which the doctests run, is unchanged.
+Two things a docstring may show outside a NumPy ``Examples`` section, which the Markdown
+renderer would otherwise read as prose:
+
+- A doctest block: the NumPy parser turns ``>>>`` lines of an ``Examples`` section into code,
+  but a module docstring often shows a short session in its description. Read as Markdown,
+  such lines are nested block quotes (``>>>``) whose brackets look like link references
+  (``hits["set"]["combos"]``). Each such block (the ``>>>`` and ``...`` lines and the output
+  up to the next blank line) is fenced as ``pycon``.
+- An indented block (reStructuredText's literal block, Markdown's indented code), e.g. a
+  command's usage lines under a module's summary. When every line after the summary is
+  indented, ``inspect.cleandoc`` (which griffe applies) removes that indentation as if it were
+  the code's own, and the block becomes a paragraph whose ``[--option]`` brackets look like
+  links. Such a docstring is re-read from the source, removing only the indentation of the
+  code around it.
+
+Only what is rendered changes: the docstring in the code, which the doctests run, is unchanged.
 """
 from __future__ import annotations
 
@@ -49,9 +59,42 @@ def fence_doctests(text: str) -> str:
     return "\n".join(out)
 
 
+def with_source_indentation(source: str, margin: int) -> str:
+    """A docstring's text from its source (quotes included), less only ``margin`` columns of
+    indentation on the lines after the first (cleandoc removes the smallest indentation)."""
+    body = re.sub(r'^[rRuUbB]*("""|\'\'\')', "", source.strip())
+    body = re.sub(r'("""|\'\'\')$', "", body)
+    first, *rest = body.split("\n")
+    lines = [first.strip()] + [line[margin:] if not line[:margin].strip() else line.lstrip()
+                               for line in rest]
+    return "\n".join(line.rstrip() for line in lines).strip("\n")
+
+
+def _margin(obj: griffe.Object) -> int:
+    """Indentation of the code the docstring sits in (its opening line's)."""
+    if obj.docstring is None or obj.docstring.lineno is None:
+        return 0
+    try:
+        line = obj.lines_collection[obj.filepath][obj.docstring.lineno - 1]
+    except (KeyError, IndexError, TypeError):
+        return 0
+    return len(line) - len(line.lstrip())
+
+
 class FenceDoctests(griffe.Extension):
-    """Fence the doctest blocks of descriptions (see the module docstring)."""
+    """Render the code of descriptions as code (see the module docstring)."""
 
     def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
-        if obj.docstring is not None and ">>>" in obj.docstring.value:
-            obj.docstring.value = fence_doctests(obj.docstring.value)
+        doc = obj.docstring
+        if doc is None:
+            return
+        try:
+            source = doc.source
+        except (ValueError, OSError, TypeError):  # no source (a compiled or inspected object)
+            source = ""
+        if source:
+            text = with_source_indentation(source, _margin(obj))
+            if text != doc.value and text.split() == doc.value.split():
+                doc.value = text
+        if ">>>" in doc.value:
+            doc.value = fence_doctests(doc.value)
