@@ -32,6 +32,8 @@ ON_ERROR: tuple[OnError, ...] = get_args(OnError)
 # small enough that a CSV chunk with its parsed columns stays around 50 MB.
 DEFAULT_CHUNK_ROWS = 1 << 18
 OUTPUT_COLUMNS = ("rank", "category", "description")
+# The largest block pyarrow reads a CSV file in, and the longest line read as a row: a longer
+# line is one bad row, read through without being held (see LineCutter).
 MAX_CSV_BLOCK = 1 << 20
 BAD = 255  # a card id the batch kernel rejects: rows found bad while parsing are filled with it
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import csv
 import os
 import re
+import secrets
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -24,6 +25,7 @@ import numpy.typing as npt
 from ..core.cards import N_CARDS, parse_cards
 from ..core.types import CardArray, IntArray
 from ._common import BAD, MAX_CSV_BLOCK, UCI_NAMES, UCI_SUIT, HeaderMode, require_pyarrow
+from ._lines import LineCutter
 from .text import cards_from_columns
 
 if TYPE_CHECKING:
@@ -440,6 +442,12 @@ class CsvReader:
     reader reports the line of each malformed row, which is turned into a row number.
     Compressed files (.gz, .bz2, .zst, .lz4) are read as they are.
 
+    A line longer than ``MAX_CSV_BLOCK`` (1 MiB) is one bad row, whatever its length: the
+    file is fed to pyarrow through a LineCutter, which reads such a line through in 1 MiB
+    pieces (never holding it whole) and puts a malformed marker line in its place, so the
+    row keeps its number and its reason gives the line's length and start. Every block
+    pyarrow gets ends at a line end, so no row straddles two blocks.
+
     Parameters
     ----------
     path : pathlib.Path
@@ -498,23 +506,34 @@ class CsvReader:
                  header: HeaderMode = "auto", delimiter: str | None = None,
                  names: Sequence[str] | None = None) -> None:
         self.path, self.chunk_rows = path, chunk_rows
-        text = self._head(path)
-        first = text.splitlines()[0] if text.strip() else ""
-        if not first and names is None:
+        # Marks the lines cut out for being too long (see LineCutter), unique to this reader.
+        self._cut_tag = f"pokerkeys-cut-line-{secrets.token_hex(8)}-"
+        text, size = self._head(path)
+        every = text.splitlines()
+        if not (every[0] if text.strip() else "") and names is None:
             raise ValueError(f"{path}: the file is empty")
-        self.delimiter = delimiter or self._sniff_delimiter(first)
+        # The head's lines; a line too long to sample (cut out, or over 64 KiB: no hand row
+        # is that long, and no header) is None: a row, but no sample.
+        head = [None if line.startswith(self._cut_tag) or len(line) > self._HEAD_BYTES
+                else line for line in every[:101]]
+        lines = [line for line in head if line is not None]
+        self.delimiter = delimiter or self._sniff_delimiter(lines[0] if lines else "")
         if len(self.delimiter) != 1:
             raise ValueError(f"the delimiter is one character, not {self.delimiter!r}")
-        lines = text.splitlines()
-        if len(text) >= self._HEAD_BYTES:
-            lines = lines[:-1]  # the last line may be cut off
-        rows = list(csv.reader(lines[:101], delimiter=self.delimiter))
+        first_cut = bool(head) and head[0] is None
+        if first_cut and header == "yes" and names is None:
+            raise ValueError(f"{path}: the first line is too long for a header line (over "
+                             f"{self._HEAD_BYTES >> 10} KiB); --no-header reads it as data")
+        rows = list(csv.reader(lines, delimiter=self.delimiter))
         if names is not None:  # a fixed layout (UCI)
             self.header = header == "yes"
             self.names = list(names)
         else:
-            self.header = self._has_header(rows) if header == "auto" else header == "yes"
-            width = len(rows[0]) if rows else 0
+            # A line too long to sample is a data row (a bad one, or an odd one), never a header.
+            self.header = not first_cut and (self._has_header(rows) if header == "auto"
+                                             else header == "yes")
+            # With no line to count them on (every line read so far was too long), one column.
+            width = len(rows[0]) if rows else 1
             self.names = [c.strip() or f"col{i + 1}" for i, c in enumerate(rows[0])] \
                 if self.header else [f"col{i + 1}" for i in range(width)]
             if len(set(self.names)) != len(self.names):
@@ -522,25 +541,54 @@ class CsvReader:
         self.header_text = lines[0] if self.header and lines else None
         self.header_detected = header == "auto" and names is None
         samples = rows[1:] if self.header else rows
-        self.bytes_per_row = max(8, len(text.encode()) // max(1, len(lines)))
+        self.bytes_per_row = max(8, size // max(1, len(every)))
         if names is None:
-            self.card_columns = choose_columns(self.names, _column_kinds(self.names, samples),
-                                               requested)
+            if not samples and len(head) > self.header and len(self.names) == 1 \
+                    and not requested:
+                # Every data line sampled was too long: one column, which can only be
+                # the hands (each row is then judged on its own).
+                self.card_columns = list(self.names)
+            else:
+                self.card_columns = choose_columns(self.names,
+                                                   _column_kinds(self.names, samples),
+                                                   requested)
         self.k: int | None = None
         self.total: int | None = None
         self._dropped: list[tuple[int, str]] = []
+        self._cutter: LineCutter | None = None
 
     _HEAD_BYTES = 1 << 16
 
-    @classmethod
-    def _head(cls, path: Path) -> str:
+    def _open(self, block: int, fields: int = 0) -> LineCutter:
+        """The file's bytes (decompressed) in blocks of whole lines, each line too long to
+        read replaced by a line of this reader's tag, its number, '.', then ``fields``
+        delimiters (one field too many for a row of ``fields`` columns: a malformed row)."""
         pa = require_pyarrow()
         try:
-            with pa.input_stream(str(path), compression="detect") as f:
-                raw = f.read(cls._HEAD_BYTES)
+            source = pa.input_stream(str(self.path), compression="detect")
+        except (pa.ArrowException, OSError) as exc:
+            raise ValueError(f"{self.path}: cannot read ({exc})") from None
+        extra = self.delimiter * fields if fields else ""
+        return LineCutter(source, block, MAX_CSV_BLOCK,
+                          lambda n: f"{self._cut_tag}{n}.{extra}".encode())
+
+    def _head(self, path: Path) -> tuple[str, int]:
+        """(text, bytes) of the file's first whole lines: 64 KiB or 102 lines of them, or
+        all, decoded; a line too long to read is there as a line of the tag."""
+        pa = require_pyarrow()
+        cutter = self._open(self._HEAD_BYTES)
+        try:
+            raw = b""
+            while len(raw) < self._HEAD_BYTES and len(raw.splitlines()) < 102:
+                block = cutter.read()
+                if not block:
+                    break
+                raw += block
         except (pa.ArrowException, OSError) as exc:
             raise ValueError(f"{path}: cannot read ({exc})") from None
-        return raw.decode("utf-8-sig", errors="replace")
+        finally:
+            cutter.close()
+        return raw.decode("utf-8-sig", errors="replace"), len(raw)
 
     @staticmethod
     def _sniff_delimiter(line: str) -> str:
@@ -572,31 +620,32 @@ class CsvReader:
         return 1 + int(self.header)
 
     def _on_invalid(self, row: pa.csv.InvalidRow) -> str:
-        text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
-        # The single-threaded reader always knows the line (counted from the top of the file,
-        # also after a restart past a long line); -1 would only mean "unknown".
+        # The single-threaded reader always knows the line (counted from the top of the file);
+        # -1 would only mean "unknown".
         number = row.number if row.number is not None else self.line_offset - 1
+        if row.text.startswith(self._cut_tag) and self._cutter is not None:
+            # A line cut out for being too long (it has one field too many, so it lands here).
+            n = int(row.text[len(self._cut_tag):].split(".", 1)[0])
+            why = self._cutter.reasons.pop(n, f"line longer than a row may be "
+                                              f"({MAX_CSV_BLOCK >> 20} MiB)")
+            self._dropped.append((number - self.line_offset, why))
+            return "skip"
+        text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
         self._dropped.append((number - self.line_offset,
                               f"expected {row.expected_columns} fields, got "
                               f"{row.actual_columns}: {text!r}"))
         return "skip"
 
-    def _reader(self, skip_lines: int = 0,
-                block: int | None = None) -> pa.csv.CSVStreamingReader:
+    def _reader(self, source: LineCutter) -> pa.csv.CSVStreamingReader:
         pa = require_pyarrow()
         import pyarrow.csv as pcsv
 
-        # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
-        # block size, not chunk_rows, sets the reader's memory: at most 1 MiB per block
-        # (more only after a line longer than that, see __iter__).
-        if block is None:
-            block = int(min(max(self.chunk_rows * self.bytes_per_row, 1 << 16), MAX_CSV_BLOCK))
         try:
             return pcsv.open_csv(
-                str(self.path),
+                pa.PythonFile(source, mode="r"),
                 read_options=pcsv.ReadOptions(column_names=self.names,
-                                              skip_rows=int(self.header) + skip_lines,
-                                              block_size=block, use_threads=False),
+                                              skip_rows=int(self.header),
+                                              block_size=self._READ_SIZE, use_threads=False),
                 parse_options=pcsv.ParseOptions(delimiter=self.delimiter,
                                                 newlines_in_values=False,
                                                 ignore_empty_lines=False,
@@ -604,7 +653,7 @@ class CsvReader:
                 convert_options=pcsv.ConvertOptions(
                     column_types={n: pa.string() for n in self.names},
                     strings_can_be_null=False, quoted_strings_can_be_null=False))
-        except pa.ArrowException as exc:
+        except (pa.ArrowException, OSError) as exc:
             raise ValueError(f"{self.path}: {exc}") from None
 
     @property
@@ -613,29 +662,31 @@ class CsvReader:
         pa = require_pyarrow()
         return pa.schema([(n, pa.string()) for n in self.names])
 
-    # A line longer than a block stops pyarrow's reader ("straddles two block boundaries"):
-    # reading resumes at that line with blocks 4x larger, up to this size, so one long line
-    # is one (bad) row, not a lost file.
-    MAX_LONG_LINE_BLOCK = 1 << 30
+    # What pyarrow asks the LineCutter for at a time: enough for a line of MAX_CSV_BLOCK
+    # bytes and the whole lines around it (the cutter's blocks are smaller when lines are).
+    _READ_SIZE = MAX_CSV_BLOCK + (1 << 18)
 
     def __iter__(self) -> Iterator[Chunk]:
+        # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
+        # block size, not chunk_rows, sets the reader's memory: at most 1 MiB per block (a
+        # block holds whole lines, so a line of up to 1 MiB may make one a little larger).
+        block = int(min(max(self.chunk_rows * self.bytes_per_row, 1 << 16), MAX_CSV_BLOCK))
+        self._cutter = source = self._open(block, len(self.names))
+        try:
+            yield from self._chunks(self._reader(source))
+        finally:
+            source.close()
+
+    def _chunks(self, reader: pa.csv.CSVStreamingReader) -> Iterator[Chunk]:
         pa = require_pyarrow()
-        reader = self._reader()
-        block = None
         next_row = 0
         while True:
             try:
                 batch = reader.read_next_batch()
             except StopIteration:
                 break
-            except pa.ArrowException as exc:
-                block = 4 * (block or MAX_CSV_BLOCK)
-                if "straddl" not in str(exc) or block > self.MAX_LONG_LINE_BLOCK:
-                    raise ValueError(f"{self.path}: after row {next_row}: {exc}") from None
-                # Lines past next_row that the old reader dropped are reported again.
-                self._dropped = [d for d in self._dropped if d[0] < next_row]
-                reader = self._reader(next_row, block)
-                continue
+            except (pa.ArrowException, OSError) as exc:
+                raise ValueError(f"{self.path}: after row {next_row}: {exc}") from None
             m = batch.num_rows
             # Malformed lines were dropped by the reader: give the rows it returned their
             # numbers by skipping the dropped ones (the handler ran before the batch came out).
