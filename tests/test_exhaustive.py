@@ -148,6 +148,7 @@ def test_all_five_card_evaluate_spot_check(all_five, all_five_ranks):
         assert pk.evaluate(all_five[i]) == int(all_five_ranks[i])
 
 
+@pytest.mark.slow
 def test_stats_category_counts_7():
     counts = pk.stats.category_counts(7)
     assert {HC(k): int(v) for k, v in counts.items()} == COUNTS_7
@@ -161,6 +162,7 @@ def test_stats_category_counts_5():
     assert all(isinstance(k, HC) for k in counts)
 
 
+@pytest.mark.slow
 def test_stats_distinct_ranks():
     assert pk.stats.distinct_ranks(5) == 7462
     assert pk.stats.distinct_ranks(7) == 4824
