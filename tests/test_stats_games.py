@@ -37,6 +37,7 @@ def test_deal_is_exact():
     assert "2,598,960" in str(r) and "Straight flush" in str(r)
 
 
+@pytest.mark.slow
 def test_texas_is_exact():
     r = stats.game_stats("holdem")
     assert r.game == "texas" and r.exact and r.total == 133_784_560
@@ -96,6 +97,7 @@ def test_simulated_games_reproducible_and_thread_independent(game):
     assert (a.stderr > 0).any() and "± stderr" in str(a)
 
 
+@pytest.mark.slow  # Texas exactly: all 133,784,560 seven-card hands
 def test_simulated_games_order_of_strength():
     # The notebook's observations: Omaha beats Texas, Three-D beats Omaha; more hole cards
     # make better Omaha hands.
