@@ -27,6 +27,7 @@ def test_ordering_check_catches_a_wrong_peer():
     assert bench.ordering_mismatches(ours, merged) > 0
 
 
+@pytest.mark.slow  # times a run over all 133,784,560 seven-card hands
 def test_bench_rows_have_positive_throughput():
     rows = bench.bench_pokerkeys(n_hands=20_000, repeats=1)
     jobs = {(r.job, r.threads) for r in rows}
@@ -45,6 +46,7 @@ def test_installed_peer_orders_hands_like_pokerkeys(peer):
     assert bench.ordering_mismatches(evaluate_batch(hands), keys) == 0
 
 
+@pytest.mark.slow  # times a run over all 133,784,560 seven-card hands
 def test_cli_bench_json():
     out = subprocess.run([sys.executable, "-m", "pokerkeys", "bench", "--hands", "20000",
                           "--repeats", "1", "--json"], capture_output=True, text=True, check=True)
