@@ -442,7 +442,8 @@ def test_deck_exhausted_by_the_last_board_card(threads):
     (["AA:0.3,KK:0.71", "QQ:0.37,AKs:0.93"], None),
     (["AhKh:0.3", "QQ:0.37", "JTs:0.11"], None),
     (["AA:0.3,KK:0.71,QQ:0.45,JJ:0.33", "random"], None),
-    (["AK:0.4,QQ", "JJ-99:0.7", "random"], "2c7d9h"),
+    # three-way with a random hand: about 14 CPU seconds of enumeration
+    pytest.param(["AK:0.4,QQ", "JJ-99:0.7", "random"], "2c7d9h", marks=pytest.mark.slow),
 ])
 def test_exact_weighted_counts_identical_whatever_threads_or_progress(hands, board):
     """Weighted counts are summed in floating point; the work is grouped the same way for any
