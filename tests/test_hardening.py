@@ -339,6 +339,7 @@ def test_every_table_is_checked_at_the_first_load(tmp_path):
 
 
 # ---------------------------------------------------------------------- progress, peers, test data
+@pytest.mark.slow  # a forced exact three-way range run
 def test_progress_starts_at_once_and_moves_often():
     """A forced exact range run reports progress before its first kernel call and then in
     calls of at most about 0.1 s of work (it used to wait for 1/20 of the run, ~25 s)."""
