@@ -131,6 +131,7 @@ def test_search_script_reproduces_committed_keys():
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.slow
 def test_preflop_table_rebuilds_byte_identically():
     """The shipped equity-vs-random table equals a fresh exact computation (~30 s)."""
     result = subprocess.run([sys.executable, str(SCRIPTS / "build_preflop.py"), "--check",
