@@ -27,6 +27,8 @@ COMMAND = ["equity", "AhKh", "QsQd", "--board", "2c7d9h"]
 COMPILE_NOTE = "compiling kernels on first use"
 
 
+# The tests that use this fixture compile kernels in fresh processes on purpose (a warm cache
+# cannot speed them up): about 25 CPU seconds together, so they carry the slow marker.
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory) -> dict[str, str]:
     """{cache file: its path in the wheel}, built for the board job."""
@@ -62,6 +64,7 @@ def _table(run) -> str:
     return "\n".join(line for line in run.stdout.splitlines() if "counted in" not in line)
 
 
+@pytest.mark.slow
 def test_the_build_ships_index_and_data_files_beside_the_kernels(shipped):
     assert shipped
     assert all(re.fullmatch(r"pokerkeys/_kernels/__pycache__/[\w.-]+\.py\d+(\.\d+\.nbc|\.nbi)",
@@ -69,6 +72,7 @@ def test_the_build_ships_index_and_data_files_beside_the_kernels(shipped):
     assert any(path.endswith(".nbi") for path in shipped.values())
 
 
+@pytest.mark.slow
 def test_a_fresh_install_answers_from_the_shipped_cache(shipped, tmp_path):
     site = _install(tmp_path / "site", shipped)
     first = _run(site)
@@ -80,6 +84,7 @@ def test_a_fresh_install_answers_from_the_shipped_cache(shipped, tmp_path):
     assert _table(first) == _table(bare)
 
 
+@pytest.mark.slow
 def test_changed_kernel_sources_do_not_load_the_shipped_cache(shipped, tmp_path):
     site = _install(tmp_path / "site", shipped)
     helper = site / "pokerkeys" / "_kernels" / "boards.py"
@@ -89,6 +94,7 @@ def test_changed_kernel_sources_do_not_load_the_shipped_cache(shipped, tmp_path)
     assert _table(changed) == _table(_run(_install(tmp_path / "bare", {})))
 
 
+@pytest.mark.slow
 def test_the_shipped_cache_of_another_cpu_is_not_loaded(shipped, tmp_path):
     site = _install(tmp_path / "site", shipped)
     other = _run(site, NUMBA_CPU_NAME="generic")
