@@ -176,7 +176,7 @@ class LineCutter:
         ----------
         size : int, default -1
             The most bytes to return; a negative size means ``limit`` + 128 KiB, which is
-            always enough for a line of up to ``limit`` bytes.
+            enough for a line of up to ``limit`` bytes, or a marker of up to 128 KiB.
 
         Returns
         -------
@@ -188,8 +188,9 @@ class LineCutter:
         Raises
         ------
         ValueError
-            If ``size`` is too small to hold a line of ``limit`` bytes and the line was not
-            cut out (pyarrow asks for its block size, which the CSV reader sets large enough).
+            If ``size`` is too small to hold the next line: a line of up to ``limit`` bytes,
+            or a marker, and its line end (pyarrow asks for its block size, which the CSV
+            reader sets large enough).
         """
         most = self._limit + 2 * _STEP if size is None or size < 0 else size
         with self._lock:
@@ -205,6 +206,8 @@ class LineCutter:
                 if len(pending) <= most:
                     self._pending = bytearray()
                     return memoryview(pending)
+                if pending.endswith(b"\r"):  # nothing follows: it ends the last line
+                    end = len(pending)
                 return self._take(pending, end, most)
             if end and len(pending) >= self._block:
                 return self._take(pending, end, most)
@@ -214,8 +217,8 @@ class LineCutter:
         """pending[:end] (whole lines), or fewer whole lines if that is more than ``most``."""
         if end > most:
             end = _last_end(pending, most)
-            if not end:
-                raise ValueError(f"a read of {most:,} bytes cannot hold the next line")
+        if not end:
+            raise ValueError(f"a read of {most:,} bytes cannot hold the next line")
         self._pending = pending[end:]  # usually the start of one line: a short copy
         return memoryview(pending)[:end]
 

@@ -640,12 +640,16 @@ class CsvReader:
         pa = require_pyarrow()
         import pyarrow.csv as pcsv
 
+        # What pyarrow asks the cutter for at a time (its blocks are whole lines of about
+        # `block` bytes): enough for a line of MAX_CSV_BLOCK bytes, or a marker line, with
+        # the line ends around it.
+        read_size = MAX_CSV_BLOCK + (1 << 18) + len(self.names)
         try:
             return pcsv.open_csv(
                 pa.PythonFile(source, mode="r"),
                 read_options=pcsv.ReadOptions(column_names=self.names,
                                               skip_rows=int(self.header),
-                                              block_size=self._READ_SIZE, use_threads=False),
+                                              block_size=read_size, use_threads=False),
                 parse_options=pcsv.ParseOptions(delimiter=self.delimiter,
                                                 newlines_in_values=False,
                                                 ignore_empty_lines=False,
@@ -661,10 +665,6 @@ class CsvReader:
         """The input's columns, all text."""
         pa = require_pyarrow()
         return pa.schema([(n, pa.string()) for n in self.names])
-
-    # What pyarrow asks the LineCutter for at a time: enough for a line of MAX_CSV_BLOCK
-    # bytes and the whole lines around it (the cutter's blocks are smaller when lines are).
-    _READ_SIZE = MAX_CSV_BLOCK + (1 << 18)
 
     def __iter__(self) -> Iterator[Chunk]:
         # pyarrow's streaming reader reads up to 32 blocks ahead in the background, so the
