@@ -128,13 +128,23 @@ def test_a_mistyped_card_is_named_with_what_a_card_is(capsys, argv, prog, messag
 
 
 @pytest.mark.parametrize("text, fragment", [
-    ("QQ+,AKx", "cannot parse range item 'AKx'"),  # a range with a typo stays a range error
-    ("AKx", "cannot parse range item 'AKx'"),
-    ("Zz", "cannot parse range item 'Zz'"),  # no card in it: not read as cards
+    # a range with a typo stays a range error, quoting the text once
+    ("QQ+,AKx", "'QQ+,AKx' is neither a hand nor a range: cannot parse range item 'AKx' at "
+                "position 4: expected a class"),
+    ("AKx", "'AKx' is neither a hand nor a range: cannot parse range item 'AKx' at position 0: "),
+    # no card in it: not read as cards
+    ("Zz", "'Zz' is neither a hand nor a range: cannot parse range item 'Zz' at position 0: "),
 ])
 def test_range_text_with_a_typo_keeps_the_range_message(capsys, text, fragment):
     line = one_line_error(capsys, ["equity", "AhKh", text])
-    assert line.startswith("pokerkeys equity: error: player 2: ") and fragment in line, line
+    assert line.startswith(f"pokerkeys equity: error: player 2: {fragment}"), line
+    assert f"in '{text}'" not in line, line
+
+
+def test_an_error_about_a_huge_player_text_is_short(capsys):
+    line = one_line_error(capsys, ["equity", "AhKh", "Zz" * 30_000])
+    # the text, then the range item that is all of it: each cut short, never a third time
+    assert len(line) < 400 and line.count("(60,000 characters)") == 2, line
 
 
 def test_explain_player_error_leaves_other_errors_alone():
@@ -225,8 +235,8 @@ def test_plot_without_matplotlib_fails_before_any_work_or_output(tmp_path, monke
 def test_plot_into_a_missing_folder_fails_before_any_work(tmp_path, capsys):
     target = tmp_path / "no" / "e.png"
     line = one_line_error(capsys, ["preflop", "equity", "--plot", str(target)])
-    assert line == (f"pokerkeys preflop equity: error: --plot {target}: no such folder "
-                    f"{target.parent}")
+    assert line == (f"pokerkeys preflop equity: error: cannot write the plot to {target}: no "
+                    f"such folder {target.parent}")
 
 
 def test_plot_without_matplotlib_in_a_fresh_process():
@@ -352,6 +362,11 @@ def test_the_repair_command_fits_where_the_tables_are(tmp_path, monkeypatch):
         assert tables._repair_hint("preflop_equity_vs_random.npy") == \
             f"rebuild it with `python {scripts / 'build_preflop.py'}`"
     # an installed package: its tables sit in site-packages, with no scripts beside them
-    monkeypatch.setattr(tables, "tables_dir", lambda: tmp_path / "pokerkeys" / "tables")
-    assert tables._repair_hint("hash_ranks_7.npy").startswith(
-        "reinstall pokerkeys: `pip install --force-reinstall --no-deps pokerkeys`")
+    installed = tmp_path / "pokerkeys" / "tables"
+    monkeypatch.setattr(tables, "tables_dir", lambda: installed)
+    assert tables._repair_hint("hash_ranks_7.npy") == (
+        "reinstall pokerkeys (`pip install --force-reinstall --no-deps pokerkeys`, or the wheel "
+        "or source folder it came from), or rebuild it from a source checkout with `python "
+        f"scripts/build_tables.py --keys {installed / 'keys.json'} --out {installed}`")
+    assert tables._repair_hint("preflop_heads_up_equity.npy").endswith(
+        f"`python scripts/build_preflop.py --out {installed}`")

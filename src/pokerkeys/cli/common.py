@@ -465,18 +465,20 @@ def require_plot(path: str | None) -> None:
     --------
     >>> from pokerkeys.cli.common import require_plot
     >>> require_plot(None)
-    >>> require_plot("/no/such/folder/plot.png")  # doctest: +ELLIPSIS
+    >>> require_plot("/no/such/folder/plot.png")
     Traceback (most recent call last):
     ...
-    pokerkeys.cli.common.CliError: --plot /no/such/folder/plot.png: no such folder /no/such/folder
+    pokerkeys.cli.common.CliError: cannot write the plot to /no/such/folder/plot.png: no such \
+folder /no/such/folder
     """
     if path is None:
         return
     target = Path(path)
     if target.is_dir():
-        raise CliError(f"--plot {path} is a folder; give a file name, like {target / 'plot.png'}")
+        raise CliError(f"cannot write the plot to {path}: it is a folder; give a file name, "
+                       f"like {target / 'plot.png'}")
     if not target.resolve().parent.is_dir():
-        raise CliError(f"--plot {path}: no such folder {target.parent}")
+        raise CliError(f"cannot write the plot to {path}: no such folder {target.parent}")
     require_extra("matplotlib", "plot", "--plot")
 
 
@@ -505,7 +507,8 @@ def explain_player_error(players: Sequence[str], error: ValueError) -> Exception
 
     When the text was meant as cards and one is mistyped (``'AhKx'``), the error names that
     card and what a card is, as ``parse_cards`` does, instead of the range parser's list of
-    range forms; any other error comes back as it is.
+    range forms; range text keeps the range parser's message, without its second quote of
+    the text; any other error comes back as it is.
 
     Parameters
     ----------
@@ -529,17 +532,29 @@ def explain_player_error(players: Sequence[str], error: ValueError) -> Exception
     ...     print(explain_player_error(["AhKx", "QsQd"], error))
     player 1: unknown card 'Kx' in 'AhKx': expected a rank from '23456789TJQKA' (or '10') \
 followed by a suit from 'cdhs'
+    >>> try:
+    ...     pk.equity(["AhKh", "QQ+,AKx"])
+    ... except ValueError as error:
+    ...     print(explain_player_error(["AhKh", "QQ+,AKx"], error))
+    player 2: 'QQ+,AKx' is neither a hand nor a range: cannot parse range item 'AKx' at \
+position 4: expected a class ('AKs', 'QQ'), a span ('QQ+', 'KTo+', '88-JJ', 'A5s-A2s'), a \
+hand ('AhKh'), 'random' or 'X%'
     """
-    if "is neither a hand nor a range" not in str(error):
+    message = str(error)
+    if "is neither a hand nor a range" not in message:
         return error
-    from ..core.cards import parse_cards
+    from ..core.cards import excerpt, parse_cards
 
     for i, text in enumerate(players):
-        if not isinstance(text, str) or not _looks_like_cards(text):
+        head = f"player {i + 1}: {excerpt(text)} is neither a hand nor a range: "
+        if not isinstance(text, str) or not message.startswith(head):
             continue
-        try:
-            parse_cards(text)
-        except ValueError as card_error:
-            if f"player {i + 1}:" in str(error):
+        if _looks_like_cards(text):
+            try:
+                parse_cards(text)
+            except ValueError as card_error:
                 return CliError(f"player {i + 1}: {card_error}")
+        # The range parser quotes the whole text again ("... at position 4 in 'QQ+,AKx'"):
+        # once is enough, and a huge text's message stays short.
+        return CliError(head + message[len(head):].replace(f" in {excerpt(text)}", "", 1))
     return error

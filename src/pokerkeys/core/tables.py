@@ -51,25 +51,16 @@ _PREFLOP_PREFIX = "preflop_"
 def _repair_hint(name: str) -> str:
     """The command that repairs table file ``name`` where the tables are read from.
 
-    A source checkout rebuilds it with its script; an installed package (which ships no
-    scripts) is reinstalled; a folder of ``$POKERKEYS_TABLES`` is rebuilt into that folder
-    from a checkout, or left aside by unsetting the variable."""
+    A source checkout rebuilds it in place with its script. An installed package ships no
+    scripts: it is reinstalled, or its folder rebuilt from a source checkout with the
+    script's ``--out``; so is a folder of ``$POKERKEYS_TABLES``, which can also be left aside
+    by unsetting the variable."""
     folder = tables_dir()
-    override = os.environ.get("POKERKEYS_TABLES")
-    if override:
-        out = str(folder)
-        if name.startswith(_PREFLOP_PREFIX):
-            steps = f"python scripts/build_preflop.py --out {out}"
-        elif name == "keys.json":
-            steps = (f"python scripts/search_keys.py --out {folder / 'keys.json'} && python "
-                     f"scripts/build_tables.py --keys {folder / 'keys.json'} --out {out}")
-        else:
-            steps = f"python scripts/build_tables.py --keys {folder / 'keys.json'} --out {out}"
-        return (f"rebuild it from a source checkout with `{steps}`, or unset POKERKEYS_TABLES "
-                f"to use the tables installed with pokerkeys")
     scripts = _CHECKOUT / "scripts"
-    if folder.resolve() == (_CHECKOUT / "tables").resolve() \
-            and (scripts / "build_tables.py").is_file():
+    in_checkout = not os.environ.get("POKERKEYS_TABLES") \
+        and folder.resolve() == (_CHECKOUT / "tables").resolve() \
+        and (scripts / "build_tables.py").is_file()
+    if in_checkout:
         if name.startswith(_PREFLOP_PREFIX):
             steps = f"python {scripts / 'build_preflop.py'}"
         elif name == "keys.json":
@@ -78,8 +69,19 @@ def _repair_hint(name: str) -> str:
         else:
             steps = f"python {scripts / 'build_tables.py'}"
         return f"rebuild it with `{steps}`"
-    return ("reinstall pokerkeys: `pip install --force-reinstall --no-deps pokerkeys` (or the "
-            "wheel or source folder it was installed from)")
+    keys_file = folder / "keys.json"
+    if name.startswith(_PREFLOP_PREFIX):
+        steps = f"python scripts/build_preflop.py --out {folder}"
+    elif name == "keys.json":
+        steps = (f"python scripts/search_keys.py --out {keys_file} && "
+                 f"python scripts/build_tables.py --keys {keys_file} --out {folder}")
+    else:
+        steps = f"python scripts/build_tables.py --keys {keys_file} --out {folder}"
+    rebuild = f"rebuild it from a source checkout with `{steps}`"
+    if os.environ.get("POKERKEYS_TABLES"):
+        return f"{rebuild}, or unset POKERKEYS_TABLES to use the tables installed with pokerkeys"
+    return (f"reinstall pokerkeys (`pip install --force-reinstall --no-deps pokerkeys`, or the "
+            f"wheel or source folder it came from), or {rebuild}")
 
 
 class TableError(RuntimeError):
