@@ -18,7 +18,12 @@ regenerate the committed page byte for byte; ``tests/test_performance_report.py`
 ``--slim`` drops the per-round samples (``stats.data``) of a pytest-benchmark file, which can
 run to megabytes; the page uses only the summary statistics.
 
-Sections and their anchors (``{#id}``, Markdown ``attr_list``), present when an input has
+The README's "How fast" table is generated too, from the C++ comparison: it stands between the
+markers ``<!-- performance:start -->`` and ``<!-- performance:end -->`` of README.md, which the
+script rewrites (``--check`` checks both files).
+
+Sections and their anchors (an ``<a id>`` before each heading, so that links such as
+``docs/performance.md#cpp`` land on the section on GitHub as on the site), present when an input has
 figures for them: ``cpp`` (side by side with the C++ evaluators), ``evaluation``, ``equity``,
 ``range-analysis``, ``preflop``, ``games``, ``bulk-files``, ``web-app``, ``start-up``, and
 always ``reproduce``.
@@ -34,6 +39,17 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "performance.md"
+README = ROOT / "README.md"
+README_START, README_END = "<!-- performance:start -->", "<!-- performance:end -->"
+# the C++ comparison's jobs the README quotes, as the README names them
+README_JOBS = {
+    "batch": "batch evaluation of 10M random 7-card hands, input checked",
+    "enum": "all 133,784,560 seven-card hands, evaluated and counted",
+    "exact_hu": "exact equity, AcKc vs QhQd preflop",
+    "exact_range": "exact equity, QQ+,AKs vs JJ-88,AQs+",
+    "mc_vs1": "Monte Carlo, AhKh vs 1 random hand",
+    "mc_vs5": "Monte Carlo, AhKh vs 5 random hands",
+}
 CPP_FORMAT = "pokerkeys-cpp-comparison/1"
 
 # benchmark file -> (anchor, heading, what the section measures)
@@ -366,7 +382,9 @@ job a user holding card arrays can run.
 """
 
 REPRODUCE = """\
-## How to measure {#reproduce}
+<a id="reproduce"></a>
+
+## How to measure
 
 From a checkout, with the test extras installed (`pip install ".[test]"`):
 
@@ -396,7 +414,7 @@ def render(inputs: list[tuple[str, dict[str, Any]]]) -> str:
     out = [INTRO]
     cpp_runs = [data for _, data in inputs if kind(data) == "cpp"]
     if cpp_runs:
-        out += ["## Side by side with C++ evaluators {#cpp}", "", CPP_INTRO]
+        out += ['<a id="cpp"></a>', "", "## Side by side with C++ evaluators", "", CPP_INTRO]
         for data in cpp_runs:
             out += cpp_section(data)
     suites = [data for _, data in inputs if kind(data) == "suite"]
@@ -406,7 +424,8 @@ def render(inputs: list[tuple[str, dict[str, Any]]]) -> str:
         parts = [(data, benches) for data, benches in parts if benches]
         if not parts:
             continue
-        out += [f"## {heading} {{#{anchor}}}", "", what + f" Benchmarks: `benchmarks/{file}`.", ""]
+        out += [f'<a id="{anchor}"></a>', "", f"## {heading}", "",
+                what + f" Benchmarks: `benchmarks/{file}`.", ""]
         for data, benches in parts:
             out += suite_context(data) + suite_table(benches) + [""]
     if suites:
@@ -415,6 +434,46 @@ def render(inputs: list[tuple[str, dict[str, Any]]]) -> str:
                 "interquartile range of the timed rounds over their median.", ""]
     out.append(REPRODUCE)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def readme_block(inputs: list[tuple[str, dict[str, Any]]]) -> str:
+    """The README's "How fast" paragraph and table, from the newest C++ comparison input."""
+    runs = [data for _, data in inputs if kind(data) == "cpp"]
+    if not runs:
+        return ""
+    data = runs[-1]
+    m, s = data["machine"], data["settings"]
+    load = data["noise"].get("foreign_load_mean")
+    shared = (f", on a host shared with other jobs (they kept {load:.2f} of its CPUs busy on "
+              "average)") if load is not None and load >= 0.25 else ""
+    lines = [
+        "Side by side with the C++ evaluators [OMPEval](https://github.com/zekyll/OMPEval) and",
+        "[SKPokerEval](https://github.com/kennethshackleton/SKPokerEval), built with",
+        "`g++ -O3 -march=native` and run on the same hands, interleaved: pokerkeys' speed "
+        "divided by",
+        "the faster of the two (above 1, pokerkeys is faster), at 1 and 2 threads. One run of",
+        f"`benchmarks/cpp/compare.py` on {date_text(data['started'])}, on {cpu_text(m)}"
+        f"{shared}, medians of {s['rounds']} interleaved rounds; the performance page has the "
+        "command, the versions, every figure and how to run it yourself.",
+        "",
+        "| job | pokerkeys / best C++, 1 thread | 2 threads | measured |",
+        "|---|---:|---:|---|",
+    ]
+    ratios: dict[tuple[str, int], float] = {(row["job"], row["threads"]): row["ratio"]
+                                            for row in data["table"] if row.get("ratio")
+                                            and "precomputed" not in row["label"]}
+    for job, name in README_JOBS.items():
+        cells = [f"{ratios[(job, t)]:.2f}x" if (job, t) in ratios else "n/a" for t in (1, 2)]
+        lines.append(f"| {name} | {cells[0]} | {cells[1]} | [how](docs/performance.md#cpp) |")
+    return "\n".join(lines) + "\n"
+
+
+def with_readme_block(readme: str, block: str) -> str:
+    """README text with the generated block between its markers (unchanged without them)."""
+    start, end = readme.find(README_START), readme.find(README_END)
+    if start < 0 or end < start:
+        return readme
+    return readme[:start + len(README_START)] + "\n" + block + readme[end:]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -438,15 +497,20 @@ def main(argv: list[str] | None = None) -> int:
             ap.error(f"{args.inputs[0]}: not pytest-benchmark output")
         args.output.write_text(json.dumps(slim(data), indent=1) + "\n")
         return 0
-    page = render(load(args.inputs))
+    inputs = load(args.inputs)
     output = args.output or PAGE
+    files = {output: render(inputs)}
+    if args.output is None and README.is_file():
+        files[README] = with_readme_block(README.read_text(), readme_block(inputs))
     if args.check:
-        same = output.is_file() and output.read_text() == page
-        if not same:
-            print(f"{output} is not what {len(args.inputs)} input(s) give; regenerate it",
+        stale = [path for path, text in files.items()
+                 if not path.is_file() or path.read_text() != text]
+        for path in stale:
+            print(f"{path} is not what {len(args.inputs)} input(s) give; regenerate it",
                   file=sys.stderr)
-        return 0 if same else 1
-    output.write_text(page)
+        return 1 if stale else 0
+    for path, text in files.items():
+        path.write_text(text)
     return 0
 
 

@@ -48,9 +48,15 @@ def test_result_order_does_not_matter(report, inputs):
 
 
 def test_page_has_the_anchors_the_readme_links_to():
-    anchors = set(re.findall(r"^## .* \{#([a-z-]+)\}$", PAGE.read_text(encoding="utf-8"),
-                             flags=re.MULTILINE))
+    """Each section starts with an HTML anchor (GitHub and MkDocs both honour it), and every
+    docs/performance.md#anchor link in README.md and docs/ names one."""
+    text = PAGE.read_text(encoding="utf-8")
+    anchors = set(re.findall(r'^<a id="([a-z-]+)"></a>\n\n## ', text, flags=re.MULTILINE))
     assert {"cpp", "evaluation", "equity", "reproduce"} <= anchors
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    linked = {m for page in pages
+              for m in re.findall(r"performance\.md#([a-z-]+)", page.read_text(encoding="utf-8"))}
+    assert linked <= anchors, linked - anchors
 
 
 def test_every_table_says_how_it_was_measured():
@@ -101,3 +107,15 @@ def test_seconds(report, t, text):
 ])
 def test_rate(report, per_s, text):
     assert report.rate(per_s, "hands") == text
+
+
+def test_readme_figures_are_generated_from_the_same_run(report, inputs):
+    """README's "How fast" table is the C++ comparison's, written by the same script."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert readme.count(report.README_START) == 1 and readme.count(report.README_END) == 1
+    block = report.readme_block(report.load(inputs))
+    assert block and report.with_readme_block(readme, block) == readme, (
+        "README.md's performance table differs from benchmarks/results: run "
+        "python scripts/performance_report.py benchmarks/results/*.json")
+    for name in report.README_JOBS.values():
+        assert f"| {name} |" in block
