@@ -344,7 +344,7 @@ def _exact_draw() -> tuple[IntArray, int, str]:
     counts = _kg.draw_category_counts(win_scores("interpolated")[0], _category_of_ranks(), binom,
                                       *kernel_args(5))
     return counts, math.comb(52, 5) * 47, \
-        "exact, all 2,598,960 deals x 47 draws, best one-card discard (notebook estimate)"
+        "exact, all 2,598,960 deals x 47 draws, best one-card discard (interpolated win estimate)"
 
 
 _EXACT: dict[str, Callable[[], tuple[IntArray, int, str]]] = {
