@@ -104,6 +104,8 @@ def test_filter_and_sort():
 
 @pytest.mark.parametrize("kwargs, message", [
     (dict(hands=["AA", "KK", "QQ", "JJ", "TT", "99", "88"]), "2 to 6 players, not 7"),
+    (dict(hands=["AA"]), "flops takes 2 to 6 players, not 1"),
+    (dict(hands="AA"), "flops takes 2 to 6 players, not 1"),
     (dict(hands=["AhKh", "AhQd"]), "card Ah is used"),
     (dict(hands=["AA", "KK"], dead="AcAdAh"), "empty once"),
 ])

@@ -582,8 +582,9 @@ def cli_markdown(parser: argparse.ArgumentParser | None = None) -> str:
            "Every subcommand of `pokerkeys`, with its arguments, as the parser itself defines "
            "them (this page is generated from `pokerkeys.cli.main.build_parser()`; "
            "`pokerkeys COMMAND --help` prints the same, and every command takes `-h`/`--help`). "
-           "Bad input is reported as one line "
-           "`pokerkeys: error: ...` with exit code 2. The guide "
+           "Bad input is reported on standard error as `pokerkeys COMMAND: error: ...` with "
+           "exit code 2, followed for a usage error by a line `see 'pokerkeys COMMAND --help'`. "
+           "The guide "
            "[the command line in shell pipelines](../guides/command-line.md) shows them at "
            "work.", ""]
     out += parser_section(parser.prog, "", parser, 2)

@@ -498,10 +498,12 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     [0.5395, 0.4605]
     """
     start = time.perf_counter()
-    setup = prepare(hands, None, dead)
+    players = [hands] if isinstance(hands, str) else list(hands)
+    # flops' own limit first: prepare() would state equity's (2 to 10 players)
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(players)}")
+    setup = prepare(players, None, dead)
     n = len(setup.players)
-    if n > MAX_PLAYERS:
-        raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {n}")
     maps = _symmetry(setup)
     dead_ids = set(setup.dead.tolist())
     deck = np.array([c for c in range(52) if c not in dead_ids], dtype=np.uint8)
