@@ -72,9 +72,10 @@ def memory_bound(chunk_rows: int = DEFAULT_CHUNK_ROWS) -> int:
     Notes
     -----
     Measured peaks with 1 M-row files and the default 262,144-row chunks: CSV 40 MB, Parquet
-    54 MB, .npy 9 MB (bound: 100 MB). Not counted: the interpreter and its imports, and a
-    Parquet row group larger than a chunk (the reader loads one row group's column chunks at
-    a time).
+    54 MB, .npy 9 MB (bound: 100 MB). A CSV line longer than 1 MiB (a bad row) is read
+    through in 1 MiB pieces, never held whole: a 100 MB line adds about 6 MB (measured).
+    Not counted: the interpreter and its imports, and a Parquet row group larger than a chunk
+    (the reader loads one row group's column chunks at a time).
 
     Examples
     --------

@@ -576,7 +576,9 @@ class CsvReader:
         """(text, bytes) of the file's first whole lines: 64 KiB or 102 lines of them, or
         all, decoded; a line too long to read is there as a line of the tag."""
         pa = require_pyarrow()
-        cutter = self._open(self._HEAD_BYTES)
+        # Blocks of 1 byte: each read returns the whole lines it has at once (all of a 64 KiB
+        # read, or one line after a long one), so a run of long lines is read only so far.
+        cutter = self._open(1)
         try:
             raw = b""
             while len(raw) < self._HEAD_BYTES and len(raw.splitlines()) < 102:
