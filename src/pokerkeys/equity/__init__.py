@@ -1,11 +1,13 @@
 """Equity: who wins how often, exactly or by Monte Carlo.
 
 ``holdem`` (``pk.equity``: 2-10 players, hands, partly known hands, random hands and ranges,
-boards and dead cards), ``omaha`` (Omaha 4-6, loaded on first use), ``ranges`` (PokerStove-style
-range text), ``result`` (``EquityResult``, shared by both games), ``driver`` (the Monte Carlo
-stop rules, chunks and seeds, shared by both games), ``per_combo`` (each combo's own result in
-a range), ``matchups`` (the matchups of exact enumeration) and ``first_call`` (a first run's
-answer in NumPy while the kernel compiles).
+boards and dead cards), ``setup`` (the players, board and dead cards read and checked),
+``monte_carlo`` (hold'em's Monte Carlo runs), ``omaha`` (Omaha 4-6, loaded on first use),
+``ranges`` (PokerStove-style range text), ``result`` (``EquityResult`` and the per-combo
+table, shared by both games), ``driver`` (the Monte Carlo stop rules, chunks and seeds, shared
+by both games), ``per_combo`` (each combo's own result in a range), ``matchups`` (the
+matchups of exact enumeration) and ``first_call`` (a first run's answer in NumPy while the
+kernel compiles).
 
 >>> from pokerkeys.equity import Range, equity
 >>> equity(["AhKh", Range("QQ+")], board="Qh7h2c").equity.round(4).tolist()

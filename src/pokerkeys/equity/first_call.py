@@ -8,7 +8,7 @@ same tables, the same hash, so the counts are the kernels' to the last board.
 
 >>> import numpy as np
 >>> from pokerkeys.equity import first_call
->>> from pokerkeys.equity.holdem import prepare
+>>> from pokerkeys.equity.setup import prepare
 >>> setup = prepare(["AhKh", "QsQd"], "Qh7h2c")
 >>> hole = np.array([p.known for p in setup.players], dtype=np.uint8)
 >>> first_call.mask_counts(hole, setup.board, setup.excluded, setup.n_missing).tolist()
@@ -165,7 +165,7 @@ def mask_counts(hands: CardArray, board: CardArray, excluded: int,
     --------
     >>> import numpy as np
     >>> from pokerkeys.equity.first_call import mask_counts
-    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.setup import prepare
     >>> setup = prepare(["AhKh", "QsQd"], "Qh7h2c")
     >>> hole = np.array([p.known for p in setup.players], dtype=np.uint8)
     >>> mask_counts(hole, setup.board, setup.excluded, setup.n_missing).tolist()
@@ -218,7 +218,7 @@ def weighted_mask_counts(hands: CardArray, weights: FloatArray, board: CardArray
     --------
     >>> import numpy as np
     >>> from pokerkeys.equity.first_call import weighted_mask_counts
-    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.setup import prepare
     >>> setup = prepare(["AhKh", "QsQd"], "Qh7h2c")
     >>> hole = np.array([[p.known for p in setup.players]], dtype=np.uint8)
     >>> weighted_mask_counts(hole, np.array([0.5]), setup.board, setup.excluded, 2).tolist()

@@ -4,12 +4,13 @@ ranges (``pk.equity``).
 Every player is a *range* of hole-card combos with weights: a known hand is a range of one
 combo, a partly known hand ('Ah??') is every combo holding that card, an unknown hand ('??',
 'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.equity.ranges``.
-Enumeration walks every compatible *matchup* (one combo per player, weight = product of the
-combos' weights; matchups equal up to a suit permutation merged) and every board completion,
-preflop by board rank classes (``_kernels.rank_classes``); Monte Carlo draws matchups and
-boards at random (``pokerkeys.equity.driver`` runs it). Both produce a histogram over winner
-masks (see ``_kernels.equity``), which ``EquityResult`` turns into equities, win and tie
-probabilities and split frequencies.
+``pokerkeys.equity.setup`` reads and checks the players, board and dead cards. Enumeration
+(here) walks every compatible *matchup* (one combo per player, weight = product of the combos'
+weights; matchups equal up to a suit permutation merged) and every board completion, preflop
+by board rank classes (``_kernels.rank_classes``); Monte Carlo
+(``pokerkeys.equity.monte_carlo``, run by ``pokerkeys.equity.driver``) draws matchups and
+boards at random. Both produce a histogram over winner masks (see ``_kernels.equity``), which
+``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
 
 >>> import pokerkeys as pk
 >>> pk.equity(["AhAd", "KsKc"]).equity.round(4).tolist()
@@ -18,10 +19,9 @@ probabilities and split frequencies.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable
 from functools import lru_cache
-from typing import Any, Literal, TypeAlias
+from typing import Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -29,45 +29,27 @@ import numpy.typing as npt
 from .. import _jit
 from .._balance import balanced_groups
 from .._kernels import equity as _k
-from .._kernels import per_combo as _pc
 from .._kernels import rank_classes as _rc
-from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
-from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
 from ..core.evaluate import kernel_args
-from ..core.sampling import alias_table
-from ..core.tables import eval_tables, rank_class_tables_7
+from ..core.tables import rank_class_tables_7
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from . import first_call
-from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, Progress, drive_monte_carlo, validate_stop
+from .driver import DEFAULT_TRIALS, Progress, validate_stop
 from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
+from .monte_carlo import MonteCarloArgs, monte_carlo, monte_carlo_args, run_chunks
 from .ranges import Range
 from .result import EquityResult
+from .setup import MAX_PLAYERS, PerCombo, Player, PlayerSpec, Setup, prepare
 
+# Besides its own names, holdem hands on those of the modules it is built from, where
+# callers have always found them (the flop report, the Dask runs, the web app).
 __all__ = ["AUTO_EXACT_MAX_EVALS", "DEFAULT_TRIALS", "GAMES", "MAX_PLAYERS", "Game",
            "MonteCarloArgs", "PerCombo", "Player", "PlayerSpec", "Setup", "enumeration_fits",
            "equity", "monte_carlo", "monte_carlo_args", "prepare", "run_chunks"]
 
-#: One player of ``equity``: a hand (``'AhKh'``, or two card ids), a partly known hand
-#: (``'Ah??'``), an unknown hand (``'??'``, ``'random'``), range text (``'QQ+,AKs'``,
-#: ``'JJ:0.5'``, ``'15%'``) or a ``Range``.
-PlayerSpec: TypeAlias = str | Range | CardsLike
-
 #: The games ``equity`` plays: Texas Hold'em or Omaha (4-6 hole cards).
 Game: TypeAlias = Literal["holdem", "omaha"]
 
-#: Whose per-combo results ``equity`` keeps: True (every player given as a range, 'random' or
-#: 'Ah??'), False (nobody), or a player's 0-based index or a sequence of them.
-PerCombo: TypeAlias = bool | int | Sequence[int]
-
-#: The arguments of the Monte Carlo kernels before the seeds (``monte_carlo_args``): known
-#: cards (P, 2), range index per player, range combos, alias keep and alias rows, range starts,
-#: board, cards missing from the board, mask of board and dead cards.
-MonteCarloArgs: TypeAlias = tuple[CardArray, IntArray, CardArray, npt.NDArray[np.uint64],
-                                  IntArray, IntArray, CardArray, int, np.uint64]
-
-
-MAX_PLAYERS = 10
-UNKNOWN = 255
 # Exhaustive enumeration is chosen automatically below this many hand evaluations, about a
 # second on two cores: boards card by card run at about 590 M evaluations/s (AhKh vs two random
 # hands on 2c3d4h: 2.9e9 in 4.9 s) and preflop rank-class showdowns at about the same rate per
@@ -83,135 +65,6 @@ BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
 # below it, starting the thread pool costs more than it saves (AhKh vs QsQd: 0.4 ms on one
 # thread, 36 ms with the pool).
 PARALLEL_MIN_EVALS = 1e6
-
-
-# ---------------------------------------------------------------------------- players
-@dataclass(frozen=True)
-class Player:
-    """One player's hole cards as the engine sees them (``Setup.players``).
-
-    Attributes
-    ----------
-    label : str
-        The player as results show it: ``'AhKh'``, ``'Ah ??'``, ``'random'`` or range text.
-    known : tuple of int
-        The known hole cards' ids: 2 for a hand, 1 for a partly known hand, 0 for an unknown
-        hand or a range.
-    range : Range or None
-        The range of a range player (``known`` is empty then), else None.
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.holdem import prepare
-    >>> [(p.label, p.known, p.kind) for p in prepare(["AhKh", "Qs??", "random"]).players]
-    [('AhKh', (50, 46), 'hand'), ('Qs ??', (43,), 'partial'), ('random', (), 'random')]
-    """
-
-    label: str
-    known: tuple[int, ...]
-    range: Range | None = None
-
-    @property
-    def kind(self) -> Literal["hand", "partial", "random", "range"]:
-        """``'hand'``, ``'partial'`` (one known card), ``'random'`` or ``'range'``."""
-        if self.range is not None:
-            return "range"
-        kinds: dict[int, Literal["hand", "partial", "random"]] = {
-            2: "hand", 1: "partial", 0: "random"}
-        return kinds[len(self.known)]
-
-
-_RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
-
-
-def _parse_player(spec: PlayerSpec, index: int) -> Player:
-    """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
-
-    One card alone ('Ah') is an error: a partly known hand is written 'Ah??'. Text that is
-    not one hand is read as a range, so a list of specific hands sharing a card
-    ('AhKh,AhQh') is a range, as ``pk.Range`` reads it.
-    """
-    where = f"player {index + 1}"
-    if isinstance(spec, Range):
-        return Player(spec.text or repr(spec), (), spec)
-    if isinstance(spec, np.str_):
-        spec = str(spec)
-    ids: CardArray | None
-    if isinstance(spec, str):
-        text = spec.strip()
-        if text.lower() in _RANDOM_WORDS:
-            return Player("random", ())
-        if "?" in text:
-            stripped = text.replace("?", "")
-            try:
-                ids = parse_cards(stripped)
-            except ValueError as exc:
-                raise ValueError(f"{where}: {exc}") from None
-            if len(ids) != 1 or len(text) - len(stripped) != 2:
-                raise ValueError(f"{where}: a partly known hand is one card and '??', like "
-                                 f"'Ah??', not {excerpt(spec)}")
-            return Player(f"{format_cards(ids)} ??", (int(ids[0]),))
-        try:
-            ids = parse_cards(text)
-            card_error = None
-        except ValueError as exc:
-            ids, card_error = None, exc
-        if ids is None or len(ids) > 2:  # not one hand: a range, 'QQ+,AKs' or 'AhKh,AhQh'
-            try:
-                rng = Range(text)
-            except ValueError as range_error:
-                if card_error is not None and "duplicate" in str(card_error):
-                    raise ValueError(f"{where}: {card_error}") from None
-                if ids is not None:
-                    raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not "
-                                     f"{len(ids)} ({format_cards(ids)})") from None
-                raise ValueError(f"{where}: {excerpt(spec)} is neither a hand nor a range: "
-                                 f"{range_error}") from None
-            return Player(text, (), rng)
-    else:
-        try:
-            ids = parse_cards(spec)
-        except (ValueError, TypeError) as exc:
-            raise type(exc)(f"{where}: {exc}") from None
-    if len(ids) == 1:
-        raise ValueError(f"{where}: one card ({format_cards(ids)}) is not a hand; write "
-                         f"'{format_cards(ids)}??' for a hand with one unknown card")
-    if len(ids) != 2:
-        raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not {len(ids)} "
-                         f"({format_cards(ids)})")
-    return Player(format_cards(ids, sep=""), tuple(int(c) for c in ids))
-
-
-def _check_conflicts(players: list[Player], board: CardArray, dead: CardArray) -> None:
-    """Name the first card that appears in two places among hands, board and dead cards."""
-    owner: dict[int, str] = {}
-    places: list[tuple[str, Sequence[int]]] = [
-        (f"player {i + 1}", p.known) for i, p in enumerate(players)]
-    places += [("the board", board.tolist()), ("the dead cards", dead.tolist())]
-    for place, cards in places:
-        for c in cards:
-            if c in owner:
-                other = owner[c]
-                detail = f"twice in {place}" if other == place else f"in {other} and {place}"
-                raise ValueError(f"card {format_card(c)} is used {detail}")
-            owner[c] = place
-
-
-def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
-    """(combos (n, 2) uint8, weights (n,)) of a player, without combos using blocked cards."""
-    if player.range is not None:
-        combos, weights = player.range.combos, player.range.weights
-    else:
-        combos, weights = ALL_COMBOS, np.ones(len(ALL_COMBOS))
-        if len(player.known) == 2:  # its one row, without scanning all 1,326
-            row = COMBO_INDEX_TABLE[player.known[0], player.known[1]]
-            combos, weights = ALL_COMBOS[row:row + 1], np.ones(1)
-        elif player.known:
-            combos = combos[(combos == player.known[0]).any(axis=1)]
-            weights = np.ones(len(combos))
-    bits = (np.uint64(1) << combos.astype(np.uint64))
-    free = ((bits[:, 0] | bits[:, 1]) & np.uint64(blocked)) == 0
-    return np.ascontiguousarray(combos[free]), weights[free]
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -375,140 +228,8 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
 
 
 # ---------------------------------------------------------------------------- public API
-def _parse_place(cards: CardsLike | None, where: str) -> CardArray:
-    """Board or dead cards; duplicates are reported later, with every place named."""
-    try:
-        return parse_cards(cards if cards is not None else [], allow_duplicates=True)
-    except (ValueError, TypeError) as exc:
-        raise type(exc)(f"{where}: {exc}") from None
-
-
 #: The values of ``equity``'s ``game``.
 GAMES: tuple[Game, ...] = ("holdem", "omaha")
-
-
-@dataclass(frozen=True)
-class Setup:
-    """A validated equity problem: players, board, dead cards and each player's combos.
-
-    ``prepare`` builds it; the exact and Monte Carlo paths of ``equity``, per-combo results
-    and the flop report read it.
-
-    Attributes
-    ----------
-    players : tuple of Player
-        The players, in the order given.
-    board : numpy.ndarray
-        uint8 ids of the 0, 3, 4 or 5 board cards.
-    dead : numpy.ndarray
-        uint8 ids of the dead cards.
-    combo_lists : tuple of numpy.ndarray
-        Per player, the (n, 2) uint8 combos the player may hold: those of its range (every
-        combo for a random hand, every combo with the known card for a partly known one)
-        that use no board card, no dead card and no other player's known card.
-    weight_lists : tuple of numpy.ndarray
-        Per player, the float64 weights of those combos.
-    n_missing : int
-        Board cards still to come (5 - board size).
-    n_rem : int
-        Cards left in the deck once the board, the dead cards and every hole card are out.
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.holdem import prepare
-    >>> setup = prepare(["AhKh", "QQ+"], board="Qh7h2c")
-    >>> setup.labels, [len(c) for c in setup.combo_lists], setup.n_missing, setup.n_rem
-    (['AhKh', 'QQ+'], [1, 9], 2, 45)
-    """
-
-    players: tuple[Player, ...]
-    board: CardArray
-    dead: CardArray
-    combo_lists: tuple[CardArray, ...]
-    weight_lists: tuple[FloatArray, ...]
-    n_missing: int
-    n_rem: int
-
-    @property
-    def labels(self) -> list[str]:
-        """The players' labels (``Player.label``), in order."""
-        return [p.label for p in self.players]
-
-    @property
-    def excluded(self) -> int:
-        """52-bit mask of the board and dead cards (bit c for card id c)."""
-        mask = 0
-        for c in list(self.board) + list(self.dead):
-            mask |= 1 << int(c)
-        return mask
-
-
-def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
-            dead: CardsLike | None = None) -> Setup:
-    """Parse and check an equity problem: every bad input raises here, named.
-
-    Parameters
-    ----------
-    hands, board, dead
-        As for ``equity``.
-
-    Returns
-    -------
-    Setup
-        The players, board, dead cards, and each player's combos once every other known
-        card is removed.
-
-    Raises
-    ------
-    TypeError, ValueError
-        As listed under ``equity`` (every input error but those of the keyword options).
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.holdem import prepare
-    >>> [len(c) for c in prepare(["AhKh", "Ah??"], dead="2c").combo_lists]
-    Traceback (most recent call last):
-    ...
-    ValueError: card Ah is used in player 1 and player 2
-    >>> [len(c) for c in prepare(["AhKh", "As??"], dead="2c").combo_lists]
-    [1, 48]
-    """
-    if isinstance(hands, (str, Range)):
-        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
-    specs = list(hands)
-    if not 2 <= len(specs) <= MAX_PLAYERS:
-        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
-    players = [_parse_player(h, i) for i, h in enumerate(specs)]
-    board_ids = _parse_place(board, "board")
-    dead_ids = _parse_place(dead, "dead cards")
-    if len(board_ids) not in (0, 3, 4, 5):
-        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
-                         f"({format_cards(board_ids)})")
-    _check_conflicts(players, board_ids, dead_ids)
-    n_missing = 5 - len(board_ids)
-    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
-    if n_rem < n_missing:
-        raise ValueError(f"too many players for the deck: {len(players)} players need "
-                         f"{2 * len(players)} hole cards, and with {len(board_ids)} board and "
-                         f"{len(dead_ids)} dead cards only {n_rem + 2 * len(players)} cards "
-                         f"remain for {2 * len(players) + n_missing}")
-    blocked = 0
-    for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
-        blocked |= 1 << int(c)
-    combo_lists: list[CardArray] = []
-    weight_lists: list[FloatArray] = []
-    for i, p in enumerate(players):
-        own = 0
-        for c in p.known:
-            own |= 1 << c
-        combos, weights = _combos_of(p, blocked & ~own)
-        if len(combos) == 0:
-            raise ValueError(f"the range of player {i + 1} ({p.label!r}) is empty once the "
-                             f"board, dead cards and other players' cards are removed")
-        combo_lists.append(combos)
-        weight_lists.append(weights)
-    return Setup(tuple(players), board_ids, dead_ids, tuple(combo_lists), tuple(weight_lists),
-                 n_missing, n_rem)
 
 
 def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
@@ -757,175 +478,3 @@ def _omaha_players(hands: Iterable[PlayerSpec]) -> Iterable[CardsLike]:
     return players
 
 
-def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> MonteCarloArgs:
-    """Arguments of the Monte Carlo kernels before the seeds, for a setup.
-
-    Known cards per player (255 where unknown), and each range player's combos with their
-    alias tables (``pokerkeys.core.sampling.alias_table``; aliases as rows of the
-    concatenated combos), which ``_kernels.equity.monte_carlo_counts`` samples in constant
-    time.
-
-    Parameters
-    ----------
-    setup : Setup
-        The problem.
-    every_player_drawn : bool, default False
-        Draw every player from its combo list, as a range (per-combo results: a uniform draw
-        over compatible combos is the same deal as dealing unknown cards, and gives each
-        trial's combo a row to count in).
-
-    Returns
-    -------
-    MonteCarloArgs
-        known (P, 2) uint8, range_of (P,) (the player's range, or -1), range_combos (R, 2),
-        range_keep (R,) uint64, range_alias (R,), range_starts (ranges + 1,), board,
-        n_missing, excluded (52-bit mask of board and dead cards).
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.holdem import monte_carlo_args, prepare
-    >>> args = monte_carlo_args(prepare(["AhKh", "QQ+", "random"]))
-    >>> args[0].tolist(), args[1].tolist(), args[5].tolist()
-    ([[50, 46], [255, 255], [255, 255]], [-1, 0, -1], [0, 12])
-    >>> monte_carlo_args(prepare(["AhKh", "QQ+"]), every_player_drawn=True)[5].tolist()
-    [0, 1, 13]
-    """
-    n = len(setup.players)
-    known = np.full((n, 2), UNKNOWN, dtype=np.uint8)
-    range_of = np.full(n, -1, dtype=np.int64)
-    range_combos: list[CardArray] = []
-    range_keep: list[npt.NDArray[np.uint64]] = []
-    range_alias: list[IntArray] = []
-    range_starts = [0]
-    for i, p in enumerate(setup.players):
-        if p.range is None and not every_player_drawn:
-            known[i, :len(p.known)] = p.known
-            continue
-        range_of[i] = len(range_starts) - 1
-        keep, alias = alias_table(setup.weight_lists[i])
-        range_combos.append(setup.combo_lists[i])
-        range_keep.append(keep)
-        range_alias.append(alias + range_starts[-1])
-        range_starts.append(range_starts[-1] + len(keep))
-    if not range_combos:  # the kernels still need arrays of the right types
-        range_combos = [np.zeros((1, 2), dtype=np.uint8)]
-        range_keep = [np.zeros(1, dtype=np.uint64)]
-        range_alias = [np.zeros(1, dtype=np.int64)]
-    return (known, range_of, np.ascontiguousarray(np.concatenate(range_combos)),
-            np.concatenate(range_keep), np.concatenate(range_alias),
-            np.array(range_starts, dtype=np.int64), setup.board, setup.n_missing,
-            np.uint64(setup.excluded))
-
-
-def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: IntArray,
-               threads: Threads = None, tally: FloatArray | None = None) -> IntArray:
-    """Winner-mask counts of Monte Carlo chunks, summed.
-
-    Chunk i runs ``sizes[i]`` trials on the stream seeded by ``seeds[i]``. Without ranges
-    the kernels deal from one free-card mask (heads-up in registers), with ranges they draw
-    combos by weight (``_kernels.equity``); each gives the same counts for the same chunks,
-    however the chunks are grouped into calls (rounds of the driver, Dask tasks).
-
-    Parameters
-    ----------
-    mc_args : MonteCarloArgs
-        ``monte_carlo_args(setup)``.
-    seeds : numpy.ndarray
-        uint64 seed of each chunk (``pokerkeys.core.sampling.spawn_seeds``).
-    sizes : numpy.ndarray
-        int64 trials of each chunk (``pokerkeys.equity.driver.chunk_sizes``).
-    threads : int or None, default None
-        Kernel threads; None: all.
-    tally : numpy.ndarray or None, default None
-        (R, 5) float64, one row per row of the concatenated range combos, to which each
-        trial adds (1, won alone, tied, pot share, pot share squared) for every player's
-        drawn combo (``_kernels.per_combo``); every player must then be drawn as a range
-        (``monte_carlo_args(..., every_player_drawn=True)``).
-
-    Returns
-    -------
-    numpy.ndarray
-        int64 counts of length 2**P by winner mask.
-
-    Raises
-    ------
-    ValueError
-        If the players' ranges collide on 100,000 draws in a row in some chunk: they almost
-        never fit together, so Monte Carlo cannot sample them.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from pokerkeys.core.sampling import spawn_seeds
-    >>> from pokerkeys.equity.driver import chunk_sizes
-    >>> from pokerkeys.equity.holdem import monte_carlo_args, prepare, run_chunks
-    >>> args = monte_carlo_args(prepare(["AhAd", "KsKc"]))
-    >>> sizes = chunk_sizes(1000, per_chunk=500)
-    >>> counts = run_chunks(args, spawn_seeds(np.random.SeedSequence(7), 2), sizes)
-    >>> counts.tolist(), int(counts.sum())
-    ([0, 808, 186, 6], 1000)
-    """
-    tables: tuple[Any, ...]
-    if tally is not None:
-        kernel, tables = _pc.monte_carlo_per_combo, kernel_args(7)
-    elif (mc_args[1] >= 0).any():
-        kernel, tables = _k.monte_carlo_counts, kernel_args(7)
-    elif len(mc_args[0]) == 2:
-        # same counts as monte_carlo_plain, faster
-        kernel, tables = _k.monte_carlo_heads_up, eval_tables(7).batch_tuple()
-    else:
-        kernel, tables = _k.monte_carlo_plain, eval_tables(7).batch_tuple()
-    with _jit.threads(threads):
-        out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *tables)
-    if tally is not None:
-        out, rows = out
-    if (out[:, -1] < 0).any():
-        raise ValueError("the players' ranges almost never fit together without sharing "
-                         "a card; Monte Carlo cannot sample them")
-    if tally is not None:
-        tally += rows.sum(axis=0)
-    counts: IntArray = out[:, :-1].sum(axis=0)
-    return counts
-
-
-def monte_carlo(setup: Setup, trials: int | None, target_stderr: float | None,
-                time_limit: float | None, seed: SeedLike, threads: Threads,
-                progress: Progress | None, start: float,
-                tally: FloatArray | None = None) -> EquityResult:
-    """Monte Carlo equity of a setup under the driver's stop rules.
-
-    Parameters
-    ----------
-    setup : Setup
-        The problem (``prepare``).
-    trials, target_stderr, time_limit, seed, threads, progress
-        As for ``equity`` (the stop rules already checked by
-        ``pokerkeys.equity.driver.validate_stop``).
-    start : float
-        ``pokerkeys._jit.compute_clock()`` when the call began.
-    tally : numpy.ndarray or None, default None
-        Per-combo tallies to fill (see ``run_chunks``): every player is then drawn as a
-        range.
-
-    Returns
-    -------
-    EquityResult
-        The Monte Carlo result (``pokerkeys.equity.driver.drive_monte_carlo``).
-
-    Raises
-    ------
-    ValueError
-        If the ranges almost never fit together (see ``run_chunks``).
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.holdem import monte_carlo, prepare
-    >>> r = monte_carlo(prepare(["AhAd", "KsKc"]), 1000, None, None, seed=7, threads=None,
-    ...                 progress=None, start=0.0)
-    >>> r.trials, r.stopped_by
-    (1000, 'trials')
-    """
-    mc_args = monte_carlo_args(setup, every_player_drawn=tally is not None)
-    return drive_monte_carlo(
-        lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally), setup.labels,
-        trials, target_stderr, time_limit, seed, progress, start, default_trials=DEFAULT_TRIALS)

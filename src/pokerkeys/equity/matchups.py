@@ -3,7 +3,7 @@
 Shared by exact hold'em equity (``pokerkeys.equity.holdem``), per-combo results
 (``pokerkeys.equity.per_combo``) and the flop report (``pokerkeys.analysis.flops``).
 
->>> from pokerkeys.equity.holdem import prepare
+>>> from pokerkeys.equity.setup import prepare
 >>> from pokerkeys.equity.matchups import all_matchups
 >>> setup = prepare(["AA", "KK"])
 >>> all_matchups(setup.combo_lists, setup.weight_lists)[0].shape
@@ -128,7 +128,7 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
 
     Examples
     --------
-    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.setup import prepare
     >>> from pokerkeys.equity.matchups import all_matchups, merge_isomorphic
     >>> setup = prepare(["AA", "KK"])
     >>> hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)

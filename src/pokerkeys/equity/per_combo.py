@@ -21,9 +21,9 @@ for Monte Carlo. The share-weighted mean of the rows is the player's equity.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -31,18 +31,15 @@ from .. import _jit
 from .._kernels import equity as _k
 from .._kernels import rank_classes as _rc
 from .._kernels import sweep as _sw
-from ..core.cards import format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.tables import rank_class_tables_7
 from ..core.types import CardArray, FloatArray, IntArray, SeedLike, Threads
 from .driver import Progress
-from .holdem import PerCombo, Setup, monte_carlo
 from .matchups import all_matchups, merge_isomorphic
-from .result import EquityResult
-
-if TYPE_CHECKING:
-    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+from .monte_carlo import monte_carlo
+from .result import ComboTable, EquityResult
+from .setup import PerCombo, Setup
 
 __all__ = ["MATCHUP_BATCH", "ONE_THREAD_BELOW", "SWEEP_CHUNKS", "ComboTable", "run"]
 
@@ -54,140 +51,6 @@ SWEEP_CHUNKS = 32
 ONE_THREAD_BELOW = 100_000
 #: Matchups per kernel call of the general exact path (progress, memory).
 MATCHUP_BATCH = 4096
-
-
-@dataclass(frozen=True)
-class ComboTable:
-    """One player's per-combo results, rows aligned with ``combos``.
-
-    ``EquityResult.combo_equity`` gives it as a DataFrame (or structured array); the
-    command line and the web app read ``columns``.
-
-    Attributes
-    ----------
-    combos : numpy.ndarray
-        (N, 2) uint8, the player's combos that fit the board and dead cards, high card
-        first, in ``pokerkeys.core.classes.ALL_COMBOS`` order.
-    weight : numpy.ndarray
-        float64, each combo's weight in the range.
-    share : numpy.ndarray
-        float64, each combo's probability given every range, card removal included (sums
-        to 1).
-    equity, win, tie : numpy.ndarray
-        float64, the combo's equity, probability of winning alone and of splitting against
-        the other players (NaN for a Monte Carlo combo never dealt).
-    stderr : numpy.ndarray or None
-        Monte Carlo: the standard error of each combo's equity (NaN below two trials);
-        None when exact.
-    faced, won, tied : numpy.ndarray or None
-        Raw counts: exact, showdowns against the other players' weighted combos; Monte
-        Carlo, trials. ``equity = shared / faced``, ``win = won / faced``,
-        ``tie = tied / faced``.
-
-    Examples
-    --------
-    >>> import pokerkeys as pk
-    >>> table = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True).combo_tables[1]
-    >>> len(table.combos), table.faced[:2].tolist(), table.won[:2].tolist()
-    (9, [990.0, 990.0], [737.0, 737.0])
-    """
-
-    combos: CardArray
-    weight: FloatArray
-    share: FloatArray
-    equity: FloatArray
-    win: FloatArray
-    tie: FloatArray
-    stderr: FloatArray | None = None
-    faced: FloatArray | None = None
-    won: FloatArray | None = None
-    tied: FloatArray | None = None
-
-    def names(self) -> list[str]:
-        """The combos as text, ``'AhKh'``, in row order.
-
-        Returns
-        -------
-        list of str
-            One four-character name per row.
-
-        Examples
-        --------
-        >>> import pokerkeys as pk
-        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
-        >>> r.combo_tables[1].names()[:2]
-        ['QdQc', 'QsQc']
-        """
-        return [format_card(a) + format_card(b) for a, b in self.combos.tolist()]
-
-    def columns(self) -> dict[str, Any]:
-        """The table's columns by name: combo, weight, share, equity, win, tie (and stderr).
-
-        Returns
-        -------
-        dict
-            ``'combo'`` a list of str (``names``), the others float64 arrays; ``'stderr'``
-            only for Monte Carlo.
-
-        Examples
-        --------
-        >>> import pokerkeys as pk
-        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
-        >>> list(r.combo_tables[1].columns())
-        ['combo', 'weight', 'share', 'equity', 'win', 'tie']
-        """
-        cols: dict[str, Any] = {"combo": self.names(), "weight": self.weight,
-                                "share": self.share, "equity": self.equity, "win": self.win,
-                                "tie": self.tie}
-        if self.stderr is not None:
-            cols["stderr"] = self.stderr
-        return cols
-
-    def to_records(self) -> np.ndarray:
-        """The table as a NumPy structured array, one record per combo.
-
-        Returns
-        -------
-        numpy.ndarray
-            Fields ``combo`` (``U4``) and the float64 columns of ``columns``.
-
-        Examples
-        --------
-        >>> import pokerkeys as pk
-        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
-        >>> records = r.combo_tables[1].to_records()
-        >>> records.dtype.names
-        ('combo', 'weight', 'share', 'equity', 'win', 'tie')
-        >>> str(records[0]["combo"]), round(float(records[0]["win"]), 4)
-        ('QdQc', 0.7444)
-        """
-        cols = self.columns()
-        dtype = [("combo", "U4")] + [(k, "f8") for k in cols if k != "combo"]
-        out = np.empty(len(self.combos), dtype=dtype)
-        for k, v in cols.items():
-            out[k] = v
-        return out
-
-    def to_frame(self) -> pd.DataFrame | np.ndarray:
-        """The table as a pandas DataFrame, or a structured array when pandas is missing.
-
-        Returns
-        -------
-        pandas.DataFrame or numpy.ndarray
-            The columns of ``columns`` (``to_records`` without pandas).
-
-        Examples
-        --------
-        >>> import pokerkeys as pk
-        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
-        >>> len(r.combo_tables[1].to_frame())
-        9
-        """
-        try:
-            import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
-        except ImportError:
-            return self.to_records()
-        return pd.DataFrame(self.columns())
 
 
 def _players_to_keep(setup: Setup, per_combo: PerCombo) -> list[int]:
@@ -341,7 +204,7 @@ def run(setup: Setup, per_combo: PerCombo, *, exact: bool, trials: int | None,
     Parameters
     ----------
     setup : Setup
-        The problem (``pokerkeys.equity.holdem.prepare``).
+        The problem (``pokerkeys.equity.setup.prepare``).
     per_combo : bool, int or sequence of int
         Whose combos to keep, as ``equity`` takes it.
     exact : bool
@@ -368,7 +231,7 @@ def run(setup: Setup, per_combo: PerCombo, *, exact: bool, trials: int | None,
     Examples
     --------
     >>> from pokerkeys import _jit
-    >>> from pokerkeys.equity.holdem import prepare
+    >>> from pokerkeys.equity.setup import prepare
     >>> from pokerkeys.equity.per_combo import run
     >>> r = run(prepare(["AhKh", "QQ+"], "Qh7h2c"), [1], exact=True, trials=None,
     ...         target_stderr=None, time_limit=None, seed=None, threads=None, progress=None,

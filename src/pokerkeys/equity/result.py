@@ -1,4 +1,5 @@
-"""The result of an equity calculation, shared by hold'em and Omaha, exact and Monte Carlo.
+"""The result of an equity calculation, shared by hold'em and Omaha, exact and Monte Carlo,
+and the per-combo table of a range player (``equity(..., per_combo=...)``).
 
 Every equity run counts showdowns by *winner mask*: the set of players holding the best hand
 (bit p set for player p). ``EquityResult.from_mask_counts`` derives every statistic from that
@@ -18,19 +19,152 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 import numpy.typing as npt
 
-from ..core.types import FloatArray
+from ..core.cards import format_card
+from ..core.types import CardArray, FloatArray
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-    from .per_combo import ComboTable
-
-__all__ = ["EquityResult", "StopReason"]
+__all__ = ["ComboTable", "EquityResult", "StopReason"]
 
 #: Which rule ended a Monte Carlo run (``EquityResult.stopped_by``): the trial count, the
 #: target standard error, the time limit, or the default time limit (60 s) that bounds a run
 #: given only a ``target_stderr``.
 StopReason: TypeAlias = Literal["trials", "target_stderr", "time_limit", "default time limit"]
+
+
+@dataclass(frozen=True)
+class ComboTable:
+    """One player's per-combo results, rows aligned with ``combos``.
+
+    ``EquityResult.combo_equity`` gives it as a DataFrame (or structured array); the
+    command line and the web app read ``columns``.
+
+    Attributes
+    ----------
+    combos : numpy.ndarray
+        (N, 2) uint8, the player's combos that fit the board and dead cards, high card
+        first, in ``pokerkeys.core.classes.ALL_COMBOS`` order.
+    weight : numpy.ndarray
+        float64, each combo's weight in the range.
+    share : numpy.ndarray
+        float64, each combo's probability given every range, card removal included (sums
+        to 1).
+    equity, win, tie : numpy.ndarray
+        float64, the combo's equity, probability of winning alone and of splitting against
+        the other players (NaN for a Monte Carlo combo never dealt).
+    stderr : numpy.ndarray or None
+        Monte Carlo: the standard error of each combo's equity (NaN below two trials);
+        None when exact.
+    faced, won, tied : numpy.ndarray or None
+        Raw counts: exact, showdowns against the other players' weighted combos; Monte
+        Carlo, trials. ``equity = shared / faced``, ``win = won / faced``,
+        ``tie = tied / faced``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> table = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True).combo_tables[1]
+    >>> len(table.combos), table.faced[:2].tolist(), table.won[:2].tolist()
+    (9, [990.0, 990.0], [737.0, 737.0])
+    """
+
+    combos: CardArray
+    weight: FloatArray
+    share: FloatArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    stderr: FloatArray | None = None
+    faced: FloatArray | None = None
+    won: FloatArray | None = None
+    tied: FloatArray | None = None
+
+    def names(self) -> list[str]:
+        """The combos as text, ``'AhKh'``, in row order.
+
+        Returns
+        -------
+        list of str
+            One four-character name per row.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> r.combo_tables[1].names()[:2]
+        ['QdQc', 'QsQc']
+        """
+        return [format_card(a) + format_card(b) for a, b in self.combos.tolist()]
+
+    def columns(self) -> dict[str, Any]:
+        """The table's columns by name: combo, weight, share, equity, win, tie (and stderr).
+
+        Returns
+        -------
+        dict
+            ``'combo'`` a list of str (``names``), the others float64 arrays; ``'stderr'``
+            only for Monte Carlo.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> list(r.combo_tables[1].columns())
+        ['combo', 'weight', 'share', 'equity', 'win', 'tie']
+        """
+        cols: dict[str, Any] = {"combo": self.names(), "weight": self.weight,
+                                "share": self.share, "equity": self.equity, "win": self.win,
+                                "tie": self.tie}
+        if self.stderr is not None:
+            cols["stderr"] = self.stderr
+        return cols
+
+    def to_records(self) -> np.ndarray:
+        """The table as a NumPy structured array, one record per combo.
+
+        Returns
+        -------
+        numpy.ndarray
+            Fields ``combo`` (``U4``) and the float64 columns of ``columns``.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> records = r.combo_tables[1].to_records()
+        >>> records.dtype.names
+        ('combo', 'weight', 'share', 'equity', 'win', 'tie')
+        >>> str(records[0]["combo"]), round(float(records[0]["win"]), 4)
+        ('QdQc', 0.7444)
+        """
+        cols = self.columns()
+        dtype = [("combo", "U4")] + [(k, "f8") for k in cols if k != "combo"]
+        out = np.empty(len(self.combos), dtype=dtype)
+        for k, v in cols.items():
+            out[k] = v
+        return out
+
+    def to_frame(self) -> pd.DataFrame | np.ndarray:
+        """The table as a pandas DataFrame, or a structured array when pandas is missing.
+
+        Returns
+        -------
+        pandas.DataFrame or numpy.ndarray
+            The columns of ``columns`` (``to_records`` without pandas).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> r = pk.equity(["AhKh", "QQ+"], "Qh7h2c", per_combo=True)
+        >>> len(r.combo_tables[1].to_frame())
+        9
+        """
+        try:
+            import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
+        except ImportError:
+            return self.to_records()
+        return pd.DataFrame(self.columns())
 
 
 @dataclass(frozen=True)
@@ -129,8 +263,8 @@ class EquityResult:
     elapsed: float
     mask_counts: FloatArray = field(repr=False)
     stopped_by: StopReason | None = None
-    # Per player: a ``per_combo.ComboTable`` when ``equity(..., per_combo=...)`` kept that
-    # player's combos, else None; None altogether without per_combo.
+    # Per player: a ``ComboTable`` when ``equity(..., per_combo=...)`` kept that player's
+    # combos, else None; None altogether without per_combo.
     combo_tables: tuple[ComboTable | None, ...] | None = field(default=None, repr=False,
                                                                compare=False)
 

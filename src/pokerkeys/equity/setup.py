@@ -1,0 +1,299 @@
+"""An equity problem, checked: the players, the board, the dead cards and each player's combos.
+
+``prepare`` reads what ``pk.equity`` is given (hands, partly known hands, random hands,
+ranges, board and dead cards), reports every bad input with the player or place it concerns,
+and gives the ``Setup`` that hold'em's enumeration, Monte Carlo and per-combo results (and the
+flop report) work from.
+
+>>> from pokerkeys.equity.setup import prepare
+>>> setup = prepare(["AhKh", "QQ+"], board="Qh7h2c")
+>>> setup.labels, [len(c) for c in setup.combo_lists]
+(['AhKh', 'QQ+'], [1, 9])
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal, TypeAlias
+
+import numpy as np
+
+from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
+from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
+from ..core.types import CardArray, CardsLike, FloatArray
+from .ranges import Range
+
+__all__ = ["MAX_PLAYERS", "PerCombo", "Player", "PlayerSpec", "Setup", "prepare"]
+
+#: One player of ``equity``: a hand (``'AhKh'``, or two card ids), a partly known hand
+#: (``'Ah??'``), an unknown hand (``'??'``, ``'random'``), range text (``'QQ+,AKs'``,
+#: ``'JJ:0.5'``, ``'15%'``) or a ``Range``.
+PlayerSpec: TypeAlias = str | Range | CardsLike
+
+#: Whose per-combo results ``equity`` keeps: True (every player given as a range, 'random' or
+#: 'Ah??'), False (nobody), or a player's 0-based index or a sequence of them.
+PerCombo: TypeAlias = bool | int | Sequence[int]
+
+#: Most players of one equity problem.
+MAX_PLAYERS = 10
+
+
+@dataclass(frozen=True)
+class Player:
+    """One player's hole cards as the engine sees them (``Setup.players``).
+
+    Attributes
+    ----------
+    label : str
+        The player as results show it: ``'AhKh'``, ``'Ah ??'``, ``'random'`` or range text.
+    known : tuple of int
+        The known hole cards' ids: 2 for a hand, 1 for a partly known hand, 0 for an unknown
+        hand or a range.
+    range : Range or None
+        The range of a range player (``known`` is empty then), else None.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> [(p.label, p.known, p.kind) for p in prepare(["AhKh", "Qs??", "random"]).players]
+    [('AhKh', (50, 46), 'hand'), ('Qs ??', (43,), 'partial'), ('random', (), 'random')]
+    """
+
+    label: str
+    known: tuple[int, ...]
+    range: Range | None = None
+
+    @property
+    def kind(self) -> Literal["hand", "partial", "random", "range"]:
+        """``'hand'``, ``'partial'`` (one known card), ``'random'`` or ``'range'``."""
+        if self.range is not None:
+            return "range"
+        kinds: dict[int, Literal["hand", "partial", "random"]] = {
+            2: "hand", 1: "partial", 0: "random"}
+        return kinds[len(self.known)]
+
+
+_RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
+
+
+def _parse_player(spec: PlayerSpec, index: int) -> Player:
+    """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
+
+    One card alone ('Ah') is an error: a partly known hand is written 'Ah??'. Text that is
+    not one hand is read as a range, so a list of specific hands sharing a card
+    ('AhKh,AhQh') is a range, as ``pk.Range`` reads it.
+    """
+    where = f"player {index + 1}"
+    if isinstance(spec, Range):
+        return Player(spec.text or repr(spec), (), spec)
+    if isinstance(spec, np.str_):
+        spec = str(spec)
+    ids: CardArray | None
+    if isinstance(spec, str):
+        text = spec.strip()
+        if text.lower() in _RANDOM_WORDS:
+            return Player("random", ())
+        if "?" in text:
+            stripped = text.replace("?", "")
+            try:
+                ids = parse_cards(stripped)
+            except ValueError as exc:
+                raise ValueError(f"{where}: {exc}") from None
+            if len(ids) != 1 or len(text) - len(stripped) != 2:
+                raise ValueError(f"{where}: a partly known hand is one card and '??', like "
+                                 f"'Ah??', not {excerpt(spec)}")
+            return Player(f"{format_cards(ids)} ??", (int(ids[0]),))
+        try:
+            ids = parse_cards(text)
+            card_error = None
+        except ValueError as exc:
+            ids, card_error = None, exc
+        if ids is None or len(ids) > 2:  # not one hand: a range, 'QQ+,AKs' or 'AhKh,AhQh'
+            try:
+                rng = Range(text)
+            except ValueError as range_error:
+                if card_error is not None and "duplicate" in str(card_error):
+                    raise ValueError(f"{where}: {card_error}") from None
+                if ids is not None:
+                    raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not "
+                                     f"{len(ids)} ({format_cards(ids)})") from None
+                raise ValueError(f"{where}: {excerpt(spec)} is neither a hand nor a range: "
+                                 f"{range_error}") from None
+            return Player(text, (), rng)
+    else:
+        try:
+            ids = parse_cards(spec)
+        except (ValueError, TypeError) as exc:
+            raise type(exc)(f"{where}: {exc}") from None
+    if len(ids) == 1:
+        raise ValueError(f"{where}: one card ({format_cards(ids)}) is not a hand; write "
+                         f"'{format_cards(ids)}??' for a hand with one unknown card")
+    if len(ids) != 2:
+        raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not {len(ids)} "
+                         f"({format_cards(ids)})")
+    return Player(format_cards(ids, sep=""), tuple(int(c) for c in ids))
+
+
+def _check_conflicts(players: list[Player], board: CardArray, dead: CardArray) -> None:
+    """Name the first card that appears in two places among hands, board and dead cards."""
+    owner: dict[int, str] = {}
+    places: list[tuple[str, Sequence[int]]] = [
+        (f"player {i + 1}", p.known) for i, p in enumerate(players)]
+    places += [("the board", board.tolist()), ("the dead cards", dead.tolist())]
+    for place, cards in places:
+        for c in cards:
+            if c in owner:
+                other = owner[c]
+                detail = f"twice in {place}" if other == place else f"in {other} and {place}"
+                raise ValueError(f"card {format_card(c)} is used {detail}")
+            owner[c] = place
+
+
+def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
+    """(combos (n, 2) uint8, weights (n,)) of a player, without combos using blocked cards."""
+    if player.range is not None:
+        combos, weights = player.range.combos, player.range.weights
+    else:
+        combos, weights = ALL_COMBOS, np.ones(len(ALL_COMBOS))
+        if len(player.known) == 2:  # its one row, without scanning all 1,326
+            row = COMBO_INDEX_TABLE[player.known[0], player.known[1]]
+            combos, weights = ALL_COMBOS[row:row + 1], np.ones(1)
+        elif player.known:
+            combos = combos[(combos == player.known[0]).any(axis=1)]
+            weights = np.ones(len(combos))
+    bits = (np.uint64(1) << combos.astype(np.uint64))
+    free = ((bits[:, 0] | bits[:, 1]) & np.uint64(blocked)) == 0
+    return np.ascontiguousarray(combos[free]), weights[free]
+
+
+def _parse_place(cards: CardsLike | None, where: str) -> CardArray:
+    """Board or dead cards; duplicates are reported later, with every place named."""
+    try:
+        return parse_cards(cards if cards is not None else [], allow_duplicates=True)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"{where}: {exc}") from None
+
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A validated equity problem: players, board, dead cards and each player's combos.
+
+    ``prepare`` builds it; the exact and Monte Carlo paths of ``equity``, per-combo results
+    and the flop report read it.
+
+    Attributes
+    ----------
+    players : tuple of Player
+        The players, in the order given.
+    board : numpy.ndarray
+        uint8 ids of the 0, 3, 4 or 5 board cards.
+    dead : numpy.ndarray
+        uint8 ids of the dead cards.
+    combo_lists : tuple of numpy.ndarray
+        Per player, the (n, 2) uint8 combos the player may hold: those of its range (every
+        combo for a random hand, every combo with the known card for a partly known one)
+        that use no board card, no dead card and no other player's known card.
+    weight_lists : tuple of numpy.ndarray
+        Per player, the float64 weights of those combos.
+    n_missing : int
+        Board cards still to come (5 - board size).
+    n_rem : int
+        Cards left in the deck once the board, the dead cards and every hole card are out.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> setup = prepare(["AhKh", "QQ+"], board="Qh7h2c")
+    >>> setup.labels, [len(c) for c in setup.combo_lists], setup.n_missing, setup.n_rem
+    (['AhKh', 'QQ+'], [1, 9], 2, 45)
+    """
+
+    players: tuple[Player, ...]
+    board: CardArray
+    dead: CardArray
+    combo_lists: tuple[CardArray, ...]
+    weight_lists: tuple[FloatArray, ...]
+    n_missing: int
+    n_rem: int
+
+    @property
+    def labels(self) -> list[str]:
+        """The players' labels (``Player.label``), in order."""
+        return [p.label for p in self.players]
+
+    @property
+    def excluded(self) -> int:
+        """52-bit mask of the board and dead cards (bit c for card id c)."""
+        mask = 0
+        for c in list(self.board) + list(self.dead):
+            mask |= 1 << int(c)
+        return mask
+
+
+def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
+            dead: CardsLike | None = None) -> Setup:
+    """Parse and check an equity problem: every bad input raises here, named.
+
+    Parameters
+    ----------
+    hands, board, dead
+        As for ``equity``.
+
+    Returns
+    -------
+    Setup
+        The players, board, dead cards, and each player's combos once every other known
+        card is removed.
+
+    Raises
+    ------
+    TypeError, ValueError
+        As listed under ``equity`` (every input error but those of the keyword options).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> [len(c) for c in prepare(["AhKh", "Ah??"], dead="2c").combo_lists]
+    Traceback (most recent call last):
+    ...
+    ValueError: card Ah is used in player 1 and player 2
+    >>> [len(c) for c in prepare(["AhKh", "As??"], dead="2c").combo_lists]
+    [1, 48]
+    """
+    if isinstance(hands, (str, Range)):
+        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
+    specs = list(hands)
+    if not 2 <= len(specs) <= MAX_PLAYERS:
+        raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
+    players = [_parse_player(h, i) for i, h in enumerate(specs)]
+    board_ids = _parse_place(board, "board")
+    dead_ids = _parse_place(dead, "dead cards")
+    if len(board_ids) not in (0, 3, 4, 5):
+        raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
+                         f"({format_cards(board_ids)})")
+    _check_conflicts(players, board_ids, dead_ids)
+    n_missing = 5 - len(board_ids)
+    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
+    if n_rem < n_missing:
+        raise ValueError(f"too many players for the deck: {len(players)} players need "
+                         f"{2 * len(players)} hole cards, and with {len(board_ids)} board and "
+                         f"{len(dead_ids)} dead cards only {n_rem + 2 * len(players)} cards "
+                         f"remain for {2 * len(players) + n_missing}")
+    blocked = 0
+    for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
+        blocked |= 1 << int(c)
+    combo_lists: list[CardArray] = []
+    weight_lists: list[FloatArray] = []
+    for i, p in enumerate(players):
+        own = 0
+        for c in p.known:
+            own |= 1 << c
+        combos, weights = _combos_of(p, blocked & ~own)
+        if len(combos) == 0:
+            raise ValueError(f"the range of player {i + 1} ({p.label!r}) is empty once the "
+                             f"board, dead cards and other players' cards are removed")
+        combo_lists.append(combos)
+        weight_lists.append(weights)
+    return Setup(tuple(players), board_ids, dead_ids, tuple(combo_lists), tuple(weight_lists),
+                 n_missing, n_rem)
