@@ -39,7 +39,7 @@ from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.symmetry import canonical_boards, suit_maps
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
-from ..equity.holdem import PlayerSpec, Setup, prepare
+from ..equity.setup import PlayerSpec, Setup, prepare
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information

@@ -17,8 +17,7 @@ from .common import CliError, explain_player_error, positive_int, progress_bar
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
-    from ..equity.per_combo import ComboTable
-    from ..equity.result import EquityResult
+    from ..equity.result import ComboTable, EquityResult
     from .common import Subparsers
 
 __all__ = ["add_parser", "combos_json", "print_combos"]

@@ -87,7 +87,7 @@ def _read_as(hands: list[str], board: str | None, dead: str | None) -> list[dict
     ``kind`` is hand, partial (one known card), random or range; ``combos`` the hands the
     text stands for, ``live_combos`` those left once the board, the dead cards and the other
     players' known cards are removed. Text that is not one hand ('AK', 'QQ') is a range."""
-    from ..equity.holdem import prepare
+    from ..equity.setup import prepare
 
     setup = prepare(hands, board=board, dead=dead)
     out: list[dict[str, Any]] = []

@@ -17,9 +17,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .holdem import DEFAULT_TRIALS, MAX_PLAYERS, Game, PerCombo, PlayerSpec, equity
+from .driver import DEFAULT_TRIALS
+from .holdem import Game, equity
 from .ranges import Range, RangeParseError, parse_range
 from .result import EquityResult, StopReason
+from .setup import MAX_PLAYERS, PerCombo, PlayerSpec
 
 if TYPE_CHECKING:
     from .omaha import omaha_equity

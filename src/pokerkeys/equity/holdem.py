@@ -34,18 +34,16 @@ from ..core.evaluate import kernel_args
 from ..core.tables import rank_class_tables_7
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from . import first_call
-from .driver import DEFAULT_TRIALS, Progress, validate_stop
+from .driver import Progress, validate_stop
 from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
-from .monte_carlo import MonteCarloArgs, monte_carlo, monte_carlo_args, run_chunks
+from .monte_carlo import monte_carlo
 from .ranges import Range
 from .result import EquityResult
-from .setup import MAX_PLAYERS, PerCombo, Player, PlayerSpec, Setup, prepare
+from .setup import PerCombo, PlayerSpec, Setup, prepare
 
 # Besides its own names, holdem hands on those of the modules it is built from, where
 # callers have always found them (the flop report, the Dask runs, the web app).
-__all__ = ["AUTO_EXACT_MAX_EVALS", "DEFAULT_TRIALS", "GAMES", "MAX_PLAYERS", "Game",
-           "MonteCarloArgs", "PerCombo", "Player", "PlayerSpec", "Setup", "enumeration_fits",
-           "equity", "monte_carlo", "monte_carlo_args", "prepare", "run_chunks"]
+__all__ = ["AUTO_EXACT_MAX_EVALS", "GAMES", "Game", "enumeration_fits", "equity"]
 
 #: The games ``equity`` plays: Texas Hold'em or Omaha (4-6 hole cards).
 Game: TypeAlias = Literal["holdem", "omaha"]

@@ -41,7 +41,7 @@ from .monte_carlo import monte_carlo
 from .result import ComboTable, EquityResult
 from .setup import PerCombo, Setup
 
-__all__ = ["MATCHUP_BATCH", "ONE_THREAD_BELOW", "SWEEP_CHUNKS", "ComboTable", "run"]
+__all__ = ["MATCHUP_BATCH", "ONE_THREAD_BELOW", "SWEEP_CHUNKS", "run"]
 
 #: Chunks of boards of the heads-up sweep: fixed, so sums do not depend on the thread count.
 SWEEP_CHUNKS = 32

@@ -35,9 +35,10 @@ from ..core.cards import N_CARDS
 from ..core.evaluate import CATEGORY_OF_RANK, HandCategory
 from ..core.sampling import spawn_seeds
 from ..core.types import CardsLike, RankArray, SeedLike, Threads
-from ..equity.driver import chunk_sizes
-from ..equity.holdem import DEFAULT_TRIALS, PlayerSpec, monte_carlo_args, prepare, run_chunks
+from ..equity.driver import DEFAULT_TRIALS, chunk_sizes
+from ..equity.monte_carlo import monte_carlo_args, run_chunks
 from ..equity.result import EquityResult
+from ..equity.setup import PlayerSpec, prepare
 from .ranking import explain_row, rank_rows
 from .text import cards_from_columns
 from .writers import descriptions

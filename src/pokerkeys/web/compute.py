@@ -22,7 +22,8 @@ from ..core.classes import (
     hand_class,
     normalize_class_name,
 )
-from ..equity.holdem import DEFAULT_TRIALS, enumeration_fits, equity
+from ..equity.driver import DEFAULT_TRIALS
+from ..equity.holdem import enumeration_fits, equity
 from ..equity.ranges import Range
 from ..preflop import (
     equity_vs_opponents,
