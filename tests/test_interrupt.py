@@ -17,6 +17,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from child_processes import popen
 
 # Generous for a loaded 2-core host (kernel calls are cut to about 0.05-0.2 s, and the process
 # still has to exit); before the fix these jobs ran on for 60-90 s after Ctrl-C.
@@ -47,8 +48,10 @@ def _start(body: str, env=None) -> subprocess.Popen:
     # Kernels compile in line (no answer from NumPy while a background build runs), so the
     # warm-up call compiles the kernel the job then runs.
     env = dict(os.environ if env is None else env, POKERKEYS_WARM_UP="off")
-    return subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env=env)
+    # popen: the job starts with SIGINT's default action (Ctrl-C raises KeyboardInterrupt) also
+    # when the test run itself ignores SIGINT, as a background or nohup job does
+    return popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
+                 stderr=subprocess.PIPE, text=True, env=env)
 
 
 def _wait_ready(proc: subprocess.Popen, timeout: float = 240) -> None:
