@@ -5,6 +5,9 @@ NumPy generators use fixed seeds.
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -50,3 +53,24 @@ def random_hands(rng: np.random.Generator, n: int, k: int) -> np.ndarray:
 def make_hands(rng):
     """make_hands(n, k) -> (n, k) uint8 random hands of distinct cards (fixed seed)."""
     return lambda n, k: random_hands(rng, n, k)
+
+
+@pytest.fixture
+def two_numba_threads(request: pytest.FixtureRequest) -> None:
+    """For a test that compares a run on one thread with a run on two.
+
+    With Numba limited to one thread (``NUMBA_NUM_THREADS=1``), ``threads=2`` runs on one and
+    the comparison would check nothing; the test then also runs in a child pytest with
+    ``NUMBA_NUM_THREADS=2``, which must pass (the body still runs here, on one thread).
+    """
+    import numba
+
+    if numba.config.NUMBA_NUM_THREADS >= 2:
+        return
+    env = dict(os.environ, NUMBA_NUM_THREADS="2")
+    child = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", request.node.nodeid],
+        cwd=request.config.rootpath, env=env, stdin=subprocess.DEVNULL, capture_output=True,
+        text=True, timeout=600)
+    assert child.returncode == 0, \
+        f"failed with NUMBA_NUM_THREADS=2:\n{child.stdout[-4000:]}\n{child.stderr[-2000:]}"

@@ -121,7 +121,7 @@ def test_evaluate_batch_agrees_with_evaluate_random(make_hands, k):
 
 
 @pytest.mark.parametrize("k", [5, 6, 7])
-def test_threads_do_not_change_results(make_hands, k):
+def test_threads_do_not_change_results(make_hands, k, two_numba_threads):
     hands = make_hands(100_000, k)
     one = pk.evaluate_batch(hands, threads=1)
     two = pk.evaluate_batch(hands, threads=2)

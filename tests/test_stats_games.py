@@ -88,7 +88,7 @@ def test_draw_game_exact_and_simulated_agree():
 
 
 @pytest.mark.parametrize("game", ["omaha", "omaha5", "omaha6", "threed"])
-def test_simulated_games_reproducible_and_thread_independent(game):
+def test_simulated_games_reproducible_and_thread_independent(game, two_numba_threads):
     a = stats.game_stats(game, trials=40_000, seed=5, threads=1)
     b = stats.game_stats(game, trials=40_000, seed=5, threads=2)
     assert not a.exact and a.total == 40_000
@@ -145,7 +145,7 @@ def test_what_comes_first():
     assert r.stderr(2) > 0 and "straight before flush" in str(r)
 
 
-def test_what_comes_first_reproducible():
+def test_what_comes_first_reproducible(two_numba_threads):
     a = stats.what_comes_first(10_000, seed=8, threads=1)
     b = stats.what_comes_first(10_000, seed=8, threads=2)
     np.testing.assert_array_equal(a.counts, b.counts)
