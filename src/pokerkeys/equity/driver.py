@@ -7,9 +7,25 @@ tasks. Chunks run in rounds of one kernel call each, sized to take about half a 
 the stop rules (``trials``, ``target_stderr``, ``time_limit``) are checked between rounds;
 so are Ctrl-C, the progress callback and the round observer of ``observe_rounds``.
 
-When no stop rule is given a run stops after ``default_trials`` (hold'em: 10 million); when
-only ``target_stderr`` is given, it stops at the latest after ``DEFAULT_TIME_LIMIT`` (60 s)
-and says so (``EquityResult.stopped_by == 'default time limit'``).
+The stop rules, in every combination (the first rule met ends the run):
+
+- none: ``default_trials`` trials (hold'em 10,000,000, Omaha 1,000,000), ``'trials'``;
+- ``trials``: exactly that many;
+- ``target_stderr`` alone: until every player's standard error is at most it, or after
+  ``DEFAULT_TIME_LIMIT`` (60 s) at the latest (``stopped_by == 'default time limit'``);
+- ``time_limit`` alone: until the limit, with no cap on the trials (the default trial count
+  applies only when no rule is given);
+- two or three rules: the first one met; no default time limit once ``trials`` or
+  ``time_limit`` bounds the run.
+
+A time limit is met within 50 ms (``LAST_ROUND_SECONDS`` and a kernel call): a probe of
+short chunks measures the speed first, each round is planned from the last one's speed to
+take at most half the time left, and the last round is cut to the time left. It is measured
+on ``pokerkeys._jit.compute_clock``, the clock ``EquityResult.elapsed`` reports (compiling a
+kernel on a first call is not counted). A chunk is cut (it runs the first trials of its
+stream) only when a whole one no longer fits in the time left, so a run with ``trials`` and
+``time_limit`` that reaches its trial count with no chunk cut gives the counts of that trial
+count alone.
 
 >>> from pokerkeys.equity.driver import chunk_sizes
 >>> chunk_sizes(100_000).tolist()
@@ -21,7 +37,6 @@ import contextlib
 import math
 import numbers
 import threading
-import time
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypeAlias
 
@@ -30,7 +45,7 @@ import numpy.typing as npt
 
 from .. import _jit
 from ..core.sampling import spawn_seeds
-from ..core.types import IntArray, SeedLike
+from ..core.types import IntArray, SeedLike, Threads
 from .result import EquityResult, StopReason
 
 __all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TRIALS", "MAX_REJECTIONS", "MAX_TRIALS",
@@ -67,6 +82,15 @@ DEFAULT_TIME_LIMIT = 60.0
 MAX_TRIALS = 10 ** 15
 # With an observer (the web app streaming a job), rounds aim at this, for several updates a second.
 OBSERVED_ROUND_SECONDS = 0.2
+# Under a time limit, a run starts with a probe of one chunk per thread, each cut to
+# 1/PROBE_FRACTION of a chunk, to measure how long a trial takes before any round is planned.
+PROBE_FRACTION = 32
+# Under a time limit, a round is planned to take at most TIME_MARGIN of the time left (a round
+# twice as slow as measured, as on a busy host, still ends in time); once LAST_ROUND_SECONDS
+# or less are left, the last round is cut to fit them. A run so ends within about that much
+# of its limit: 2% of a limit of 2 s or more would allow more, 50 ms whatever the limit.
+TIME_MARGIN = 0.5
+LAST_ROUND_SECONDS = 0.04
 
 # A per-thread observer of Monte Carlo rounds (``observe_rounds``): the web app streams the
 # partial results of a job from its worker thread, and cancels it by raising from the observer.
@@ -237,7 +261,8 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
                       target_stderr: float | None, time_limit: float | None, seed: SeedLike,
                       progress: Progress | None, start: float,
                       per_chunk: int = TRIALS_PER_CHUNK,
-                      default_trials: int = DEFAULT_TRIALS) -> EquityResult:
+                      default_trials: int = DEFAULT_TRIALS, threads: Threads = None,
+                      measure: RoundRunner | None = None) -> EquityResult:
     """Run Monte Carlo chunks in rounds until a stop rule says stop.
 
     Rounds start at ``FIRST_ROUND_CHUNKS`` chunks (``CHUNKS_PER_ROUND`` when observed),
@@ -245,6 +270,11 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
     twice as long, so each kernel call lasts about 0.25-1 s: Ctrl-C, the time limit and the
     progress callback are seen between rounds. Chunk i always gets the i-th seed and
     ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds are cut.
+    Under a time limit (given, or the default one) a probe of one chunk per thread, each cut
+    to 1/``PROBE_FRACTION`` of a chunk, measures the speed first (its trials are not
+    counted); then each round takes at most ``TIME_MARGIN`` (half) of the time left, and
+    once ``LAST_ROUND_SECONDS`` (40 ms) or less are left, the last round's chunks are cut to
+    fit it, so the run ends within about 50 ms of the limit.
 
     Parameters
     ----------
@@ -257,8 +287,10 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
         The stop rules, already checked by ``validate_stop``. The run stops after
         ``trials`` trials, when every player's standard error is at most ``target_stderr``
         (checked from 10,000 trials on), or once ``time_limit`` seconds have passed since
-        ``start``, whichever comes first. None of them: ``default_trials`` trials. No
-        ``trials`` and no ``time_limit``: ``DEFAULT_TIME_LIMIT`` seconds at most.
+        ``start`` (on ``pokerkeys._jit.compute_clock``), whichever comes first. None of
+        them: ``default_trials`` trials. No ``trials`` and no ``time_limit``:
+        ``DEFAULT_TIME_LIMIT`` seconds at most. ``time_limit`` without ``trials``: no cap on
+        the trials.
     seed : int, sequence of int or None
         Seed of ``numpy.random.SeedSequence``; None: fresh entropy.
     progress : callable or None
@@ -271,6 +303,13 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
         Trials per chunk.
     default_trials : int, default DEFAULT_TRIALS
         Trials when no stop rule is given (hold'em 10 million; Omaha passes 1 million).
+    threads : int or None, default None
+        The threads ``run_round`` runs its kernel on (None: all Numba uses); rounds under a
+        time limit are planned in waves of one chunk per thread.
+    measure : callable or None, default None
+        A ``RoundRunner`` for the speed probe of a time-limited run, whose counts are
+        dropped: it must leave no trace (per-combo runs tally into a scratch table); None:
+        ``run_round``, which must then have no side effects.
 
     Returns
     -------
@@ -305,18 +344,37 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
     per_round = FIRST_ROUND_CHUNKS if observer is None else CHUNKS_PER_ROUND
     round_seconds = ROUND_SECONDS if observer is None else OBSERVED_ROUND_SECONDS
     seed_seq = np.random.SeedSequence(seed)
+    n_threads = _thread_count(threads)
     counts = np.zeros(1 << len(labels), dtype=np.int64)
     done = chunks_done = 0
+    # Seconds one thread takes per trial, measured on the last round (None: not yet).
+    per_trial: float | None = None
     if progress is not None:
         progress(0, trials)
-    while True:
+    if time_limit is not None:
+        # Nothing says yet how long a chunk takes (from a millisecond to seconds): a probe of
+        # one short chunk per thread measures it, so that no round runs past the limit. Its
+        # trials are not counted: the chunks of the run stay the ones a trial count alone
+        # runs.
+        probe = np.full(n_threads, max(1, per_chunk // PROBE_FRACTION), dtype=np.int64)
+        probe_start = _jit.compute_clock()
+        (measure or run_round)(spawn_seeds(seed_seq, len(probe)), probe)
+        per_trial = _per_trial(_jit.compute_clock() - probe_start, probe, n_threads)
+    stopped_by: StopReason | None = None
+    while stopped_by is None:
         remaining = trials - done if trials is not None else per_round * per_chunk
         sizes = chunk_sizes(remaining, per_chunk, per_round)
-        round_start = time.perf_counter()
+        last_round = False
+        if time_limit is not None and per_trial is not None:
+            sizes, last_round = _fit_to_time(
+                sizes, time_limit - (_jit.compute_clock() - start), per_trial, per_chunk,
+                n_threads, open_ended=trials is None)
+        round_start = _jit.compute_clock()
         counts += run_round(spawn_seeds(seed_seq, len(sizes), first=chunks_done), sizes)
         chunks_done += len(sizes)
-        now = time.perf_counter()
-        if now - round_start < round_seconds / 2:
+        now = _jit.compute_clock()
+        per_trial = _per_trial(now - round_start, sizes, n_threads)
+        if len(sizes) == per_round and now - round_start < round_seconds / 2:
             per_round *= 2
         elif now - round_start > 2 * round_seconds and per_round > 1:
             per_round //= 2
@@ -326,17 +384,56 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
         if observer is not None:
             observer(EquityResult.from_mask_counts(labels, counts, False,
                                                    _jit.compute_clock() - start, done))
-        stopped_by: StopReason
         if trials is not None and done >= trials:
             stopped_by = "trials"
-            break
-        if time_limit is not None and _jit.compute_clock() - start >= time_limit:
+        elif time_limit is not None and (last_round or now - start >= time_limit):
             stopped_by = "default time limit" if default_limit else "time_limit"
-            break
-        if target_stderr is not None and done >= 10_000:
+        elif target_stderr is not None and done >= 10_000:
             partial = EquityResult.from_mask_counts(labels, counts, False, 0.0, done)
             if (partial.stderr <= target_stderr).all():
                 stopped_by = "target_stderr"
-                break
     return EquityResult.from_mask_counts(labels, counts, False, _jit.compute_clock() - start,
                                          done, stopped_by=stopped_by)
+
+
+def _thread_count(threads: Threads) -> int:
+    """The threads a parallel kernel will run on with ``threads`` (None: all it may use)."""
+    with _jit.threads(threads) as n:
+        return max(1, int(n))
+
+
+def _per_trial(seconds: float, sizes: IntArray, n_threads: int) -> float:
+    """Seconds one thread spent per trial in a round of chunks ``sizes`` that took ``seconds``.
+
+    The kernels give each thread an equal share of the chunks, so a round lasts about
+    ``ceil(len(sizes) / n_threads)`` times its largest chunk, trial after trial.
+    """
+    waves = -(-len(sizes) // n_threads)
+    return max(seconds, 1e-9) / (waves * int(sizes.max()))
+
+
+def _fit_to_time(sizes: IntArray, seconds_left: float, per_trial: float, per_chunk: int,
+                 n_threads: int, open_ended: bool) -> tuple[IntArray, bool]:
+    """The chunks of the next round under a time limit, and whether it is the last round.
+
+    ``sizes`` is the round the stop rules alone would run; ``per_trial`` is the seconds a
+    trial takes on one thread (last measured). While more than ``LAST_ROUND_SECONDS`` are
+    left, a round takes at most ``TIME_MARGIN`` of the time left (a host that slows down to
+    half the measured speed still ends it in time): whole waves of chunks (one per thread)
+    while one fits, else one chunk per thread cut to that time. Then the last round is cut
+    to the time left, so the run ends within about ``LAST_ROUND_SECONDS`` of the limit. A
+    cut chunk runs the first trials of its stream on its own seed (at least one trial), so
+    the chunks before it are those a trial count alone runs. ``open_ended``: no trial count
+    bounds the run, so a cut round has a chunk for every thread.
+    """
+    last = seconds_left <= LAST_ROUND_SECONDS
+    budget = max(seconds_left, 0.0) * (1.0 if last else TIME_MARGIN)
+    waves = int(budget / (per_trial * per_chunk))
+    if waves >= 1:
+        return sizes[:waves * n_threads], last and len(sizes) > waves * n_threads
+    if len(sizes) <= n_threads and int(sizes.max()) * per_trial <= budget:
+        return sizes, False  # the last trials of a trial count: they fit
+    cut = max(1, int(budget / per_trial))
+    if open_ended:
+        return np.full(n_threads, min(cut, per_chunk), dtype=np.int64), last
+    return np.minimum(sizes[:n_threads], cut), last

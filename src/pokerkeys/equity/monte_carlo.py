@@ -215,6 +215,10 @@ def monte_carlo(setup: Setup, trials: int | None, target_stderr: float | None,
     (1000, 'trials')
     """
     mc_args = monte_carlo_args(setup, every_player_drawn=tally is not None)
+    # The driver's timing probe must leave the tallies alone: it tallies in a scratch copy.
+    scratch = None if tally is None else np.zeros_like(tally)
     return drive_monte_carlo(
         lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally), setup.labels,
-        trials, target_stderr, time_limit, seed, progress, start, default_trials=DEFAULT_TRIALS)
+        trials, target_stderr, time_limit, seed, progress, start, default_trials=DEFAULT_TRIALS,
+        threads=threads,
+        measure=lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, scratch))

@@ -316,4 +316,4 @@ def _monte_carlo(players: list[CardArray | None], labels: list[str], n_hole: int
         return out.sum(axis=0)
 
     return drive_monte_carlo(run_round, labels, trials, target_stderr, time_limit, seed,
-                             progress, start, TRIALS_PER_CHUNK, DEFAULT_TRIALS)
+                             progress, start, TRIALS_PER_CHUNK, DEFAULT_TRIALS, threads)
