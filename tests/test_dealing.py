@@ -187,9 +187,9 @@ def test_heads_up_kernel_deals_like_the_general_one(hands, board, dead):
     from pokerkeys.core.evaluate import kernel_args
     from pokerkeys.core.sampling import spawn_seeds
     from pokerkeys.core.tables import eval_tables
+    from pokerkeys.equity.driver import chunk_sizes
     from pokerkeys.equity.monte_carlo import monte_carlo_args
     from pokerkeys.equity.setup import prepare
-    from pokerkeys.equity.driver import chunk_sizes
     args = monte_carlo_args(prepare(hands, board, dead))
     sizes = chunk_sizes(300_000, 50_000)
     seeds = spawn_seeds(np.random.SeedSequence(5), len(sizes))
