@@ -180,3 +180,38 @@ def test_a_cached_kernel_loads_without_numbas_compile_registries(tmp_path):
     assert _loaded(loaded)
     lines = [line for line in loaded.stdout.splitlines() if not line.startswith("[cache]")]
     assert lines == [ANSWER, "registries False"]
+
+
+SAVE_SIGNATURES = """
+import sys
+import time
+import numpy as np
+from numba.core.caching import IndexDataCacheFile
+from pokerkeys._kernels.boards import free_cards
+write_index = IndexDataCacheFile._save_index
+def slow_write_index(self, overloads):
+    time.sleep(0.2)  # widen the window between reading the index and writing it back
+    write_index(self, overloads)
+IndexDataCacheFile._save_index = slow_write_index
+for dtype in sys.argv[1:]:
+    out = np.zeros(52, dtype)
+    assert free_cards(out, np.uint64(0b1011)) == 49
+"""
+
+
+def test_processes_saving_one_kernels_signatures_at_once_keep_them_all(tmp_path):
+    """Numba saves a signature by rewriting its function's index: two processes doing it at
+    once (the wheel build compiles in several) must not lose one, nor share a data file."""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    shares = [["uint8", "int16", "int64", "float64"], ["uint16", "int32", "uint64", "float32"]]
+    runs = [subprocess.Popen([sys.executable, "-c", SAVE_SIGNATURES, *dtypes], env=env,
+                             stderr=subprocess.PIPE, text=True) for dtypes in shares]
+    for run in runs:
+        assert run.wait(timeout=600) == 0, run.stderr.read()
+    every = [dtype for dtypes in shares for dtype in dtypes]
+    data_files = _cache_files(tmp_path, ".nbc")
+    assert len(data_files) == len(every)
+    again = _run(tmp_path, f"import sys; sys.argv[1:] = {every!r}\n{SAVE_SIGNATURES}")
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.count("[cache] data loaded from") == len(every)
+    assert "[cache] data saved to" not in again.stdout

@@ -104,21 +104,13 @@ def test_the_shipped_cache_of_another_cpu_is_not_loaded(shipped, tmp_path):
 
 class _Hook(hatch_build.JitCacheHook):
     def __init__(self, target_name="wheel"):  # only what initialize reads
-        self._target_name = target_name
-
-    @property
-    def target_name(self):
-        return self._target_name
-
-    @property
-    def root(self):
-        return str(ROOT)
+        super().__init__(str(ROOT), {}, None, None, "", target_name)
 
 
 def test_editable_builds_and_the_skip_switch_compile_nothing(monkeypatch):
     def fail(*args, **kwargs):
         raise AssertionError("compiled")
-    monkeypatch.setattr(hatch_build, "build_jit_cache", fail)
+    monkeypatch.setattr(hatch_build, "jit_cache", fail)
     build_data = {"force_include": {}}
     _Hook().initialize("editable", build_data)
     _Hook("sdist").initialize("standard", build_data)
@@ -128,10 +120,10 @@ def test_editable_builds_and_the_skip_switch_compile_nothing(monkeypatch):
 
 
 def test_a_failed_compile_builds_the_wheel_without_a_cache(monkeypatch, capsys):
-    def crash(root, staging, **kwargs):
+    def crash(root, staging, store, **kwargs):
         raise subprocess.CalledProcessError(1, "warm-up",
                                             stderr=b"Traceback\nImportError: no numba")
-    monkeypatch.setattr(hatch_build, "build_jit_cache", crash)
+    monkeypatch.setattr(hatch_build, "jit_cache", crash)
     monkeypatch.delenv("POKERKEYS_JIT_CACHE", raising=False)
     hook, build_data = _Hook(), {"force_include": {}}
     hook.initialize("standard", build_data)
@@ -157,3 +149,75 @@ def test_every_readme_command_is_built_and_timed():
     missing = [line for line in lines if shlex.join(shlex.split(line)) not in built
                and not line.startswith(NOT_BUILT)]
     assert missing == []
+
+
+def _board_only(monkeypatch):
+    """The build's compile, for the board job only (a few seconds, not the README's all)."""
+    compile_all = hatch_build._compile
+    runs = []
+
+    def compile_board(package, env, jobs, timeout):
+        runs.append(jobs)
+        compile_all(package, env, ("board",), timeout)
+    monkeypatch.setattr(hatch_build, "_compile", compile_board)
+    return runs
+
+
+def test_a_second_build_of_the_same_sources_copies_the_first_ones_cache(
+        monkeypatch, tmp_path, capsys):
+    store = tmp_path / "store"
+    monkeypatch.setattr(hatch_build, "user_store", lambda: store)
+    monkeypatch.delenv("POKERKEYS_JIT_CACHE", raising=False)
+    runs = _board_only(monkeypatch)
+
+    def build():
+        hook, build_data = _Hook(), {"force_include": {}}
+        hook.initialize("standard", build_data)
+        files = {in_wheel: Path(source).read_bytes()
+                 for source, in_wheel in build_data["force_include"].items()}
+        hook.finalize("standard", build_data, "")
+        return files, capsys.readouterr().err
+
+    first, said = build()
+    assert runs == [("--all", "--processes", str(hatch_build.processes()))]
+    assert first and all(path.startswith("pokerkeys/_kernels/__pycache__/") for path in first)
+    # The line pip shows with -v: what is compiled, for how long, how to skip it.
+    assert re.search(r"pokerkeys: compiling the Numba kernels of the README's commands for "
+                     r"this CPU, so that their first runs need not \(about \d+ s in \d+ "
+                     r"process(es)?; POKERKEYS_JIT_CACHE=skip skips it\)", said), said
+    assert re.search(r"pokerkeys: \d+ JIT cache files compiled in \d+ s", said), said
+    [kept] = store.iterdir()
+
+    second, said = build()
+    assert len(runs) == 1  # no compile
+    assert second == first
+    assert f"JIT cache files copied from an earlier build of the same sources ({kept})" in said
+    assert "compiling" not in said
+
+    monkeypatch.setenv("POKERKEYS_JIT_CACHE", "rebuild")
+    rebuilt, said = build()
+    assert len(runs) == 2 and rebuilt.keys() == first.keys()
+
+
+def test_the_key_of_a_kept_cache_follows_the_sources_and_numba_settings(tmp_path):
+    def key(name, edit=None, **env):
+        package, stage_env = hatch_build._stage(ROOT, tmp_path / name)
+        if edit:
+            (package / edit).write_text((package / edit).read_text() + "\n# changed\n")
+        return hatch_build.cache_key(package, dict(stage_env, **env))
+
+    same = key("a")
+    assert re.fullmatch(r"[0-9a-f]{64}", same)
+    assert key("b") == same
+    assert key("c", edit="equity/holdem.py") != same
+    assert key("d", NUMBA_OPT="1") != same
+
+
+def test_a_store_that_cannot_be_written_is_no_failure(tmp_path, monkeypatch):
+    store = tmp_path / "store"
+    store.write_text("a file where the folder would be")
+    _board_only(monkeypatch)
+    files, reused = hatch_build.jit_cache(ROOT, tmp_path / "staging", store,
+                                          announce=lambda line: None)
+    assert files and reused is None
+    assert store.read_text() == "a file where the folder would be"

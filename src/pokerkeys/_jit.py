@@ -198,6 +198,27 @@ def _note_place(folder: Path | None) -> None:
               "temporary folder); they are compiled again in each run", file=sys.stderr)
 
 
+@contextlib.contextmanager
+def _folder_lock(folder: str) -> Iterator[None]:
+    """Hold an exclusive lock of a cache folder (a no-op where there is none to take).
+
+    Numba saves a kernel by reading its module's index, adding the new signature and writing
+    the index back, with the data file numbered after the entries it read: two processes
+    saving kernels of one function at once (the wheel build compiles in several) would
+    otherwise lose an index entry, or write two signatures' code to one data file.
+    """
+    fd = -1
+    if fcntl is not None:
+        with contextlib.suppress(OSError):
+            fd = os.open(folder, os.O_RDONLY)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+    try:
+        yield
+    finally:
+        if fd >= 0:
+            os.close(fd)  # releases the lock
+
+
 class _FallbackLocator(_SourceFileBackedLocatorMixin, _CacheLocator):
     """The cache folder of a kernel whose package folder is read-only: its module's folder's
     own subfolder (named as Numba names them) of ``_fallback_folder()``."""
@@ -307,12 +328,13 @@ class _KernelCache(FunctionCache):
             _note_place(_fallback_folder())
         if not self._keeps:
             return
-        try:
-            super().save_overload(sig, data)
-        except Exception as exc:  # the index was unreadable: start it again, once
-            self._discard(exc)
-            with contextlib.suppress(Exception):
+        with _folder_lock(self._cache_path):
+            try:
                 super().save_overload(sig, data)
+            except Exception as exc:  # the index was unreadable: start it again, once
+                self._discard(exc)
+                with contextlib.suppress(Exception):
+                    super().save_overload(sig, data)
 
 
 class _FirstUseCache:
