@@ -18,14 +18,13 @@ The stop rules, in every combination (the first rule met ends the run):
 - two or three rules: the first one met; no default time limit once ``trials`` or
   ``time_limit`` bounds the run.
 
-A time limit is met within 50 ms (``LAST_ROUND_SECONDS`` and a kernel call): a probe of
-short chunks measures the speed first, each round is planned from the last one's speed to
-take at most half the time left, and the last round is cut to the time left. It is measured
-on ``pokerkeys._jit.compute_clock``, the clock ``EquityResult.elapsed`` reports (compiling a
-kernel on a first call is not counted). A chunk is cut (it runs the first trials of its
-stream) only when a whole one no longer fits in the time left, so a run with ``trials`` and
-``time_limit`` that reaches its trial count with no chunk cut gives the counts of that trial
-count alone.
+A time limit is met within 50 ms: a probe of short chunks measures the speed first, rounds
+near the limit are planned from the last one's speed to take at most half the time left, and
+the last round is cut to the time left. It is measured on ``pokerkeys._jit.compute_clock``,
+the clock ``EquityResult.elapsed`` reports (compiling a kernel on a first call is not
+counted). A chunk is cut (it runs the first trials of its stream) only when a whole one no
+longer fits in the time left, so a run with ``trials`` and ``time_limit`` that reaches its
+trial count with no chunk cut gives the counts of that trial count alone.
 
 >>> from pokerkeys.equity.driver import chunk_sizes
 >>> chunk_sizes(100_000).tolist()
@@ -83,14 +82,20 @@ MAX_TRIALS = 10 ** 15
 # With an observer (the web app streaming a job), rounds aim at this, for several updates a second.
 OBSERVED_ROUND_SECONDS = 0.2
 # Under a time limit, a run starts with a probe of one chunk per thread, each cut to
-# 1/PROBE_FRACTION of a chunk, to measure how long a trial takes before any round is planned.
-PROBE_FRACTION = 32
-# Under a time limit, a round is planned to take at most TIME_MARGIN of the time left (a round
-# twice as slow as measured, as on a busy host, still ends in time); once LAST_ROUND_SECONDS
-# or less are left, the last round is cut to fit them. A run so ends within about that much
-# of its limit: 2% of a limit of 2 s or more would allow more, 50 ms whatever the limit.
+# 1/PROBE_FRACTION of a chunk, to measure how long a trial takes before any round is planned;
+# a probe over PROBE_AGAIN_SECONDS (a first call loading its kernel, threads waking up on a
+# busy host) runs once more, if less than a quarter of the limit has passed, and the faster
+# one counts.
+PROBE_FRACTION = 8
+PROBE_AGAIN_SECONDS = 0.001
+# Rounds near a time limit take at most TIME_MARGIN of the time left (a round twice as slow as
+# measured, as on a busy host, still ends in time) and run at most ROUND_GROWTH times the
+# trials per thread of the largest round measured (a speed measured on few trials can be off
+# severalfold); once LAST_ROUND_SECONDS or less are left, the last round is cut to fit them.
+# A run so ends within about 50 ms of its limit, the last round and a kernel call's fixed cost.
 TIME_MARGIN = 0.5
-LAST_ROUND_SECONDS = 0.04
+ROUND_GROWTH = 8
+LAST_ROUND_SECONDS = 0.03
 
 # A per-thread observer of Monte Carlo rounds (``observe_rounds``): the web app streams the
 # partial results of a job from its worker thread, and cancels it by raising from the observer.
@@ -272,9 +277,10 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
     ``chunk_sizes(.., per_chunk)`` trials, so the result is the same however rounds are cut.
     Under a time limit (given, or the default one) a probe of one chunk per thread, each cut
     to 1/``PROBE_FRACTION`` of a chunk, measures the speed first (its trials are not
-    counted); then each round takes at most ``TIME_MARGIN`` (half) of the time left, and
-    once ``LAST_ROUND_SECONDS`` (40 ms) or less are left, the last round's chunks are cut to
-    fit it, so the run ends within about 50 ms of the limit.
+    counted). Rounds near the limit take at most ``TIME_MARGIN`` (half) of the time left and
+    at most ``ROUND_GROWTH`` times the trials per thread of the largest round so far; once
+    ``LAST_ROUND_SECONDS`` (30 ms) or less are left, the last round's chunks are cut to fit,
+    so the run ends within about 50 ms of the limit.
 
     Parameters
     ----------
@@ -347,33 +353,41 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
     n_threads = _thread_count(threads)
     counts = np.zeros(1 << len(labels), dtype=np.int64)
     done = chunks_done = 0
-    # Seconds one thread takes per trial, measured on the last round (None: not yet).
-    per_trial: float | None = None
+    # Under a time limit: seconds one thread takes per trial, and the most trials one thread
+    # ran in a round, as last measured.
+    per_trial = math.inf
+    per_thread = 0
     if progress is not None:
         progress(0, trials)
     if time_limit is not None:
-        # Nothing says yet how long a chunk takes (from a millisecond to seconds): a probe of
-        # one short chunk per thread measures it, so that no round runs past the limit. Its
-        # trials are not counted: the chunks of the run stay the ones a trial count alone
-        # runs.
+        # Nothing says yet how long a trial takes (a microsecond to a millisecond): a probe
+        # measures it, so that no round runs past the limit. Its trials are not counted: the
+        # chunks of the run stay the ones a trial count alone runs.
         probe = np.full(n_threads, max(1, per_chunk // PROBE_FRACTION), dtype=np.int64)
-        probe_start = _jit.compute_clock()
-        (measure or run_round)(spawn_seeds(seed_seq, len(probe)), probe)
-        per_trial = _per_trial(_jit.compute_clock() - probe_start, probe, n_threads)
+        for _ in range(2):
+            probe_start = _jit.compute_clock()
+            (measure or run_round)(spawn_seeds(seed_seq, len(probe)), probe)
+            probe_seconds = _jit.compute_clock() - probe_start
+            per_trial = min(per_trial, _per_trial(probe_seconds, probe, n_threads))
+            if (probe_seconds <= PROBE_AGAIN_SECONDS
+                    or _jit.compute_clock() - start > time_limit / 4):
+                break
+        per_thread = int(probe[0])
     stopped_by: StopReason | None = None
     while stopped_by is None:
         remaining = trials - done if trials is not None else per_round * per_chunk
         sizes = chunk_sizes(remaining, per_chunk, per_round)
         last_round = False
-        if time_limit is not None and per_trial is not None:
+        if time_limit is not None:
             sizes, last_round = _fit_to_time(
-                sizes, time_limit - (_jit.compute_clock() - start), per_trial, per_chunk,
-                n_threads, open_ended=trials is None)
+                sizes, time_limit - (_jit.compute_clock() - start), per_trial, per_thread,
+                per_chunk, n_threads, open_ended=trials is None)
         round_start = _jit.compute_clock()
         counts += run_round(spawn_seeds(seed_seq, len(sizes), first=chunks_done), sizes)
         chunks_done += len(sizes)
         now = _jit.compute_clock()
         per_trial = _per_trial(now - round_start, sizes, n_threads)
+        per_thread = max(per_thread, _thread_trials(sizes, n_threads))
         if len(sizes) == per_round and now - round_start < round_seconds / 2:
             per_round *= 2
         elif now - round_start > 2 * round_seconds and per_round > 1:
@@ -402,38 +416,47 @@ def _thread_count(threads: Threads) -> int:
         return max(1, int(n))
 
 
+def _thread_trials(sizes: IntArray, n_threads: int) -> int:
+    """The trials the busiest thread runs in a round of chunks ``sizes``: the kernels give
+    each thread an equal share of the chunks, ``ceil(len(sizes) / n_threads)`` of them."""
+    return -(-len(sizes) // n_threads) * int(sizes.max())
+
+
 def _per_trial(seconds: float, sizes: IntArray, n_threads: int) -> float:
-    """Seconds one thread spent per trial in a round of chunks ``sizes`` that took ``seconds``.
-
-    The kernels give each thread an equal share of the chunks, so a round lasts about
-    ``ceil(len(sizes) / n_threads)`` times its largest chunk, trial after trial.
-    """
-    waves = -(-len(sizes) // n_threads)
-    return max(seconds, 1e-9) / (waves * int(sizes.max()))
+    """Seconds one thread spent per trial in a round of chunks ``sizes`` that took
+    ``seconds``."""
+    return max(seconds, 1e-9) / _thread_trials(sizes, n_threads)
 
 
-def _fit_to_time(sizes: IntArray, seconds_left: float, per_trial: float, per_chunk: int,
-                 n_threads: int, open_ended: bool) -> tuple[IntArray, bool]:
+def _fit_to_time(sizes: IntArray, seconds_left: float, per_trial: float, per_thread: int,
+                 per_chunk: int, n_threads: int, open_ended: bool) -> tuple[IntArray, bool]:
     """The chunks of the next round under a time limit, and whether it is the last round.
 
-    ``sizes`` is the round the stop rules alone would run; ``per_trial`` is the seconds a
-    trial takes on one thread (last measured). While more than ``LAST_ROUND_SECONDS`` are
-    left, a round takes at most ``TIME_MARGIN`` of the time left (a host that slows down to
-    half the measured speed still ends it in time): whole waves of chunks (one per thread)
-    while one fits, else one chunk per thread cut to that time. Then the last round is cut
-    to the time left, so the run ends within about ``LAST_ROUND_SECONDS`` of the limit. A
-    cut chunk runs the first trials of its stream on its own seed (at least one trial), so
-    the chunks before it are those a trial count alone runs. ``open_ended``: no trial count
+    ``sizes`` is the round the other rules would run; ``per_trial`` the seconds a trial takes
+    on one thread and ``per_thread`` the most trials a thread ran in a round, as measured.
+    Far from the limit (the round would take under 1/``ROUND_GROWTH`` of the time left) it
+    runs as it is. Nearer, it takes at most ``TIME_MARGIN`` of the time left and
+    ``ROUND_GROWTH`` times ``per_thread`` trials per thread: whole waves of chunks (one per
+    thread) while one fits, else one chunk per thread cut to fit. Once
+    ``LAST_ROUND_SECONDS`` or less are left, the last round is cut to the time left. A cut
+    chunk runs the first trials of its stream on its own seed (at least one trial), so the
+    chunks before it are those a trial count alone runs. ``open_ended``: no trial count
     bounds the run, so a cut round has a chunk for every thread.
     """
+    seconds_left = max(seconds_left, 0.0)
+    planned = _thread_trials(sizes, n_threads)
+    if planned * per_trial * ROUND_GROWTH <= seconds_left:
+        return sizes, False
     last = seconds_left <= LAST_ROUND_SECONDS
-    budget = max(seconds_left, 0.0) * (1.0 if last else TIME_MARGIN)
-    waves = int(budget / (per_trial * per_chunk))
+    fits = seconds_left * (1.0 if last else TIME_MARGIN) / per_trial
+    if not last:
+        fits = min(fits, ROUND_GROWTH * per_thread)
+    if planned <= fits:
+        return sizes, False
+    waves = int(fits // per_chunk)
     if waves >= 1:
-        return sizes[:waves * n_threads], last and len(sizes) > waves * n_threads
-    if len(sizes) <= n_threads and int(sizes.max()) * per_trial <= budget:
-        return sizes, False  # the last trials of a trial count: they fit
-    cut = max(1, int(budget / per_trial))
+        return sizes[:waves * n_threads], False
+    cut = max(1, int(fits))
     if open_ended:
         return np.full(n_threads, min(cut, per_chunk), dtype=np.int64), last
     return np.minimum(sizes[:n_threads], cut), last

@@ -309,12 +309,14 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         Monte Carlo: stop once every player's standard error of equity is at most this
         (above 0, below 0.5; checked between rounds, from 10,000 trials on).
     time_limit : float or None, default None
-        Monte Carlo: stop once this many seconds have passed since the call began (time
-        spent compiling kernels not counted; checked between rounds of about 0.25-1 s).
-        With several rules, the first one reached stops the run. With none of the three,
-        Monte Carlo runs ``DEFAULT_TRIALS`` (10,000,000) trials. With ``target_stderr``
-        alone, the run also stops after 60 seconds (``stopped_by`` is then
-        ``'default time limit'``).
+        Monte Carlo: stop once this many seconds have passed since the call began, within
+        50 ms of it (time spent compiling kernels not counted; the rounds are planned from
+        the measured speed and the last one is cut to the time left). Alone, it runs until
+        the limit with no cap on the trials. With several rules, the first one met stops
+        the run. With none of the three, Monte Carlo runs ``DEFAULT_TRIALS`` (10,000,000)
+        trials. With ``target_stderr`` alone, the run also stops after 60 seconds
+        (``stopped_by`` is then ``'default time limit'``); once ``trials`` or
+        ``time_limit`` is given, no 60-second limit applies.
     seed : int, sequence of int or None, default None
         Seed of the Monte Carlo streams (``numpy.random.SeedSequence``): the same seed and
         the same trial count give the same result whatever ``threads`` is. None: fresh

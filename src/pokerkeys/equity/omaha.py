@@ -162,9 +162,10 @@ def omaha_equity(hands: Iterable[CardsLike], board: CardsLike | None = None,
         else Monte Carlo. True: enumerate (refused beyond ``EXACT_MAX_LOOKUPS``, 2e11
         lookups, or 2,000,000 deals of the random players' cards). False: Monte Carlo.
     trials, target_stderr, time_limit : int, float, float or None, default None
-        The Monte Carlo stop rules, as for ``pk.equity``; without any of them Monte Carlo
-        runs ``DEFAULT_TRIALS`` (1,000,000) trials, and with ``target_stderr`` alone it
-        stops after 60 seconds at the latest.
+        The Monte Carlo stop rules, as for ``pk.equity``: the first one met stops the run;
+        without any of them Monte Carlo runs ``DEFAULT_TRIALS`` (1,000,000) trials; with
+        ``target_stderr`` alone it stops after 60 seconds at the latest; ``time_limit``
+        alone runs until the limit (within 50 ms) with no cap on the trials.
     seed : int, sequence of int or None, default None
         Seed of the Monte Carlo streams: the same seed and trial count give the same result
         whatever ``threads`` is. None: fresh entropy.
