@@ -132,6 +132,37 @@ def test_range_does_not_parse_second_player():
         equity(["AhKh", "QQ+,JJ-"])
 
 
+CARD_HELP = "expected a rank from '23456789TJQKA' (or '10') followed by a suit from 'cdhs'"
+
+
+@pytest.mark.parametrize("hands, message", [
+    (["AhKx", "QsQd"], "player 1: unknown card 'Kx' in 'AhKx'"),
+    (["AhKh", "Qs Qz"], "player 2: unknown card 'Qz' in 'Qs Qz'"),
+    (["10hKx", "QQ"], "player 1: unknown card 'Kx' in '10hKx'"),
+    (["AhKhQx", "QQ"], "player 1: unknown card 'Qx' in 'AhKhQx'"),
+    (["AhKh", "AK", "AsKx,QQ"], "player 3: unknown card 'Kx' in 'AsKx,QQ'"),
+])
+def test_a_mistyped_card_is_named_with_what_a_card_is(hands, message):
+    # Text made of card-like pairs with a real card in it was meant as cards: the card
+    # error, not the range parser's list of range forms.
+    with pytest.raises(ValueError) as info:
+        equity(hands)
+    assert str(info.value) == f"{message}: {CARD_HELP}"
+
+
+@pytest.mark.parametrize("text, position", [("QQ+,AKx", 4), ("AKx", 0), ("Zz", 0),
+                                            ("KxQx", 0)])
+def test_a_range_typo_keeps_the_range_message(text, position):
+    # no pair of it is a card ('Zz', 'KxQx'), or it is not made of pairs: read as a range
+    with pytest.raises(ValueError) as info:
+        equity(["AhKh", text])
+    item = text.split(",")[-1]
+    assert str(info.value).startswith(
+        f"player 2: '{text}' is neither a hand nor a range: cannot parse range item "
+        f"'{item}' at position {position}: expected a class"), str(info.value)
+    assert f"in '{text}'" not in str(info.value)  # the text is quoted once
+
+
 def test_range_emptied_by_card_removal():
     with raises(ValueError, r"player 1", r"empty"):
         equity(["AA", "AsAh"], board="AdAc2c")

@@ -360,7 +360,8 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         message names which), or an Omaha player is a ``Range``.
     ValueError
         If there are not 2 to 10 players; a player is neither a hand nor a range (the
-        message names the player and what did not parse), is one card alone (``'Ah'``:
+        message names the player and what did not parse: for text written as cards, such
+        as ``'AhKx'``, the bad card and what a card is), is one card alone (``'Ah'``:
         write ``'Ah??'``) or holds more than two cards; the board has 1, 2 or more than 5
         cards; a card does not parse; a card is used twice (in two places or twice in one:
         the message names the card and the places); the deck has too few cards for the

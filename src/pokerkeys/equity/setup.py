@@ -12,13 +12,14 @@ flop report) work from.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
 import numpy as np
 
-from ..core.cards import N_CARDS, excerpt, format_card, format_cards, parse_cards
+from ..core.cards import N_CARDS, RANK_CHARS, excerpt, format_card, format_cards, parse_cards
 from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
 from ..core.types import CardArray, CardsLike, FloatArray
 from .ranges import Range
@@ -76,6 +77,23 @@ class Player:
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "xxxx", "*"}
 
 
+def _written_as_cards(text: str) -> bool:
+    """Text written as cards, maybe with a typo: pairs of characters, each a rank then one
+    more character, at least one pair a card ('AhKx'). Range text ('QQ+', 'AKs', 'AKx')
+    has other shapes."""
+    words = [w for w in re.split(r"[\s,;]+", text.replace("10", "T")) if w]
+    if not words or any(len(w) % 2 or any(w[i].upper() not in RANK_CHARS
+                                          for i in range(0, len(w), 2)) for w in words):
+        return False
+    for pair in (w[i:i + 2] for w in words for i in range(0, len(w), 2)):
+        try:
+            parse_cards(pair)
+        except ValueError:
+            continue
+        return True
+    return False
+
+
 def _parse_player(spec: PlayerSpec, index: int) -> Player:
     """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
 
@@ -112,13 +130,19 @@ def _parse_player(spec: PlayerSpec, index: int) -> Player:
             try:
                 rng = Range(text)
             except ValueError as range_error:
-                if card_error is not None and "duplicate" in str(card_error):
+                if card_error is not None and ("duplicate" in str(card_error)
+                                               or _written_as_cards(text)):
+                    # 'AhKx': cards with a typo; the card error names the card and what a
+                    # card is, where the range parser would list every range form.
                     raise ValueError(f"{where}: {card_error}") from None
                 if ids is not None:
                     raise ValueError(f"{where}: a hold'em hand has 2 hole cards, not "
                                      f"{len(ids)} ({format_cards(ids)})") from None
+                # The range parser quotes the whole text again ("... at position 4 in
+                # 'QQ+,AKx'"): once is enough, and a huge text's message stays short.
+                detail = str(range_error).replace(f" in {excerpt(text)}", "", 1)
                 raise ValueError(f"{where}: {excerpt(spec)} is neither a hand nor a range: "
-                                 f"{range_error}") from None
+                                 f"{detail}") from None
             return Player(text, (), rng)
     else:
         try:
