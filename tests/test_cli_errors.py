@@ -23,7 +23,6 @@ import numpy as np
 import pytest
 
 from pokerkeys.cli import main
-from pokerkeys.cli.common import CliError, explain_player_error
 from pokerkeys.core import tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -145,15 +144,6 @@ def test_an_error_about_a_huge_player_text_is_short(capsys):
     line = one_line_error(capsys, ["equity", "AhKh", "Zz" * 30_000])
     # the text, then the range item that is all of it: each cut short, never a third time
     assert len(line) < 400 and line.count("(60,000 characters)") == 2, line
-
-
-def test_explain_player_error_leaves_other_errors_alone():
-    other = ValueError("card Ah is used in player 1 and player 2")
-    assert explain_player_error(["AhKh", "AhQd"], other) is other
-    error = ValueError("player 1: 'AhKx' is neither a hand nor a range: cannot parse ...")
-    better = explain_player_error(["AhKx", "QsQd"], error)
-    assert isinstance(better, CliError)
-    assert str(better) == f"player 1: unknown card 'Kx' in 'AhKx': {CARD_HELP}"
 
 
 # --------------------------------------------------------------------------- command limits

@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
-from .common import CliError, explain_player_error, positive_int, progress_bar
+from .common import CliError, positive_int, progress_bar
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
@@ -149,8 +149,6 @@ def _cmd_flops(args: argparse.Namespace) -> int:
     progress = progress_bar("boards") if show else None
     try:
         report = flops(args.hands, dead=args.dead, threads=args.threads, progress=progress)
-    except ValueError as exc:
-        raise explain_player_error(args.hands, exc) from None
     finally:
         if progress is not None:
             progress.close()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import math
-import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
 
     Subparsers: TypeAlias = "argparse._SubParsersAction[CommandParser]"
 
-__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message", "explain_player_error",
+__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message",
            "positive", "positive_int", "progress_bar", "require_extra", "require_plot", "seed"]
 
 
@@ -480,81 +479,3 @@ folder /no/such/folder
     if not target.resolve().parent.is_dir():
         raise CliError(f"cannot write the plot to {path}: no such folder {target.parent}")
     require_extra("matplotlib", "plot", "--plot")
-
-
-def _looks_like_cards(text: str) -> bool:
-    """Text written as cards, with a typo: pairs of characters, each a rank then one more
-    character, at least one of them a card ('AhKx'). Range text ('QQ+', 'AKs', 'AKx') has
-    other shapes, and keeps the range parser's message."""
-    from ..core.cards import RANK_CHARS, parse_cards
-
-    chunks = [c for c in re.split(r"[\s,;]+", text.replace("10", "T")) if c]
-    if not chunks or any(len(c) % 2 or any(c[i].upper() not in RANK_CHARS
-                                           for i in range(0, len(c), 2)) for c in chunks):
-        return False
-    pairs = [c[i:i + 2] for c in chunks for i in range(0, len(c), 2)]
-    for pair in pairs:
-        try:
-            parse_cards(pair)
-        except ValueError:
-            continue
-        return True
-    return False
-
-
-def explain_player_error(players: Sequence[str], error: ValueError) -> Exception:
-    """A clearer error for a player's text that is neither a hand nor a range.
-
-    When the text was meant as cards and one is mistyped (``'AhKx'``), the error names that
-    card and what a card is, as ``parse_cards`` does, instead of the range parser's list of
-    range forms; range text keeps the range parser's message, without its second quote of
-    the text; any other error comes back as it is.
-
-    Parameters
-    ----------
-    players : sequence of str
-        The players' text as typed.
-    error : ValueError
-        What the equity engine raised.
-
-    Returns
-    -------
-    Exception
-        The error to report.
-
-    Examples
-    --------
-    >>> import pokerkeys as pk
-    >>> from pokerkeys.cli.common import explain_player_error
-    >>> try:
-    ...     pk.equity(["AhKx", "QsQd"])
-    ... except ValueError as error:
-    ...     print(explain_player_error(["AhKx", "QsQd"], error))
-    player 1: unknown card 'Kx' in 'AhKx': expected a rank from '23456789TJQKA' (or '10') \
-followed by a suit from 'cdhs'
-    >>> try:
-    ...     pk.equity(["AhKh", "QQ+,AKx"])
-    ... except ValueError as error:
-    ...     print(explain_player_error(["AhKh", "QQ+,AKx"], error))
-    player 2: 'QQ+,AKx' is neither a hand nor a range: cannot parse range item 'AKx' at \
-position 4: expected a class ('AKs', 'QQ'), a span ('QQ+', 'KTo+', '88-JJ', 'A5s-A2s'), a \
-hand ('AhKh'), 'random' or 'X%'
-    """
-    message = str(error)
-    if "is neither a hand nor a range" not in message:
-        return error
-    from ..core.cards import excerpt, parse_cards
-
-    for i, text in enumerate(players):
-        head = f"player {i + 1}: {excerpt(text)} is neither a hand nor a range: "
-        if not isinstance(text, str) or not message.startswith(head):
-            continue
-        if _looks_like_cards(text):
-            try:
-                parse_cards(text)
-            except ValueError as card_error:
-                return CliError(f"player {i + 1}: {card_error}")
-        # The range parser quotes the whole text again ("... at position 4 in 'QQ+,AKx'"):
-        # once is enough, and a huge text's message stays short.
-        return CliError(head + message[len(head):].replace(f" in {excerpt(text)}", "", 1))
-    return error

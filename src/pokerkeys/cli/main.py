@@ -27,7 +27,6 @@ from .common import (
     CliError,
     CommandParser,
     excerpt_message,
-    explain_player_error,
     positive,
     positive_int,
     progress_bar,
@@ -132,8 +131,6 @@ def _cmd_equity(args: argparse.Namespace) -> int:
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
                         seed=args.seed, threads=args.threads, progress=progress,
                         game=args.game, per_combo=args.combos)
-    except ValueError as exc:
-        raise explain_player_error(args.hands, exc) from None
     finally:
         if progress is not None:
             progress.close()
@@ -273,8 +270,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "a fraction of the pot (0.001 = 0.1 percentage points); without "
                         "--trials or --time the run also stops after 60 s")
     p.add_argument("--time", type=positive(float),
-                   help="Monte Carlo: stop after this many seconds (default: none; see "
-                        "--stderr)")
+                   help="Monte Carlo: stop after this many seconds, within 50 ms, with no "
+                        "trial cap (default: none; see --stderr)")
     p.add_argument("--seed", type=seed,
                    help="random seed, a whole number >= 0 (same seed, same result, whatever "
                         "the threads; default: a fresh seed each run)")
