@@ -181,7 +181,7 @@ def test_monte_carlo_matches_exact(hands, board, dead):
 
 
 # ---------------------------------------------------------------------------- determinism
-def test_same_seed_same_result_any_threads():
+def test_same_seed_same_result_any_threads(two_numba_threads):
     hands = ["AhKh", "QsQd", "random"]
     a = equity(hands, trials=400_000, seed=7, threads=1)
     b = equity(hands, trials=400_000, seed=7, threads=2)
@@ -193,7 +193,7 @@ def test_same_seed_same_result_any_threads():
     assert not np.array_equal(a.mask_counts, d.mask_counts)
 
 
-def test_same_seed_ranges_deterministic():
+def test_same_seed_ranges_deterministic(two_numba_threads):
     hands = ["QQ+,AKs", "JJ-88,AQs+:0.5"]
     a = equity(hands, board="2c7d9h", trials=100_001, seed=99, threads=1)
     b = equity(hands, board="2c7d9h", trials=100_001, seed=99, threads=2)
@@ -427,7 +427,7 @@ def test_canonical_boards_cover_every_completion():
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_deck_exhausted_by_the_last_board_card(threads):
+def test_deck_exhausted_by_the_last_board_card(threads, two_numba_threads):
     """Ten players, a four-card board and every other card dead but one: one river left."""
     hands = ["AhKh", "QsQd", "JcTc", "9c9d", "8c8d", "7c7d", "6c6d", "5c5d", "4c4d", "3c3d"]
     board = "2c2d2h2s"
@@ -445,7 +445,8 @@ def test_deck_exhausted_by_the_last_board_card(threads):
     # three-way with a random hand: about 14 CPU seconds of enumeration
     pytest.param(["AK:0.4,QQ", "JJ-99:0.7", "random"], "2c7d9h", marks=pytest.mark.slow),
 ])
-def test_exact_weighted_counts_identical_whatever_threads_or_progress(hands, board):
+def test_exact_weighted_counts_identical_whatever_threads_or_progress(hands, board,
+                                                                    two_numba_threads):
     """Weighted counts are summed in floating point; the work is grouped the same way for any
     thread count and with or without a progress callback, so the results match to the bit."""
     runs = [equity(hands, board=board, exact=True, threads=t, progress=p)

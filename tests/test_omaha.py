@@ -95,7 +95,7 @@ def test_five_and_six_card_omaha():
     assert abs(five.equity.sum() - 1) < 1e-12 and abs(six.equity.sum() - 1) < 1e-12
 
 
-def test_monte_carlo_is_reproducible_and_thread_independent():
+def test_monte_carlo_is_reproducible_and_thread_independent(two_numba_threads):
     hands = ["AsKsQdJd", "7h8h9cTc", "random"]
     a = omaha_equity(hands, trials=50_000, seed=11, threads=1)
     b = omaha_equity(hands, trials=50_000, seed=11, threads=2)
