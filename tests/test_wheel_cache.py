@@ -221,3 +221,22 @@ def test_a_store_that_cannot_be_written_is_no_failure(tmp_path, monkeypatch):
                                           announce=lambda line: None)
     assert files and reused is None
     assert store.read_text() == "a file where the folder would be"
+
+
+def test_the_commands_compiled_in_two_processes_all_load_from_the_cache(tmp_path):
+    """``_warm_up --all --processes 2`` (the build's compile, here for four README commands
+    of a few seconds each): every command then runs from the shared cache folder."""
+    names = ["hits", "best jokers", "first", "draw"]
+    package, env = hatch_build._stage(ROOT, tmp_path / "staging")
+    warm_up = package / "_warm_up.py"
+    source = warm_up.read_text()
+    trimmed = f"README_COMMANDS = {{k: README_COMMANDS[k] for k in {names!r}}}\n\n\n"
+    warm_up.write_text(source.replace("def write_inputs(", trimmed + "def write_inputs(", 1))
+    hatch_build._compile(package, env, ("--all", "--processes", "2"), timeout=600)
+    assert hatch_build._cache_files(package)
+    work = package.parent / "work"
+    for name in names:
+        run = subprocess.run([sys.executable, "-m", "pokerkeys", *README_COMMANDS[name]],
+                             cwd=work, env=env, capture_output=True, text=True, timeout=600)
+        assert run.returncode == 0, run.stderr
+        assert COMPILE_NOTE not in run.stderr, (name, run.stderr)
