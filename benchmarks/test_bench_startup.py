@@ -14,9 +14,9 @@ Three cases, each a whole process, start to exit:
 
 ``POKERKEYS_BENCH_WHEEL=path/to/pokerkeys.whl`` times that wheel instead of building one (the
 build compiles the README commands' kernels, about 35 s on 2 cores). The commands are
-``_warm_up.README_COMMANDS`` and three more README lines, run in a folder holding their input files. A first run may leave
-a detached warm-up process compiling for the next runs (see ``pokerkeys._jit.warm_up``):
-each round waits for it, untimed, so it never slows the next one.
+``_warm_up.README_COMMANDS`` and three more README lines, run in a folder holding their input
+files. A first run may leave a detached warm-up process compiling for the next runs (see
+``pokerkeys._jit.warm_up``): each round waits for it, untimed, so it never slows the next one.
 """
 import fcntl
 import os
