@@ -6,6 +6,7 @@ NumPy generators use fixed seeds.
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -74,3 +75,28 @@ def two_numba_threads(request: pytest.FixtureRequest) -> None:
         text=True, timeout=600)
     assert child.returncode == 0, \
         f"failed with NUMBA_NUM_THREADS=2:\n{child.stdout[-4000:]}\n{child.stderr[-2000:]}"
+
+
+# Browser tests (the web app's pages, the docs site): Debian's chromium driven by Playwright.
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """A headless chromium for a test module; skips without chromium or Playwright."""
+    if CHROMIUM is None:
+        pytest.skip("needs Debian's chromium (apt-get install -y chromium)")
+    playwright_api = pytest.importorskip("playwright.sync_api")
+    with playwright_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    """Where browser tests save screenshots: $POKERKEYS_SCREENSHOTS, else a temporary folder."""
+    folder = os.environ.get("POKERKEYS_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -277,25 +277,6 @@ def served(site):
     server.server_close()
 
 
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
-    folder = os.environ.get("POKERKEYS_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if CHROMIUM is None:
-        pytest.skip("needs Debian's chromium (apt-get install -y chromium)")
-    playwright_api = pytest.importorskip("playwright.sync_api")
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser):
     """A browser page that records script errors and any request leaving this machine."""

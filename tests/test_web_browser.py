@@ -3,12 +3,10 @@
 pytest's tmp dir) to be looked at."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
 import time
-from pathlib import Path
 
 import pytest
 
@@ -27,22 +25,6 @@ def server():
     s = LiveServer()
     yield s
     s.stop()
-
-
-@pytest.fixture(scope="module")
-def shots(tmp_path_factory):
-    folder = os.environ.get("POKERKEYS_SCREENSHOTS")
-    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with playwright_api.sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield b
-        b.close()
 
 
 @pytest.fixture
