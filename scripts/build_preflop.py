@@ -14,11 +14,16 @@ Monte Carlo table (minutes; ``--skip-mc`` keeps the files on disk):
 * ``preflop_equity_vs_opponents.npy``: (169, 9) float64, column n-1 = equity against n random
   hands, standard error <= 0.0005 per cell; column 0 is the exact one-opponent value.
 * ``preflop_equity_vs_opponents_stderr.npy``: (169, 9) float64, their standard errors.
+* ``preflop_tie_share_vs_opponents.npy``: (169, 9) float64, each class's share of the pot from
+  split pots against n random hands (2**20 deals per cell; column 0 exact, from the heads-up
+  matrix's tie counts); equity without ties is the equity table minus this one.
+* ``preflop_tie_share_vs_opponents_stderr.npy``: (169, 9) float64, their standard errors.
 
 Writes ``tables/preflop_manifest.json`` (sha256, dtype, shape), which the table loader merges
 with ``manifest.json``. ``--check`` recomputes the exact tables and compares them byte for
-byte; the Monte Carlo table is checked for shape, order and sanity, and ``--mc-cells`` of its
-cells are recomputed with fresh random numbers and must agree within 4 standard errors.
+byte; the Monte Carlo tables are checked for shape, order and sanity, and ``--mc-cells`` of
+their cells are recomputed with fresh random numbers and must agree within 4 standard errors.
+``--ties-only`` recomputes the tie-share tables and keeps the equity Monte Carlo table.
 """
 from __future__ import annotations
 
@@ -42,6 +47,7 @@ from pokerkeys.core.classes import CLASS_NAMES  # noqa: E402
 MANIFEST = "preflop_manifest.json"
 EXACT = ("preflop_equity_vs_random", "preflop_heads_up_equity")
 MONTE_CARLO = ("preflop_equity_vs_opponents", "preflop_equity_vs_opponents_stderr")
+TIES = ("preflop_tie_share_vs_opponents", "preflop_tie_share_vs_opponents_stderr")
 MC_SEED = 20240604
 TARGET_STDERR = 0.0005
 # Cells (class, opponents) recomputed by --check: strong, weak, suited connector, offsuit.
@@ -124,6 +130,43 @@ def check_mc_sanity(equity, stderr, exact_vs_random) -> list[str]:
     return problems
 
 
+def build_ties(quiet: bool, threads) -> dict[str, np.ndarray]:
+    start = time.perf_counter()
+    ties, stderr = preflop.compute_tie_share_vs_opponents(seed=MC_SEED, threads=threads)
+    log(quiet, f"Monte Carlo tie share vs 1..9 random hands: {time.perf_counter() - start:.1f} s")
+    return {TIES[0]: ties, TIES[1]: stderr}
+
+
+def check_ties_sanity(ties, stderr, equity) -> list[str]:
+    """Shape and plausibility of the tie-share table against the equity table."""
+    shape = (169, preflop.MAX_OPPONENTS)
+    problems = [f"tie-share {name} table has shape {a.shape} {a.dtype}, expected {shape} "
+                f"float64" for name, a in (("", ties), ("stderr", stderr))
+                if a.shape != shape or a.dtype != np.float64]
+    if problems:
+        return problems
+    if not (np.all(ties > 0) and np.all(ties < equity)):
+        problems.append("tie shares outside (0, equity): equity without ties would be "
+                        "negative or above the equity")
+    if np.any(stderr[:, 0] != 0) or np.any(stderr[:, 1:] <= 0) or np.any(stderr > 0.0005):
+        problems.append("tie-share standard errors: column 1 must be exact, the others "
+                        "sampled with at most 0.0005")
+    return problems
+
+
+def check_ties_cells(ties, stderr, n_cells: int, threads) -> list[str]:
+    """Recompute a few tie-share cells with an independent seed: each within 4 stderr."""
+    problems = []
+    for name, n in CHECK_CELLS[:n_cells]:
+        (fresh,), (fresh_se,) = (a[0] for a in preflop.compute_tie_share_vs_opponents(
+            [n], [name], seed=MC_SEED + 1, threads=threads))
+        k = CLASS_NAMES.index(name)
+        if abs(fresh - ties[k, n - 1]) > 4 * np.hypot(stderr[k, n - 1], fresh_se):
+            problems.append(f"{name} vs {n} opponents: tie share {ties[k, n - 1]:.5f}, fresh "
+                            f"Monte Carlo {fresh:.5f} (more than 4 stderr apart)")
+    return problems
+
+
 def check_mc_cells(equity, stderr, n_cells: int, threads) -> list[str]:
     """Recompute a few cells with an independent seed: each within 4 combined stderr."""
     problems = []
@@ -153,7 +196,10 @@ def main(argv=None) -> int:
     parser.add_argument("--check", action="store_true",
                         help="recompute and compare instead of writing")
     parser.add_argument("--skip-mc", action="store_true",
-                        help="keep the Monte Carlo table on disk instead of recomputing it")
+                        help="keep the Monte Carlo tables on disk instead of recomputing them")
+    parser.add_argument("--ties-only", action="store_true",
+                        help="recompute the tie-share tables only, keep the equity Monte "
+                             "Carlo table on disk")
     parser.add_argument("--mc-cells", type=int, default=4,
                         help=f"--check: Monte Carlo cells to recompute (0-{len(CHECK_CELLS)})")
     parser.add_argument("--threads", type=int, default=None)
@@ -162,16 +208,23 @@ def main(argv=None) -> int:
     try:
         tables = build_exact(args.quiet, args.threads)
         outputs = {f"{name}.npy": npy_bytes(a) for name, a in tables.items()}
-        if args.check or args.skip_mc:
+        if args.check or args.skip_mc or args.ties_only:
             mc = {}
-            for name in MONTE_CARLO:
+            for name in MONTE_CARLO + (() if args.ties_only else TIES):
                 mc[name], outputs[f"{name}.npy"] = load_disk(args.out, name)
+            if args.ties_only:
+                ties = build_ties(args.quiet, args.threads)
+                mc.update(ties)
+                outputs.update({f"{name}.npy": npy_bytes(a) for name, a in ties.items()})
             problems = check_mc_sanity(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
                                        tables["preflop_equity_vs_random"])
+            problems += check_ties_sanity(mc[TIES[0]], mc[TIES[1]], mc[MONTE_CARLO[0]])
             if args.check and not problems and args.mc_cells > 0:
                 start = time.perf_counter()
                 problems = check_mc_cells(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
                                           args.mc_cells, args.threads)
+                problems += check_ties_cells(mc[TIES[0]], mc[TIES[1]], args.mc_cells,
+                                             args.threads)
                 log(args.quiet, f"{args.mc_cells} Monte Carlo cells recomputed: "
                                 f"{time.perf_counter() - start:.1f} s")
             if problems:
@@ -179,6 +232,10 @@ def main(argv=None) -> int:
             tables.update(mc)
         else:
             mc = build_monte_carlo(args.quiet, args.threads)
+            mc.update(build_ties(args.quiet, args.threads))
+            problems = check_ties_sanity(mc[TIES[0]], mc[TIES[1]], mc[MONTE_CARLO[0]])
+            if problems:
+                raise ValueError("; ".join(problems))
             tables.update(mc)
             outputs.update({f"{name}.npy": npy_bytes(a) for name, a in mc.items()})
     except ValueError as exc:
