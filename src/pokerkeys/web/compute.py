@@ -5,10 +5,16 @@
 (Monte Carlo, bounded by the server's time limit, or a bigger enumeration under the server's
 evaluation limit). The other functions read the shipped preflop tables or enumerate small
 heads-up problems.
+
+A class's or hand's distribution of its best hand over all boards comes by the nine hand
+categories and, finer, by rank bucket: within a category, the hands that share their leading
+rank ('Pair, aces', 'Two pair, kings up', 'Full house, eights full'). Each bucket is a run of
+consecutive ranks, so a bucket is also a rank interval.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 import numpy as np
@@ -22,14 +28,19 @@ from ..core.classes import (
     hand_class,
     normalize_class_name,
 )
+from ..core.evaluate import category, describe
 from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.ranges import Range
 from ..preflop import (
+    BOARDS_PER_MATCHUP,
+    RankDistribution,
     equity_vs_opponents,
     equity_vs_opponents_stderr,
     heads_up_equity,
     rank_distribution,
+    win_vs_opponents,
+    win_vs_opponents_stderr,
 )
 from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT, Check, JobKind
@@ -37,7 +48,7 @@ from .limits import Limits
 from .schemas import EquityRequest, JsonObject, bad
 
 __all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan", "plan_equity",
-           "preflop_table", "range_info", "warm_up"]
+           "preflop_table", "range_info", "rank_buckets", "warm_up"]
 
 Side = Literal["class", "hand", "range"]
 """What one side of a head-to-head is: a class ('AKs'), a hand ('AhKh') or a range."""
@@ -171,12 +182,16 @@ def _bounded_monte_carlo(kwargs: dict[str, Any], limits: Limits,
 def preflop_table() -> JsonObject:
     """The 169 classes in 13 x 13 grid order with their shipped equity against 1..9 hands.
 
+    Equity counts a split pot as the class's share of it; equity without ties
+    (``win_vs_opponents``) is the chance of winning the pot alone.
+
     Returns
     -------
     dict
         ``classes`` (names), ``combos`` (combo counts), ``equity_vs_opponents`` (169 rows of
-        9: row = class, column = random opponents - 1) and ``stderr`` (the same shape: 0
-        where exact), rounded to 6 decimals.
+        9: row = class, column = random opponents - 1), ``stderr`` (the same shape: 0
+        where exact), ``win_vs_opponents`` (equity without ties, the same shape) and
+        ``win_stderr`` (its standard errors), rounded to 6 decimals.
 
     Examples
     --------
@@ -184,11 +199,73 @@ def preflop_table() -> JsonObject:
     >>> table = preflop_table()
     >>> table["classes"][:3], table["combos"][:3], table["equity_vs_opponents"][0][0]
     (['AA', 'AKs', 'AQs'], [6, 4, 4], 0.852037)
+    >>> table["win_vs_opponents"][0][0]
+    0.849319
     """
     return {"classes": list(CLASS_NAMES),
             "combos": [class_combo_count(n) for n in CLASS_NAMES],
             "equity_vs_opponents": np.round(equity_vs_opponents(), 6).tolist(),
-            "stderr": np.round(equity_vs_opponents_stderr(), 6).tolist()}
+            "stderr": np.round(equity_vs_opponents_stderr(), 6).tolist(),
+            "win_vs_opponents": np.round(win_vs_opponents(), 6).tolist(),
+            "win_stderr": np.round(win_vs_opponents_stderr(), 6).tolist()}
+
+
+@lru_cache(maxsize=1)
+def _bucket_edges() -> tuple[tuple[str, str, int, int], ...]:
+    """(category, label, lowest rank, highest rank) of each rank bucket, worst first."""
+    edges: list[tuple[str, str, int, int]] = []
+    for rank in range(1, 7463):
+        words = describe(rank)
+        if words.startswith("Two pair, "):
+            words = words.split(" and ")[0] + " up"
+        elif words.startswith("Full house, "):
+            words = words.split(" over ")[0] + " full"
+        if edges and edges[-1][1] == words:
+            edges[-1] = edges[-1][:3] + (rank,)
+        else:
+            edges.append((category(rank).label, words, rank, rank))
+    return tuple(edges)
+
+
+def rank_buckets(dist: RankDistribution) -> list[JsonObject]:
+    """A distribution of best hands by rank bucket: the nine categories split by leading rank.
+
+    A bucket holds the hands of one category that share their leading rank: the high card,
+    the pair, the higher pair of two pair, the three of a kind (of trips and of a full
+    house), the top card of a straight or flush. Its ranks are consecutive, so it is also a
+    rank interval. There are 100 buckets (a royal flush is its own).
+
+    Parameters
+    ----------
+    dist : RankDistribution
+        A class's distribution (``pokerkeys.preflop.rank_distribution``).
+
+    Returns
+    -------
+    list of dict
+        One per bucket, worst first: ``category`` (its hand category), ``label`` ('Pair,
+        aces'), ``ranks`` ([lowest, highest] rank, 1..7462), ``boards`` (boards on which
+        the class's best hand falls in the bucket), ``probability`` (boards / all boards)
+        and ``average_probability`` (the same for a random hand).
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop import rank_distribution
+    >>> from pokerkeys.web.compute import rank_buckets
+    >>> buckets = rank_buckets(rank_distribution("AA"))
+    >>> len(buckets), buckets[-1]["label"], buckets[-1]["ranks"]
+    (100, 'Royal flush', [7462, 7462])
+    >>> aces = [b for b in buckets if b["label"] == "Pair, aces"][0]
+    >>> aces["ranks"], aces["boards"], round(aces["probability"], 4)
+    ([3918, 4137], 762300, 0.3598)
+    """
+    counts = np.asarray(dist.counts)
+    average = np.asarray(dist.average)
+    return [{"category": cat, "label": label, "ranks": [lo, hi],
+             "boards": int(counts[lo:hi + 1].sum()),
+             "probability": float(counts[lo:hi + 1].sum() / dist.boards),
+             "average_probability": float(average[lo:hi + 1].sum())}
+            for cat, label, lo, hi in _bucket_edges()]
 
 
 def class_info(name: str) -> JsonObject:
@@ -206,8 +283,10 @@ def class_info(name: str) -> JsonObject:
     -------
     dict
         ``RankDistribution.to_dict()`` without its ``ranks`` (``class``, ``boards``,
-        ``mean_rank``, ``average_mean_rank``, ``categories``), plus ``combos`` and
-        ``equity_vs_opponents`` (9 numbers).
+        ``mean_rank``, ``average_mean_rank``, ``categories``), plus ``buckets`` (the
+        distribution by rank bucket, ``rank_buckets``), ``combos``, ``equity_vs_opponents``
+        and ``win_vs_opponents`` (equity without ties), 9 numbers each for 1..9 random
+        hands, and their standard errors ``stderr`` and ``win_stderr`` (0 where exact).
 
     Raises
     ------
@@ -220,16 +299,27 @@ def class_info(name: str) -> JsonObject:
     >>> info = class_info("aks")
     >>> info["class"], info["boards"], info["categories"]["Flush"]["boards"]
     ('AKs', 2118760, 138296)
+    >>> len(info["buckets"]), round(info["win_vs_opponents"][0], 4)
+    (100, 0.6622)
+    >>> class_info("AKx")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: unknown hand class 'AKx': ...
     """
     try:
         name = normalize_class_name(name)
     except ValueError as exc:
         raise bad(str(exc)) from None
-    dist = rank_distribution(name).to_dict()
-    dist.pop("ranks")  # 7,462 ranks: the pages show categories
+    distribution = rank_distribution(name)
+    dist = distribution.to_dict()
+    dist.pop("ranks")  # 7,462 ranks: the pages show categories and rank buckets
+    dist["buckets"] = rank_buckets(distribution)
     k = class_index(name)
     dist["combos"] = class_combo_count(name)
     dist["equity_vs_opponents"] = equity_vs_opponents()[k].tolist()
+    dist["stderr"] = equity_vs_opponents_stderr()[k].tolist()
+    dist["win_vs_opponents"] = win_vs_opponents()[k].tolist()
+    dist["win_stderr"] = win_vs_opponents_stderr()[k].tolist()
     return dist
 
 
@@ -332,12 +422,13 @@ def headsup_plan(a: str, b: str) -> tuple[Side, str, Side, str]:
 
 
 def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObject:
-    """Exact head-to-head equity of two classes, hands or ranges, as ``headsup_plan`` read them.
+    """Exact head-to-head of two classes, hands or ranges, as ``headsup_plan`` read them.
 
-    For two classes the answer lists the suit-distinct matchups, each enumerated over all
-    boards and weighted by its number of combo pairs; together they add up to the
-    class-against-class figure. Classes and hands come with the distribution of their hand
-    categories.
+    The answer says how often the first side wins, the two tie and the second side wins, and
+    the first side's equity (its wins plus half its ties). For two classes it also lists the
+    suit-distinct matchups, each enumerated over all boards and weighted by its number of
+    combo pairs; together they add up to the class-against-class figures. Classes and hands
+    come with the distribution of their best hands, by category and by rank bucket.
 
     Parameters
     ----------
@@ -355,10 +446,13 @@ def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObj
     Returns
     -------
     dict
-        ``hand1``, ``hand2``, ``kind1``, ``kind2``, ``equity`` (of the first side),
-        ``matchups`` (empty unless two classes) and ``distributions`` (per side, None for a
-        range); two classes add ``combo_pairs`` and ``shipped_equity``, others ``win`` and
-        ``tie`` per side.
+        ``hand1``, ``hand2``, ``kind1``, ``kind2``, ``equity`` (of the first side), ``win``
+        (each side's chance of winning alone: [first, second]), ``tie`` (the chance of a
+        split pot, once per side), ``matchups`` (empty unless two classes) and
+        ``distributions`` (per side, None for a range). Two classes add ``combo_pairs`` and
+        ``shipped_equity``; each matchup has ``hand1``, ``hand2``, ``combos``, ``equity``,
+        ``win``, ``tie``, ``loss`` (the second hand wins) and ``wins``, ``ties``, ``losses``
+        (boards, of 1,712,304).
 
     Raises
     ------
@@ -371,14 +465,31 @@ def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObj
     >>> r = headsup("range", "QQ+", "range", "AKs", lambda *progress: None)
     >>> round(r["equity"], 6), r["matchups"], r["distributions"]
     (0.65414, [], [None, None])
+    >>> r = headsup("class", "AKs", "class", "QQ", lambda *progress: None)
+    >>> [round(x, 6) for x in r["win"] + r["tie"][:1]], r["combo_pairs"]
+    ([0.458318, 0.537348, 0.004334], 24)
+    >>> m = r["matchups"][0]
+    >>> m["hand1"], m["hand2"], m["wins"], m["ties"], m["losses"], m["combos"]
+    ('AcKc', 'QdQc', 781594, 8111, 922599, 12)
     """
     out: JsonObject = {"hand1": a, "hand2": b, "kind1": kind_a, "kind2": kind_b}
     if kind_a == "class" and kind_b == "class":
         _, _, rows = suit_breakdown(a, b, check)
-        out.update(equity=class_equity(rows), combo_pairs=sum(r.weight for r in rows),
+        pairs = sum(r.weight for r in rows)
+        # Every matchup has the same number of boards, so the class figures are the boards'
+        # counts weighted by combo pairs, over all of them: exact ratios of integers.
+        boards = pairs * BOARDS_PER_MATCHUP
+        wins = sum(r.weight * r.wins for r in rows)
+        ties = sum(r.weight * r.ties for r in rows)
+        losses = sum(r.weight * r.losses for r in rows)
+        out.update(equity=class_equity(rows), win=[wins / boards, losses / boards],
+                   tie=[ties / boards, ties / boards], combo_pairs=pairs,
                    shipped_equity=heads_up_equity(a, b),
                    matchups=[{"hand1": r.hand1, "hand2": r.hand2, "combos": r.weight,
-                              "equity": r.equity, "win": r.win, "tie": r.tie} for r in rows])
+                              "equity": r.equity, "win": r.win, "tie": r.tie,
+                              "loss": r.losses / (r.wins + r.ties + r.losses),
+                              "wins": r.wins, "ties": r.ties, "losses": r.losses}
+                             for r in rows])
     else:
         r = equity([a, b], exact=True, progress=check)
         out.update(equity=float(r.equity[0]), win=r.win.tolist(), tie=r.tie.tolist(),
@@ -392,8 +503,9 @@ def _distribution(kind: Side, text: str) -> JsonObject | None:
         return None
     name = text if kind == "class" else hand_class(text)
     label = name if kind == "class" else f"{text} ({name})"
-    return {"class": name, "label": label,
-            "categories": rank_distribution(name).to_dict()["categories"]}
+    dist = rank_distribution(name)
+    return {"class": name, "label": label, "categories": dist.to_dict()["categories"],
+            "buckets": rank_buckets(dist)}
 
 
 def warm_up() -> None:
