@@ -15,10 +15,20 @@ head-to-head, ``/static/...`` their modules and CSS. API (JSON; every bad reques
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands.
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
-* ``GET /api/status``: long jobs running and their limit.
+* ``GET /api/status``: long jobs running, their limit, and the largest ``time_limit``.
+
+Sharing one server: a request may name its client (one browser tab) in the
+``X-Pokerkeys-Client`` header; a client's new long job replaces its running one, so a tab never
+blocks itself. A busy server answers 503 with a ``Retry-After`` header and ``retry_after``
+seconds in the JSON body. A job stops within a round (a fraction of a second) of its client
+disconnecting, and every job is cancelled as soon as the server is asked to stop
+(``pokerkeys.web.server``), so open streams end at once instead of holding the shutdown.
+A Monte Carlo run that reaches its time limit, the request's or the server's, answers with its
+estimate, marked ``"stopped_by": "time_limit"``.
 """
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
@@ -35,33 +45,52 @@ from starlette.routing import BaseRoute, Route
 from . import compute
 from .jobs import SHORT, Job, JobRunner, JobStopped, Work
 from .limits import Limits
-from .schemas import ApiError, JsonObject, parse_equity, parse_json_object, query_text
+from .schemas import (
+    CLIENT_HEADER,
+    ApiError,
+    JsonObject,
+    check_content_type,
+    client_id,
+    parse_equity,
+    parse_json_object,
+    query_text,
+)
 from .static_files import load_static
 
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerkeys.web")
 PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html"}
-DISCONNECT_POLL = 0.25  # seconds between two checks that a waiting client is still there
-KEEP_ALIVE = 1.0        # seconds of silence after which a stream sends an SSE comment
+KEEP_ALIVE = 1.0  # seconds of silence after which a stream sends an SSE comment
+_STOP_STATUS = {"replaced": 409, "stopping": 503, "cancelled": 499, "deadline": 400}
 
 
 def _error_response(status: int, message: str,
                     headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    """``{"error": message}``; with a Retry-After header, also its seconds as ``retry_after``
+    (a script reads the body more easily than a header)."""
+    body: JsonObject = {"error": message}
+    retry = (headers or {}).get("Retry-After")
+    if retry is not None and retry.isdigit():
+        body["retry_after"] = int(retry)
+    return JSONResponse(body, status_code=status, headers=headers)
 
 
 def _job_error(exc: Exception) -> ApiError:
     if isinstance(exc, ApiError):
         return exc
-    if isinstance(exc, (ValueError, TypeError, JobStopped)):
+    if isinstance(exc, JobStopped):
+        return ApiError(_STOP_STATUS[exc.cause], str(exc))
+    if isinstance(exc, (ValueError, TypeError)):
         return ApiError(400, str(exc))
     log.error("job failed", exc_info=exc)
     return ApiError(500, "internal error: the computation failed")
 
 
 async def _read_body(request: Request, limits: Limits) -> bytes:
-    """The body, refused as soon as it passes the size limit (not after reading it all)."""
+    """The body, refused as soon as it passes the size limit (not after reading it all), or
+    at once when it says it is not JSON."""
+    check_content_type(request.headers.get("content-type"))
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limits.max_body_bytes:
         raise ApiError(413, f"the request body has {int(declared):,} bytes; the limit is "
@@ -75,18 +104,36 @@ async def _read_body(request: Request, limits: Limits) -> bytes:
     return bytes(body)
 
 
-async def _wait(job: Job, request: Request) -> JsonObject | None:
-    """The job's next update, cancelling it if the client goes away meanwhile (None then)."""
+async def _cancel_on_disconnect(job: Job, request: Request) -> None:
+    """Cancel the job as soon as the client disconnects (the body is read by then, so the
+    next ASGI message is the disconnect; the server sends it when the connection drops)."""
     while True:
-        try:
-            update = await job.next_update(DISCONNECT_POLL)
-        except Exception as exc:
-            raise _job_error(exc) from None
-        if update is not None:
-            return update
-        if await request.is_disconnected():
+        message = await request.receive()
+        if message["type"] == "http.disconnect":
             job.cancel()
-            return None
+            return
+
+
+async def _wait(job: Job, request: Request, final: bool = False) -> JsonObject | None:
+    """The job's next update (with ``final``, its final one), or None once the client has
+    gone away, which cancels the job at once."""
+    watcher = asyncio.create_task(_cancel_on_disconnect(job, request))
+    try:
+        while True:
+            try:
+                update = await job.next_update()
+            except JobStopped as exc:
+                if exc.cause == "cancelled":
+                    return None  # nobody is listening
+                raise _job_error(exc) from None
+            except Exception as exc:
+                raise _job_error(exc) from None
+            if update is not None and (update["final"] or not final):
+                return update
+    finally:
+        watcher.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await watcher
 
 
 def create_app(limits: Limits | None = None) -> Starlette:
@@ -119,7 +166,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
     >>> r.status_code, r.json()["equity"]
     (200, [0.2828282828282828, 0.7171717171717171])
     >>> client.get("/api/status").json()
-    {'long_jobs_running': 0, 'long_jobs_limit': 1}
+    {'long_jobs_running': 0, 'long_jobs_limit': 1, 'max_time_limit': 60.0}
     >>> r = client.get("/api/range", params={"text": "QQ+,zz"})
     >>> r.status_code, r.json()["error"][:33]
     (400, "cannot parse range item 'zz' at p")
@@ -129,21 +176,20 @@ def create_app(limits: Limits | None = None) -> Starlette:
     static = load_static()
 
     async def start_equity(request: Request) -> Job:
+        client = client_id(request.headers.get(CLIENT_HEADER))
         data = parse_json_object(await _read_body(request, limits), limits)
         equity_request = parse_equity(data, limits)
         plan = await run_in_threadpool(compute.plan_equity, equity_request, limits)
-        return runner.submit(plan.kind, plan.work)
+        return runner.submit(plan.kind, plan.work, client)
 
     async def equity(request: Request) -> Response:
         job = await start_equity(request)
         try:
-            while True:
-                update = await _wait(job, request)
-                if update is None:
-                    return Response(status_code=499)  # nobody is listening
-                if update["final"]:
-                    update.pop("final")
-                    return JSONResponse(update)
+            update = await _wait(job, request, final=True)
+            if update is None:
+                return Response(status_code=499)  # nobody is listening
+            update.pop("final")
+            return JSONResponse(update)
         finally:  # a request cancelled by the server takes its job with it
             runner.release(job)
 
@@ -180,9 +226,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
                                           "X-Accel-Buffering": "no"})
 
     async def short_job(request: Request, work: Work) -> Response:
+        client_id(request.headers.get(CLIENT_HEADER))  # checked, as on every API route
         job = runner.submit(SHORT, work)
         try:
-            update = await _wait(job, request)
+            update = await _wait(job, request, final=True)
             if update is None:
                 return Response(status_code=499)
             update.pop("final")
@@ -210,7 +257,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     async def status(request: Request) -> Response:
         return JSONResponse({"long_jobs_running": runner.long_running,
-                             "long_jobs_limit": limits.long_jobs})
+                             "long_jobs_limit": limits.long_jobs,
+                             "max_time_limit": limits.max_seconds})
 
     async def initial_result(request: Request) -> JsonObject | None:
         """The result of a shareable URL (/?p=AhKh&p=QsQd...) when it is a short exact job,
@@ -233,7 +281,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 return None
             job = runner.submit(SHORT, plan.work)
             try:
-                return await _wait(job, request)
+                return await _wait(job, request, final=True)
             finally:
                 runner.release(job)
         except ApiError:

@@ -121,7 +121,7 @@ class Endpoint:
     >>> from pokerkeys.web.endpoints import ENDPOINTS
     >>> status = next(e for e in ENDPOINTS if e.path == "/api/status")
     >>> status.method, [f.name for f in status.response]
-    ('GET', ['long_jobs_running', 'long_jobs_limit'])
+    ('GET', ['long_jobs_running', 'long_jobs_limit', 'max_time_limit'])
     """
 
     method: str
@@ -166,8 +166,10 @@ _EQUITY_BODY = (
              "(between 0 and 1, e.g. 0.001).", default="null"),
     ApiField("time_limit", "number",
              f"Monte Carlo stops after this many seconds (more than 0, at most "
-             f"{_LIMITS.max_seconds:g}, this server's work limit, which also applies when "
-             f"it is left out).", default="null"),
+             f"{_LIMITS.max_seconds:g}, this server's work limit, which /api/status reports "
+             f"as max_time_limit and which also applies when it is left out). A run stopped "
+             f"by either limit answers with its estimate and standard error, marked "
+             f"stopped_by \"time_limit\".", default="null"),
     ApiField("seed", "integer",
              "Seed of the random numbers (0 to 2**63 - 1): the same seed gives the same "
              "result. null draws a fresh one.", default="null"),
@@ -199,30 +201,53 @@ _EQUITY_RESPONSE = (
     ApiField("elapsed", "number", "Seconds the computation took."),
     ApiField("stopped_by", "string or null",
              "Which rule ended a Monte Carlo run: \"trials\", \"target_stderr\" or "
-             "\"time_limit\"; null for an enumeration (and in partial results)."),
+             "\"time_limit\" (the request's time_limit, or this server's work limit: the "
+             "estimate so far, with its standard error); null for an enumeration (and in "
+             "partial results)."),
 )
 
 _EQUITY_ERRORS = (
-    ErrorCase(400, "The body is empty, not valid JSON, or not a JSON object; a field is "
-                   "unknown, missing (hands) or of the wrong type; a number is out of its "
-                   "range; a string is longer than "
-                   f"{_MAX_TEXT} characters. The message names the field."),
+    ErrorCase(400, "The body is empty, not UTF-8, not valid JSON (NaN, Infinity and a key "
+                   "given twice in one object are not), nested too deeply, or not a JSON "
+                   "object; a field is unknown, missing (hands) or of the wrong type; a "
+                   "number is out of its range; a string is longer than "
+                   f"{_MAX_TEXT} characters or not valid Unicode. The message names the "
+                   "field."),
+    ErrorCase(400, "The X-Pokerkeys-Client header is not 1 to 64 letters, digits, '-' or "
+                   "'_'."),
     ErrorCase(400, "A hand, range or card does not parse, a card is used twice, or the board "
                    "does not have 0, 3, 4 or 5 cards: the engine's own message, naming the "
                    "player and the card or range item (e.g. \"card Ah is used in player 1 "
                    "and player 2\")."),
     ErrorCase(400, f"exact is true but the enumeration needs more than "
                    f"{_LIMITS.max_exact_evaluations:.0e} hand evaluations, this server's "
-                   f"limit (ask for Monte Carlo instead), or an enumeration or Omaha run "
-                   f"passed this server's work limit of {_LIMITS.max_seconds:g} s."),
+                   f"limit (ask for Monte Carlo instead), or an enumeration did not finish "
+                   f"within this server's work limit of {_LIMITS.max_seconds:g} s (the "
+                   f"message says so: an enumeration has no estimate to give before it "
+                   f"ends, unlike Monte Carlo)."),
     ErrorCase(405, "The method is not POST."),
+    ErrorCase(409, "A newer long request with the same X-Pokerkeys-Client header replaced "
+                   "this one, which was cancelled (a stream ends with this message as its "
+                   "error event)."),
     ErrorCase(413, f"The body is over {_LIMITS.max_body_bytes:,} bytes (refused as soon "
                    f"as it passes the limit, or at once from its Content-Length)."),
+    ErrorCase(415, "The Content-Type header is given and is not application/json (curl's "
+                   "-d sends a form unless given -H 'Content-Type: application/json'; a "
+                   "body without Content-Type is read as JSON)."),
     ErrorCase(503, f"The request needs a long job (Monte Carlo, Omaha, or an enumeration "
                    f"of more than about a second) and the server already runs "
-                   f"{_LIMITS.long_jobs}, its limit; the Retry-After header says in how "
-                   f"many seconds to retry ({_LIMITS.retry_after_seconds})."),
+                   f"{_LIMITS.long_jobs} for other clients, its limit: the Retry-After "
+                   f"header and the body's retry_after (an integer) say in how many seconds "
+                   f"to retry (at most {_LIMITS.retry_after_seconds})."),
+    ErrorCase(503, "The server is stopping (a stream ends with this message as its error "
+                   "event); no retry_after."),
 )
+
+_CLIENT_TEXT = (
+    " A request may name its client in the header X-Pokerkeys-Client (1 to 64 letters, "
+    "digits, '-' or '_'; the pages send one random id per browser tab): a long request "
+    "cancels the same client's running long request before it counts against the limit, "
+    "so one tab never blocks itself.")
 
 _CATEGORIES = ApiField(
     "categories", "object",
@@ -248,7 +273,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "Carlo, Omaha and bigger enumerations are long jobs, at most "
             f"{_LIMITS.long_jobs} at once. Monte Carlo stops at the first of trials, "
             f"target_stderr and time_limit, and after {_LIMITS.max_seconds:g} s at the "
-            "latest. Closing the connection cancels the computation."),
+            "latest, answering its estimate either way. Closing the connection cancels the "
+            "computation within a fraction of a second." + _CLIENT_TEXT),
         body=_EQUITY_BODY,
         response=_EQUITY_RESPONSE,
         errors=_EQUITY_ERRORS,
@@ -287,7 +313,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "sends only the final one. While nothing new is ready the server sends an SSE "
             "comment (`: working`) every second. If the computation fails after the stream "
             "began, an `error` event carries {\"error\": message} and the stream ends. "
-            "Closing the connection cancels the computation."),
+            "Closing the connection cancels the computation within a fraction of a "
+            "second." + _CLIENT_TEXT),
         body=_EQUITY_BODY,
         response=_EQUITY_RESPONSE + (
             ApiField("final", "boolean",
@@ -513,21 +540,28 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         method="GET",
         path="/api/status",
-        summary="How many long jobs run now, and the server's limit.",
+        summary="How many long jobs run now, the server's limit, and its longest time limit.",
         description=(
             "Long jobs (Monte Carlo, Omaha, enumerations of more than about a second) run "
             f"at most {_LIMITS.long_jobs} at once; beyond that /api/equity answers 503. "
-            "This tells a client whether a long request would be taken now."),
+            "This tells a client whether a long request would be taken now, and the "
+            "largest time_limit an equity request may give (a page shows it beside its "
+            "time-limit setting)."),
         response=(
             ApiField("long_jobs_running", "integer", "Long jobs running now."),
             ApiField("long_jobs_limit", "integer",
                      "How many may run at once on this server."),
+            ApiField("max_time_limit", "number",
+                     "The largest time_limit an equity request may give, in seconds: this "
+                     "server's work limit, after which every job stops (Monte Carlo with "
+                     "its estimate)."),
         ),
         errors=(ErrorCase(405, "The method is not GET or HEAD."),),
         example_request=f"curl -s {_SERVER}/api/status",
         example_response=f"""{{
   "long_jobs_running": 0,
-  "long_jobs_limit": {_LIMITS.long_jobs}
+  "long_jobs_limit": {_LIMITS.long_jobs},
+  "max_time_limit": {_LIMITS.max_seconds!r}
 }}""",
     ),
 )

@@ -3,17 +3,25 @@ cancellation.
 
 Kernels release the GIL, so engine calls run on worker threads and the event loop stays free
 for short requests. Short jobs (about a second at most) share a pool of ``short_workers``
-threads and queue; long jobs run on their own threads, at most ``long_jobs`` at once, beyond
-which ``submit`` raises a 503 with Retry-After. A job is cancelled (client gone, input changed,
-server stopping) or stopped by its deadline from inside its thread: the engine's progress
-callback and the Monte Carlo round observer (``pokerkeys.equity.driver.observe_rounds``)
-raise ``JobStopped`` between rounds. Partial Monte Carlo results are published at most every
-``stream_interval`` seconds; readers always get the latest one, never a backlog.
+threads and queue; long jobs run on threads of their own, at most ``long_jobs`` at once,
+beyond which ``submit`` raises a 503 with Retry-After. A long job may name its client (one
+browser tab): a new long job of the same client cancels the client's previous one before it
+counts against the limit, so one tab never blocks itself.
+
+A job is cancelled (client gone, replaced by its client's next job, server stopping) or
+stopped by its deadline from inside its thread: the engine's progress callback and the Monte
+Carlo round observer (``pokerkeys.equity.driver.observe_rounds``) raise ``JobStopped``
+between rounds, which are a fraction of a second long. A Monte Carlo run that reaches the
+deadline is not lost: it ends with the estimate of the rounds it ran, marked
+``stopped_by: "time_limit"``, as when the engine meets its own time limit. Partial Monte Carlo
+results are published at most every ``stream_interval`` seconds; readers always get the
+latest one, never a backlog.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -27,12 +35,18 @@ from .schemas import ApiError, JsonObject
 if TYPE_CHECKING:
     from ..equity.result import EquityResult
 
-__all__ = ["LONG", "SHORT", "Check", "Job", "JobKind", "JobRunner", "JobStopped", "Work"]
+__all__ = ["LONG", "SHORT", "Check", "Job", "JobKind", "JobRunner", "JobStopped", "StopCause",
+           "Work"]
 
 JobKind = Literal["short", "long"]
 """How a job runs: ``"short"`` on the shared pool, ``"long"`` on the capped long-job threads."""
 SHORT: Final = "short"
 LONG: Final = "long"
+
+StopCause = Literal["cancelled", "replaced", "stopping", "deadline"]
+"""Why a job was stopped: its client went away (``"cancelled"``), a newer job of the same
+client replaced it (``"replaced"``), the server is stopping (``"stopping"``), or it ran out of
+time with no partial result to give (``"deadline"``)."""
 
 Check = Callable[..., None]
 """A job's check, called by the engine as its progress callback (with or without arguments):
@@ -41,16 +55,39 @@ Work = Callable[[Check], JsonObject]
 """What a job runs: ``work(check)`` calls the engine with ``check`` as its progress callback
 and returns a JSON-ready dict."""
 
+_MESSAGES: dict[StopCause, str] = {
+    "cancelled": "the job was cancelled",
+    "replaced": "the job was cancelled: a newer request from the same client replaced it",
+    "stopping": "the server is stopping",
+}
+
 
 class JobStopped(Exception):
-    """Raised inside a job's thread to end it: cancelled, or past its deadline.
+    """Raised inside a job's thread to end it: cancelled, replaced, or past its deadline.
+
+    Parameters
+    ----------
+    message : str
+        What happened, for the client.
+    cause : {'cancelled', 'replaced', 'stopping', 'deadline'}, optional
+        Why (default ``"cancelled"``); the app picks the answer's status by it.
+
+    Attributes
+    ----------
+    cause : str
+        Why the job stopped.
 
     Examples
     --------
     >>> from pokerkeys.web.jobs import JobStopped
-    >>> str(JobStopped("the job was cancelled"))
-    'the job was cancelled'
+    >>> error = JobStopped("the server is stopping", "stopping")
+    >>> str(error), error.cause
+    ('the server is stopping', 'stopping')
     """
+
+    def __init__(self, message: str, cause: StopCause = "cancelled"):
+        super().__init__(message)
+        self.cause: StopCause = cause
 
 
 class Job:
@@ -59,7 +96,10 @@ class Job:
     ``work(check)`` runs the engine with ``check`` as its progress callback and returns a
     JSON-ready dict. Monte Carlo's partial results (seen through
     ``pokerkeys.equity.driver.observe_rounds``) are published to the loop at most every
-    ``limits.stream_interval`` seconds; ``next_update`` reads the latest.
+    ``limits.stream_interval`` seconds; ``next_update`` reads the latest. The job's deadline
+    is ``limits.max_seconds`` after its work starts; a Monte Carlo run that reaches it ends
+    with its latest estimate, marked ``"stopped_by": "time_limit"``, any other work with
+    ``JobStopped``.
 
     Parameters
     ----------
@@ -69,9 +109,13 @@ class Job:
         The event loop that reads the job's updates.
     limits : Limits
         The server's limits (``max_seconds``, ``stream_interval``).
+    client : str or None, optional
+        The client that asked for it (see ``JobRunner.submit``), or None.
 
     Attributes
     ----------
+    client : str or None
+        The client that asked for it.
     partial : dict or None
         The latest partial result not read yet.
     result : dict or None
@@ -94,15 +138,21 @@ class Job:
     {'answer': 42, 'final': True}
     """
 
-    def __init__(self, work: Work, loop: asyncio.AbstractEventLoop, limits: Limits):
+    def __init__(self, work: Work, loop: asyncio.AbstractEventLoop, limits: Limits,
+                 client: str | None = None):
         self._work = work
         self._loop = loop
         self._interval = limits.stream_interval
-        self._deadline = time.monotonic() + limits.max_seconds
         self._max_seconds = limits.max_seconds
+        # Counted from when the work starts (set again by run): a job never loses time queueing.
+        self.deadline = time.monotonic() + limits.max_seconds
         self._cancelled = threading.Event()
+        self._cause: StopCause = "cancelled"
         self._changed = asyncio.Event()
         self._last_publish = 0.0
+        self._latest: EquityResult | None = None  # Monte Carlo's latest estimate, if any
+        self.client = client
+        self.holds_slot = False  # whether it counts against the runner's long-job limit
         self.partial: JsonObject | None = None  # latest partial result, not yet read
         self.result: JsonObject | None = None
         self.error: Exception | None = None
@@ -112,7 +162,9 @@ class Job:
     def check(self, *_progress: object) -> None:
         """Raise ``JobStopped`` if the job is cancelled or past its deadline.
 
-        The engine calls it as its progress callback, between rounds.
+        The engine calls it as its progress callback, between rounds. Once a Monte Carlo
+        round has been observed, the deadline is left to the round observer, which keeps the
+        latest estimate (the engine calls it right after the progress callback).
 
         Parameters
         ----------
@@ -140,13 +192,20 @@ class Job:
         >>> loop.close()
         """
         if self._cancelled.is_set():
-            raise JobStopped("the job was cancelled")
-        if time.monotonic() > self._deadline:
-            raise JobStopped(f"the job exceeded this server's work limit of "
-                             f"{self._max_seconds:g} s")
+            raise JobStopped(_MESSAGES[self._cause], self._cause)
+        if self._latest is None and time.monotonic() > self.deadline:
+            raise JobStopped(f"the computation did not finish within this server's work "
+                             f"limit of {self._max_seconds:g} s, and an exact enumeration "
+                             f"has no estimate to give before it ends: ask for Monte Carlo "
+                             f"(exact: false), which keeps its estimate when time runs out",
+                             "deadline")
 
     def _observe(self, partial: EquityResult) -> None:
-        self.check()
+        self._latest = partial
+        if self._cancelled.is_set():
+            raise JobStopped(_MESSAGES[self._cause], self._cause)
+        if time.monotonic() > self.deadline:
+            raise JobStopped("the job reached this server's work limit", "deadline")
         now = time.monotonic()
         if now - self._last_publish >= self._interval:
             self._last_publish = now
@@ -164,7 +223,7 @@ class Job:
         self.partial = None
         self._changed.set()
 
-    def run(self, on_finish: Callable[[], None] | None = None) -> None:
+    def run(self, on_finish: Callable[[Job], None] | None = None) -> None:
         """Run the work on this thread and hand its result or error to the event loop.
 
         Called by the runner on a worker thread. The final result gets ``"final": True``.
@@ -173,9 +232,9 @@ class Job:
         Parameters
         ----------
         on_finish : callable, optional
-            Called once the work has ended, before the event loop hears of it (the runner
-            frees the job's long-job slot with it, so that a client that got its answer can
-            start the next long job at once).
+            ``on_finish(job)``, called once the work has ended, before the event loop hears
+            of it (the runner frees the job's long-job slot with it, so that a client that
+            got its answer can start the next long job at once).
 
         Examples
         --------
@@ -192,22 +251,37 @@ class Job:
         """
         result: JsonObject | None = None
         error: Exception | None = None
+        self.deadline = time.monotonic() + self._max_seconds
         try:
             self.check()
             with observe_rounds(self._observe):
                 result = self._work(self.check)
-            result["final"] = True
+        except JobStopped as exc:
+            if exc.cause == "deadline" and self._latest is not None:
+                # Monte Carlo reached the server's limit: its estimate so far is the result,
+                # as when the engine meets its own time limit.
+                result = self._latest.to_dict()
+                result["stopped_by"] = "time_limit"
+            else:
+                error = exc
         except Exception as exc:  # reported to the client by the route, never raised there
             error = exc
         finally:
             if on_finish is not None:
-                on_finish()
+                on_finish(self)
+        if result is not None:
+            result["final"] = True
         with contextlib.suppress(RuntimeError):  # the loop is closed: the server is gone
             self._loop.call_soon_threadsafe(self._finish, result, error)
 
     # --- the event loop's side
-    def cancel(self) -> None:
+    def cancel(self, cause: StopCause = "cancelled") -> None:
         """Ask the job to stop: its next ``check`` raises ``JobStopped``.
+
+        Parameters
+        ----------
+        cause : {'cancelled', 'replaced', 'stopping'}, optional
+            Why (default ``"cancelled"``: the client went away); the first cause given wins.
 
         Examples
         --------
@@ -216,12 +290,14 @@ class Job:
         >>> from pokerkeys.web.limits import Limits
         >>> loop = asyncio.new_event_loop()
         >>> job = Job(lambda check: {}, loop, Limits())
-        >>> job.cancel()
+        >>> job.cancel("replaced")
         >>> job.cancelled
         True
         >>> loop.close()
         """
-        self._cancelled.set()
+        if not self._cancelled.is_set():
+            self._cause = cause
+            self._cancelled.set()
 
     @property
     def cancelled(self) -> bool:
@@ -281,7 +357,10 @@ class JobRunner:
     """The worker threads and the cap on long jobs; one per app.
 
     Short jobs share a pool of ``limits.short_workers`` threads and queue; long jobs run on
-    up to ``limits.long_jobs`` threads of their own, and a long job beyond those is refused.
+    threads of their own, up to ``limits.long_jobs`` at once, and a long job beyond those is
+    refused (503, with the seconds to wait). A new long job of a client cancels that client's
+    running long job first, which then no longer counts against the limit (its thread stops
+    within a round).
 
     Parameters
     ----------
@@ -313,17 +392,48 @@ class JobRunner:
     def __init__(self, limits: Limits):
         self.limits = limits
         self._short = ThreadPoolExecutor(limits.short_workers, "pokerkeys-short")
-        self._long = ThreadPoolExecutor(limits.long_jobs, "pokerkeys-long")
         self._lock = threading.Lock()
         self._long_running = 0
         self._jobs: set[Job] = set()
+        self._long_threads: set[threading.Thread] = set()
+        self._stopping = False
 
     @property
     def long_running(self) -> int:
-        """The number of long jobs running now."""
+        """The number of long jobs running now (a cancelled one no longer counts)."""
         return self._long_running
 
-    def submit(self, kind: JobKind, work: Work) -> Job:
+    @property
+    def stopping(self) -> bool:
+        """Whether ``shutdown`` was called: every job is cancelled and no new one starts."""
+        return self._stopping
+
+    def retry_after(self) -> int:
+        """Seconds a refused client should wait before it asks again.
+
+        ``limits.retry_after_seconds``, or less when a long job reaches its deadline sooner;
+        at least 1.
+
+        Returns
+        -------
+        int
+            The seconds, from 1 to ``limits.retry_after_seconds``.
+
+        Examples
+        --------
+        >>> from pokerkeys.web.jobs import JobRunner
+        >>> from pokerkeys.web.limits import Limits
+        >>> JobRunner(Limits(retry_after_seconds=5)).retry_after()
+        5
+        """
+        now = time.monotonic()
+        seconds = self.limits.retry_after_seconds
+        for job in list(self._jobs):
+            if job.holds_slot:
+                seconds = min(seconds, math.ceil(job.deadline - now))
+        return max(1, seconds)
+
+    def submit(self, kind: JobKind, work: Work, client: str | None = None) -> Job:
         """Start ``work`` as a job of this kind, on a worker thread.
 
         Must be called from the event loop that reads the job.
@@ -331,9 +441,13 @@ class JobRunner:
         Parameters
         ----------
         kind : {'short', 'long'}
-            ``SHORT`` queues on the shared pool; ``LONG`` takes one of the long-job threads.
+            ``SHORT`` queues on the shared pool; ``LONG`` takes one of the long-job slots.
         work : callable
             ``work(check) -> dict``.
+        client : str or None, optional
+            Who asks (the app reads it from the request's ``X-Pokerkeys-Client`` header). A
+            long job cancels the running long job of the same client before it counts
+            against the limit; that job ends with ``JobStopped`` (cause ``"replaced"``).
 
         Returns
         -------
@@ -343,8 +457,9 @@ class JobRunner:
         Raises
         ------
         ApiError
-            503 with a Retry-After header when ``kind`` is ``LONG`` and ``limits.long_jobs``
-            long jobs are running already.
+            503 when the server is stopping; 503 with a Retry-After header (seconds, see
+            ``retry_after``) when ``kind`` is ``LONG`` and ``limits.long_jobs`` long jobs of
+            other clients are running already.
 
         Examples
         --------
@@ -361,26 +476,48 @@ class JobRunner:
         >>> asyncio.run(demo())
         {'n': 1, 'final': True}
         """
-        job = Job(work, asyncio.get_running_loop(), self.limits)
+        if self._stopping:
+            raise ApiError(503, "the server is stopping")
+        job = Job(work, asyncio.get_running_loop(), self.limits, client)
         if kind == LONG:
             with self._lock:
+                if client is not None:
+                    for other in list(self._jobs):
+                        if other.client == client and other.holds_slot:
+                            other.cancel("replaced")
+                            self._free_slot(other)
                 if self._long_running >= self.limits.long_jobs:
+                    seconds = self.retry_after()
                     raise ApiError(503, f"the server is running {self._long_running} long "
-                                        f"jobs, its limit; retry in a few seconds",
-                                   {"Retry-After": str(self.limits.retry_after_seconds)})
+                                        f"jobs, its limit; retry in {seconds} s",
+                                   {"Retry-After": str(seconds)})
                 self._long_running += 1
-            self._long.submit(self._run_long, job)
+                job.holds_slot = True
+            thread = threading.Thread(target=self._run_long, args=(job,),
+                                      name="pokerkeys-long")
+            self._jobs.add(job)
+            self._long_threads.add(thread)
+            thread.start()
         else:
+            self._jobs.add(job)
             self._short.submit(job.run)
-        self._jobs.add(job)
         return job
 
     def _run_long(self, job: Job) -> None:
         # The slot is free once the work ends, before the route can answer its client.
-        job.run(on_finish=self._free_long_slot)
+        try:
+            job.run(on_finish=self._release_slot)
+        finally:
+            self._long_threads.discard(threading.current_thread())
 
-    def _free_long_slot(self) -> None:
+    def _release_slot(self, job: Job) -> None:
         with self._lock:
+            self._free_slot(job)
+
+    def _free_slot(self, job: Job) -> None:
+        """Drop the job from the long-job count, once (the lock is held)."""
+        if job.holds_slot:
+            job.holds_slot = False
             self._long_running -= 1
 
     def release(self, job: Job) -> None:
@@ -409,8 +546,16 @@ class JobRunner:
             job.cancel()
         self._jobs.discard(job)
 
-    def shutdown(self) -> None:
-        """Cancel every job and let the threads go (they stop at their next round).
+    def shutdown(self, wait: float = 0.0) -> None:
+        """Cancel every job, refuse new ones, and let the threads go.
+
+        Jobs stop at their next round (a fraction of a second); their routes answer 503
+        "the server is stopping" (a stream ends with that error event).
+
+        Parameters
+        ----------
+        wait : float, optional
+            Seconds to wait at most for the long-job threads to end (default 0).
 
         Examples
         --------
@@ -418,10 +563,13 @@ class JobRunner:
         >>> from pokerkeys.web.limits import Limits
         >>> runner = JobRunner(Limits())
         >>> runner.shutdown()
-        >>> runner.long_running
-        0
+        >>> runner.long_running, runner.stopping
+        (0, True)
         """
+        self._stopping = True
         for job in list(self._jobs):
-            job.cancel()
+            job.cancel("stopping")
         self._short.shutdown(wait=False, cancel_futures=True)
-        self._long.shutdown(wait=False, cancel_futures=True)
+        end = time.monotonic() + wait
+        for thread in list(self._long_threads):
+            thread.join(max(0.0, end - time.monotonic()))

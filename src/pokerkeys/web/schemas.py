@@ -3,21 +3,25 @@
 Every bad request becomes an ``ApiError`` with a short message naming the problem (the
 engine's own ``ValueError`` messages where it has them), and the routes see only checked
 values: ``parse_json_object`` reads a body, ``parse_equity`` turns it into an
-``EquityRequest``, ``query_text`` reads a query or path parameter. Messages never echo more
-than a few dozen characters of the input.
+``EquityRequest``, ``query_text`` reads a query or path parameter, ``check_content_type``
+and ``client_id`` read headers. Messages never echo more than a few dozen characters of the
+input, and no input, however malformed (deeply nested, not UTF-8, NaN, huge numbers), gets
+past them as anything but an ``ApiError``.
 """
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal, cast
 
 from .limits import Limits
 
-__all__ = ["EQUITY_FIELDS", "GAMES", "ApiError", "EquityRequest", "Game", "JsonObject", "bad",
-           "parse_equity", "parse_json_object", "query_text"]
+__all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "ApiError", "EquityRequest", "Game",
+           "JsonObject", "bad", "check_content_type", "client_id", "parse_equity",
+           "parse_json_object", "query_text"]
 
 JsonObject = dict[str, Any]
 """A decoded JSON object, as requests arrive and answers leave."""
@@ -31,6 +35,11 @@ EQUITY_FIELDS = ("hands", "board", "dead", "exact", "trials", "target_stderr", "
 
 GAMES: tuple[Game, ...] = ("holdem", "omaha")
 """The values of an equity request's ``game``."""
+
+CLIENT_HEADER = "X-Pokerkeys-Client"
+"""The request header naming the client (one browser tab); see ``client_id``."""
+
+_CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class ApiError(Exception):
@@ -100,8 +109,68 @@ def _shorten(value: object, limit: int = 40) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> JsonObject:
+    """A JSON object whose keys are all different (JSON leaves a repeated key undefined)."""
+    value = dict(pairs)
+    if len(value) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {_shorten(key)} appears twice in one object")
+            seen.add(key)
+    return value
+
+
+def check_content_type(value: str | None) -> None:
+    """Refuse a request body that says it is not JSON.
+
+    A body without a Content-Type is read as JSON; one with ``application/json`` (any
+    parameters, e.g. ``; charset=utf-8``) or a ``+json`` type too. Anything else (a form,
+    plain text) is refused: it is a client mistake (curl's ``-d`` sends a form unless told
+    otherwise), and a web page of another site can post a form or text to this server
+    without asking, but not JSON.
+
+    Parameters
+    ----------
+    value : str or None
+        The request's Content-Type header, or None when it has none.
+
+    Raises
+    ------
+    ApiError
+        415 when the media type is given and is not JSON.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import ApiError, check_content_type
+    >>> check_content_type("application/json; charset=utf-8")
+    >>> try:
+    ...     check_content_type("text/plain")
+    ... except ApiError as error:
+    ...     print(error.status, error.message[:30])
+    415 the request body must be JSON,
+    """
+    if value is None:
+        return
+    media = value.split(";", 1)[0].strip().lower()
+    if media == "application/json" or (media.startswith("application/")
+                                        and media.endswith("+json")):
+        return
+    raise ApiError(415, f"the request body must be JSON, sent with the header Content-Type: "
+                        f"application/json, not {_shorten(media)} (with curl: "
+                        f"-H 'Content-Type: application/json')")
+
+
 def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
     """The request body as a JSON object (checked for size first, then syntax, then shape).
+
+    The body must be UTF-8 (as RFC 8259 says JSON on the wire is), strict JSON (no ``NaN``
+    or ``Infinity``, no key twice in one object) and nested at most as deep as Python's
+    recursion allows; every failure is a 400 naming it, never an internal error.
 
     Parameters
     ----------
@@ -118,8 +187,9 @@ def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
     Raises
     ------
     ApiError
-        413 when the body is over ``limits.max_body_bytes``; 400 when it is empty, not valid
-        JSON (or not UTF-8), or a JSON value other than an object.
+        413 when the body is over ``limits.max_body_bytes``; 400 when it is empty, not
+        UTF-8, not valid JSON (``NaN``, ``Infinity`` and repeated keys included), nested too
+        deeply, or a JSON value other than an object.
 
     Examples
     --------
@@ -131,16 +201,30 @@ def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
     Traceback (most recent call last):
     ...
     pokerkeys.web.schemas.ApiError: the request body must be a JSON object, not list
+    >>> parse_json_object(b'{"seed": NaN}', Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: the request body is not valid JSON: NaN is not a JSON number
+    >>> parse_json_object(b'[' * 10_000, Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: the request body is not valid JSON: it is nested too deeply
     """
     if len(body) > limits.max_body_bytes:
         raise ApiError(413, f"the request body has {len(body):,} bytes; the limit is "
                             f"{limits.max_body_bytes:,}")
-    if not body.strip():
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise bad(f"the request body is not UTF-8 text (byte {exc.start:,} is not)") from None
+    if not text.strip():
         raise bad("the request body is empty: send a JSON object, e.g. "
                   '{"hands": ["AhKh", "QsQd"]}')
     try:
-        value = json.loads(body)
-    except (ValueError, UnicodeDecodeError) as exc:
+        value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
+    except RecursionError:
+        raise bad("the request body is not valid JSON: it is nested too deeply") from None
+    except ValueError as exc:
         raise bad(f"the request body is not valid JSON: {str(exc)[:80]}") from None
     if not isinstance(value, dict):
         raise bad(f"the request body must be a JSON object, not {type(value).__name__}")
@@ -215,6 +299,11 @@ def _text(value: object, name: str, limits: Limits) -> str:
     if len(value) > limits.max_text_chars:
         raise bad(f"{name} is {len(value):,} characters long; the limit is "
                   f"{limits.max_text_chars:,}")
+    try:  # a JSON escape such as "\ud800" decodes to half a character, which no answer holds
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad(f"{name} is not valid Unicode text (it holds half of a surrogate "
+                  f"pair)") from None
     return value
 
 
@@ -242,9 +331,13 @@ def _real(value: object, name: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, (int, float)):
         raise bad(f"{name} must be a number, not {_shorten(value)}")
-    if not math.isfinite(value):
-        raise bad(f"{name} must be a finite number, not {value!r}")
-    return value
+    try:
+        number = float(value)  # an integer of 400 digits does not fit
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise bad(f"{name} must be a finite number, not {_shorten(value)}")
+    return number
 
 
 def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
@@ -306,14 +399,15 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
         raise bad(f"exact must be true, false or null, not {_shorten(exact)}")
     trials = _integer(data.get("trials"), "trials")
     if trials is not None and not 0 < trials <= limits.max_trials:
-        raise bad(f"trials must be from 1 to {limits.max_trials:,}, not {trials:,}")
+        raise bad(f"trials must be from 1 to {limits.max_trials:,}, not "
+                  f"{_shorten(trials) if abs(trials) > 10 ** 30 else f'{trials:,}'}")
     target_stderr = _real(data.get("target_stderr"), "target_stderr")
     if target_stderr is not None and not 0 < target_stderr < 1:
-        raise bad(f"target_stderr must be between 0 and 1, not {target_stderr!r}")
+        raise bad(f"target_stderr must be between 0 and 1, not {_shorten(target_stderr)}")
     time_limit = _real(data.get("time_limit"), "time_limit")
     if time_limit is not None and not 0 < time_limit <= limits.max_seconds:
         raise bad(f"time_limit must be more than 0 and at most {limits.max_seconds:g} s, "
-                  f"not {time_limit!r}")
+                  f"not {_shorten(time_limit)}")
     seed = _integer(data.get("seed"), "seed")
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise bad(f"seed must be from 0 to 2**63 - 1, not {_shorten(seed)}")
@@ -325,6 +419,48 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
                          None if target_stderr is None else float(target_stderr),
                          None if time_limit is None else float(time_limit), seed,
                          cast(Game, game))
+
+
+def client_id(value: str | None) -> str | None:
+    """The client a request names in its ``X-Pokerkeys-Client`` header, checked.
+
+    The pages send one id per browser tab (a random UUID kept for the tab's life, reloads
+    included); the job runner lets a client's new long job replace its previous one.
+
+    Parameters
+    ----------
+    value : str or None
+        The header's value, or None when the request has none.
+
+    Returns
+    -------
+    str or None
+        The id, or None without the header.
+
+    Raises
+    ------
+    ApiError
+        400 when the value is not 1 to 64 letters, digits, ``-`` or ``_``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import ApiError, client_id
+    >>> client_id("0f8e5a52-6c1e-4d8e-9a57-1c2b3d4e5f60")
+    '0f8e5a52-6c1e-4d8e-9a57-1c2b3d4e5f60'
+    >>> client_id(None) is None
+    True
+    >>> try:
+    ...     client_id("two words")
+    ... except ApiError as error:
+    ...     print(error.status, error.message[-11:])
+    400 'two words'
+    """
+    if value is None:
+        return None
+    if not _CLIENT_ID.fullmatch(value):
+        raise bad(f"the {CLIENT_HEADER} header must be 1 to 64 letters, digits, '-' or '_', "
+                  f"not {_shorten(value)}")
+    return value
 
 
 def query_text(params: Mapping[str, str], name: str, limits: Limits) -> str:
