@@ -1,66 +1,165 @@
-// Head-to-head: exact equity of two classes, hands or ranges; for two classes every
-// suit-distinct matchup with its combo pairs (they add up to the class figure); the rank
-// distributions side by side. The input lives in the URL: /headsup?a=AKs&b=QQ.
-import { getJSON, nav, pct } from './api.js';
+// Head-to-head: exact result of two classes, hands or ranges over every board: how often the
+// first wins, they tie and the second wins, and the first one's equity; for two classes every
+// suit-distinct matchup with its combo pairs (they add up to the class figures); the rank
+// distributions side by side (by category, each opening onto its rank buckets). The input
+// lives in the URL: /headsup?a=AKs&b=QQ. Results are announced through the status line (a
+// live region); an error clears the previous result, so no stale figures stay on screen.
+import * as api from './api.js';
 import { categoryBars } from './charts.js';
 import { RangeEditor } from './grid.js';
 
+const { getJSON, nav, pct } = api;
 nav('/headsup');
 const $ = id => document.getElementById(id);
+const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
+const state = $('state');
+
+function say(text, kind = '') {
+  state.textContent = text;
+  state.className = `hu-state ${kind}`;
+}
+
+// The server is busy and the request is retried (api.js): the countdown in the status line.
+if (typeof api.setWaitHandler === 'function') {
+  api.setWaitHandler((secondsLeft, message) => {
+    say(`${message || 'The server is busy'}: trying again in ${Math.ceil(secondsLeft)} s…`, 'muted');
+  });
+}
+
 let target = null;
-const editor = new RangeEditor($('range-box'), text => { if (target) target.value = text; });
+let opener = null;
+const editor = new RangeEditor($('range-box'), text => { if (target) target.value = text; },
+                               { label: 'Range grid' });
 document.querySelectorAll('[data-range]').forEach(button => button.addEventListener('click', () => {
+  const open = !$('range-editor').hidden && target === $(button.dataset.range);
+  document.querySelectorAll('[data-range]').forEach(b => b.setAttribute('aria-expanded', 'false'));
+  if (open) { closeEditor(); return; }
   target = $(button.dataset.range);
+  opener = button;
+  button.setAttribute('aria-expanded', 'true');
   $('range-editor').hidden = false;
   $('range-title').textContent = `Range of hand ${button.dataset.range === 'a' ? 1 : 2}`;
   editor.load(target.value);
 }));
-$('range-close').addEventListener('click', () => { $('range-editor').hidden = true; compare(); });
+
+function closeEditor() {
+  $('range-editor').hidden = true;
+  document.querySelectorAll('[data-range]').forEach(b => b.setAttribute('aria-expanded', 'false'));
+  if (opener) opener.focus();
+}
+$('range-close').addEventListener('click', () => { closeEditor(); compare(); });
+$('range-editor').addEventListener('keydown', e => {
+  if (e.key === 'Escape') { e.preventDefault(); closeEditor(); }
+});
+
+// Back to the empty state: no figure of an earlier input stays on screen.
+function clearResult(note = 'No result.') {
+  for (const id of ['win-a', 'tie', 'win-b']) $(id).textContent = '–';
+  $('name-a').textContent = 'hand 1';
+  $('name-b').textContent = 'hand 2';
+  $('equity').textContent = 'Equity (wins and half the ties): –';
+  $('split').querySelectorAll('div').forEach(d => { d.style.width = '0'; });
+  $('suits-title').textContent = 'By suit situation';
+  $('suits').className = 'muted hu-suits';
+  $('suits').textContent = note;
+  $('distributions').className = 'muted';
+  $('distributions').textContent = note;
+  $('results').classList.remove('stale');
+  delete $('results').dataset.for;
+}
+
+function showResult(r) {
+  const [winA, winB] = r.win;
+  const tie = r.tie[0];
+  $('win-a').textContent = pct(winA, 2);
+  $('tie').textContent = pct(tie, 2);
+  $('win-b').textContent = pct(winB, 2);
+  $('name-a').textContent = r.hand1;
+  $('name-b').textContent = r.hand2;
+  const [a, t, b] = $('split').querySelectorAll('div');
+  a.style.width = `${100 * winA}%`;
+  t.style.width = `${100 * tie}%`;
+  b.style.width = `${100 * winB}%`;
+  $('equity').innerHTML = `Equity (wins and half the ties): <b>${esc(r.hand1)} ${
+    pct(r.equity, 2)}</b> · <b>${esc(r.hand2)} ${pct(1 - r.equity, 2)}</b>`;
+  if (r.matchups.length) {
+    const [h1, h2] = [esc(r.hand1), esc(r.hand2)];
+    $('suits-title').textContent = `By suit situation: ${r.matchups.length} suit-distinct matchup${
+      r.matchups.length > 1 ? 's' : ''}`;
+    $('suits').className = 'hu-suits';
+    $('suits').innerHTML = `<div class="hu-scroll" tabindex="0" role="region" aria-labelledby="suits-title">
+      <table class="plain" id="suit-table"><caption class="sr-only">Each suit-distinct matchup of
+      ${h1} against ${h2}, exact over all boards, with how many combo pairs it stands for</caption>
+      <thead><tr><th scope="col">${h1}</th><th scope="col">${h2}</th><th scope="col">combo pairs</th>
+      <th scope="col">${h1} wins</th><th scope="col">tie</th><th scope="col">${h2} wins</th>
+      <th scope="col">equity</th></tr></thead><tbody>${
+      r.matchups.map(m => `<tr><td>${m.hand1}</td><td>${m.hand2}</td><td class="combos">${m.combos}</td>
+        <td class="win">${pct(m.win, 2)}</td><td class="tie">${pct(m.tie, 2)}</td>
+        <td class="loss">${pct(m.loss, 2)}</td>
+        <td class="eq" data-equity="${m.equity}">${pct(m.equity, 2)}</td></tr>`).join('')
+      }</tbody><tfoot><tr><th scope="row" colspan="2">weighted total</th>
+      <td id="combo-total">${r.combo_pairs}</td><td id="class-win">${pct(winA, 2)}</td>
+      <td id="class-tie">${pct(tie, 2)}</td><td id="class-loss">${pct(winB, 2)}</td>
+      <td id="class-equity" data-equity="${r.equity}">${pct(r.equity, 2)}</td></tr></tfoot></table></div>
+      <p class="hint">Shipped 169 × 169 table: ${h1} ${pct(r.shipped_equity, 4)} against ${h2}.</p>`;
+  } else {
+    $('suits-title').textContent = 'By suit situation';
+    $('suits').className = 'muted hu-suits';
+    $('suits').textContent = r.kind1 === 'hand' && r.kind2 === 'hand'
+      ? 'Two exact hands are one suit situation: the figures above.'
+      : 'Suit situations are shown for two classes.';
+  }
+  const dists = r.distributions.filter(d => d);
+  if (dists.length) {
+    $('distributions').className = '';
+    categoryBars($('distributions'), dists);
+  } else {
+    $('distributions').className = 'muted';
+    $('distributions').textContent = 'Ranges have no single distribution.';
+  }
+}
 
 let serial = 0;
 async function compare() {
   const a = $('a').value.trim(), b = $('b').value.trim();
-  if (!a || !b) return;
-  history.replaceState(null, '', `/headsup?${new URLSearchParams({ a, b }).toString().replace(/%2C/g, ',')}`);
   const mine = ++serial;
-  $('state').textContent = 'enumerating every board…';
-  $('state').className = 'muted';
+  for (const [id, text] of [['a', a], ['b', b]]) $(id).removeAttribute('aria-invalid');
+  const missing = [['a', a, 1], ['b', b, 2]].filter(([, text]) => !text);
+  if (missing.length) {
+    missing.forEach(([id]) => $(id).setAttribute('aria-invalid', 'true'));
+    clearResult();
+    say(`Type hand ${missing.map(m => m[2]).join(' and hand ')}: a class, two cards or a range.`,
+        'error');
+    return;
+  }
+  const query = `?${new URLSearchParams({ a, b }).toString().replace(/%2C/g, ',')}`;
+  history.replaceState(null, '', `/headsup${query}`);
+  $('results').classList.add('stale');  // the old figures, greyed, until the new ones come
+  $('results').setAttribute('aria-busy', 'true');
+  say('Enumerating every board…', 'muted');
   let r;
   try {
     r = await getJSON('/api/headsup', { a, b });
   } catch (e) {
-    if (mine === serial) { $('state').textContent = e.message; $('state').className = 'error'; }
+    if (mine !== serial) return;
+    $('results').setAttribute('aria-busy', 'false');
+    clearResult('No result: see the message above.');
+    const side = /^hand ([12])\b/.exec(e.message);
+    if (side) $(side[1] === '1' ? 'a' : 'b').setAttribute('aria-invalid', 'true');
+    say(e.message, 'error');
     return;
   }
   if (mine !== serial) return;
-  $('state').textContent = '';
-  $('eq-a').textContent = pct(r.equity, 2);
-  $('eq-b').textContent = pct(1 - r.equity, 2);
-  $('name-a').textContent = r.hand1;
-  $('name-b').textContent = r.hand2;
-  if (r.matchups.length) {
-    $('suits-title').textContent = `By suit situation: ${r.matchups.length} suit-distinct matchups`;
-    $('suits').className = '';
-    $('suits').innerHTML = `<table class="plain" id="suit-table"><thead><tr><th>${r.hand1}</th><th>${r.hand2}</th>
-      <th>combo pairs</th><th>equity</th><th>win</th><th>tie</th></tr></thead><tbody>${
-      r.matchups.map(m => `<tr><td>${m.hand1}</td><td>${m.hand2}</td><td class="combos">${m.combos}</td>
-        <td class="eq" data-equity="${m.equity}">${pct(m.equity, 2)}</td><td>${pct(m.win, 2)}</td><td>${pct(m.tie, 2)}</td></tr>`).join('')
-      }</tbody><tfoot><tr><td colspan="2">weighted total</td><td id="combo-total" style="text-align:right;font-family:inherit">${r.combo_pairs}</td>
-      <td id="class-equity" data-equity="${r.equity}">${pct(r.equity, 2)}</td><td colspan="2" class="muted">
-      shipped table: ${pct(r.shipped_equity, 4)}</td></tr></tfoot></table>`;
-  } else {
-    $('suits-title').textContent = 'By suit situation';
-    $('suits').className = 'muted';
-    $('suits').textContent = 'Suit situations are shown for two classes.';
-  }
-  const dists = r.distributions.filter(d => d);
-  if (dists.length) categoryBars($('distributions'), dists);
-  else { $('distributions').className = 'muted'; $('distributions').textContent = 'Ranges have no single distribution.'; }
+  $('results').setAttribute('aria-busy', 'false');
+  $('results').classList.remove('stale');
+  showResult(r);
+  $('results').dataset.for = query;
+  say(`${r.hand1} wins ${pct(r.win[0], 2)}, ties ${pct(r.tie[0], 2)}, ${r.hand2} wins ${
+    pct(r.win[1], 2)}; equity ${pct(r.equity, 2)} to ${pct(1 - r.equity, 2)}.`);
 }
 
-$('go').addEventListener('click', compare);
-for (const id of ['a', 'b']) $(id).addEventListener('keydown', e => { if (e.key === 'Enter') compare(); });
+$('form').addEventListener('submit', e => { e.preventDefault(); compare(); });
 const q = new URLSearchParams(location.search);
-$('a').value = q.get('a') || 'AKs';
-$('b').value = q.get('b') || 'QQ';
+$('a').value = q.has('a') ? q.get('a') : 'AKs';
+$('b').value = q.has('b') ? q.get('b') : 'QQ';
 compare();
