@@ -1,4 +1,7 @@
-"""``pokerkeys serve``: the local web app (``pokerkeys.web``), when its extra is installed."""
+"""``pokerkeys serve``: the local web app (``pokerkeys.web``), when its extra is installed.
+
+``--time-limit`` and ``--long-jobs`` set the server's work limits (``pokerkeys.web.limits``).
+"""
 from __future__ import annotations
 
 import argparse
@@ -23,15 +26,38 @@ def _port(text: str) -> int:
     return port
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not 0 < seconds <= 3600:
+        raise argparse.ArgumentTypeError(f"a time limit is more than 0 and at most 3600 "
+                                         f"seconds, not {text}")
+    return seconds
+
+
+def _job_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if not 1 <= count <= 64:
+        raise argparse.ArgumentTypeError(f"long jobs at once are 1 to 64, not {count}")
+    return count
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from ..web import INSTALL_HINT, missing_modules
 
     missing = missing_modules()
     if missing:
         raise CliError(f"the web app needs {' and '.join(missing)}: {INSTALL_HINT}")
+    from ..web.limits import Limits
     from ..web.server import serve
+    limits = Limits(max_seconds=args.time_limit, long_jobs=args.long_jobs)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how the server stops
-        serve(args.host, args.port, args.open)
+        serve(args.host, args.port, args.open, limits)
     return 0
 
 
@@ -50,8 +76,8 @@ def add_parser(sub: Subparsers) -> None:
     >>> parser = argparse.ArgumentParser(prog="pokerkeys")
     >>> add_parser(parser.add_subparsers(dest="command"))
     >>> args = parser.parse_args(["serve", "--port", "8000"])
-    >>> args.host, args.port, args.open
-    ('127.0.0.1', 8000, False)
+    >>> args.host, args.port, args.open, args.time_limit, args.long_jobs
+    ('127.0.0.1', 8000, False, 60.0, 2)
     """
     p = sub.add_parser(
         "serve", help="the local web app: odds calculator, preflop explorer, head-to-head "
@@ -67,4 +93,16 @@ def add_parser(sub: Subparsers) -> None:
                    help="TCP port to listen on, 1-65535 (default 8765)")
     p.add_argument("--open", action="store_true",
                    help="also open the app in the default web browser")
+    from ..web.limits import Limits  # a plain dataclass: no web framework is imported
+
+    default = Limits()
+    p.add_argument("--time-limit", type=_seconds, default=default.max_seconds,
+                   metavar="SECONDS",
+                   help=f"the longest any job runs, and the largest time limit a page may "
+                        f"set, in seconds (default {default.max_seconds:g}); Monte Carlo "
+                        f"stopped by it keeps its estimate")
+    p.add_argument("--long-jobs", type=_job_count, default=default.long_jobs, metavar="N",
+                   help=f"long jobs (Monte Carlo, big enumerations) running at once, at most "
+                        f"(default {default.long_jobs}); more wait, with a countdown on the "
+                        f"page")
     p.set_defaults(run=_cmd_serve)
