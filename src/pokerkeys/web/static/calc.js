@@ -1,8 +1,13 @@
 // The odds calculator. The whole input lives in the query string (/?p=AhKh&p=QsQd&board=..):
 // opening such a URL computes it at once. Every change restarts the calculation; the previous
-// request is aborted, which cancels its job on the server.
-import { cardsIn, nav, pct, RANKS, streamEquity, SUITS, SUIT_SYMBOL } from './api.js';
+// request is aborted, which cancels its job on the server. A link's value out of range or
+// unknown is named in a notice above the panels (never NaN or a blank table); a failed or
+// stopped run keeps the last good table on screen, marked as such and saying why.
+import * as api from './api.js';
+import { announce, rovingGrid } from './a11y.js';
 import { RangeEditor } from './grid.js';
+
+const { cardsIn, getJSON, nav, pct, RANKS, streamEquity, SUITS, SUIT_SYMBOL } = api;
 
 nav('/');
 const $ = id => document.getElementById(id);
@@ -11,57 +16,114 @@ const board = $('board');
 const dead = $('dead');
 const method = $('method');
 const stderr = $('stderr');
+const timeLimit = $('time-limit');
+const table = $('results');
+const MAX_PLAYERS = 10;
+const STDERR_RANGE = [0.00001, 0.1];
+const DEFAULT_STDERR = 0.0002;
 let active = null;            // the text field the card picker writes into
+let pending = null;           // {input, card}: the first card of a hand to add to a range field
 let rangeTarget = null;       // the player field the range editor is bound to
 let running = null;           // AbortController of the calculation in flight
+let stoppedByUser = false;    // the run in flight was ended by the Stop button
+// The server's longest run in seconds (/api/status reports it), the time limit's maximum.
+let maxSeconds = 60;
 
 // --- players
 function addPlayer(text = '') {
   const n = playersBox.children.length + 1;
-  if (n > 10) return;
+  if (n > MAX_PLAYERS) return null;
   const row = document.createElement('div');
   row.className = 'player';
-  row.innerHTML = `<div class="num">${n}</div>
-    <input type="text" class="hand" autocomplete="off" placeholder="AhKh, QQ+,AKs, random">
-    <div class="row"><button class="icon range-btn" title="select a range on the grid">Range</button>
-    <button class="icon random-btn" title="a random hand">Random</button>
-    <button class="icon remove-btn" title="remove this player">✕</button></div>`;
+  row.innerHTML = `<label class="num" for="player-${n}"><span class="sr-only">Player </span>${n}</label>
+    <input type="text" class="hand" id="player-${n}" autocomplete="off" spellcheck="false"
+      placeholder="AhKh, QQ+,AKs, random" aria-describedby="hand-hint">
+    <div class="row buttons"><button type="button" class="icon range-btn">Range</button>
+    <button type="button" class="icon random-btn">Random</button>
+    <button type="button" class="icon remove-btn">✕</button></div>`;
   const input = row.querySelector('input');
   input.value = text;
   wireField(input);
   row.querySelector('.range-btn').addEventListener('click', () => openRange(input));
   row.querySelector('.random-btn').addEventListener('click', () => {
-    input.value = 'random'; changed();
+    input.value = 'random'; fieldChanged(input);
   });
   row.querySelector('.remove-btn').addEventListener('click', () => {
-    if (playersBox.children.length <= 2) { input.value = ''; changed(); return; }
+    if (playersBox.children.length <= 2) { input.value = ''; fieldChanged(input); return; }
+    const next = row.nextElementSibling || row.previousElementSibling;
     row.remove();
-    [...playersBox.children].forEach((r, i) => { r.querySelector('.num').textContent = i + 1; });
+    if (rangeTarget === input) closeRange();
+    numberPlayers();
     if (active === input) setActive(null);
-    changed();
+    next.querySelector('.remove-btn').focus();  // focus stays in the list, not on <body>
+    changed(0, true);
   });
   playersBox.append(row);
+  numberPlayers();
   return input;
 }
 
+// Numbers, ids and accessible names follow the players' order.
+function numberPlayers() {
+  [...playersBox.children].forEach((row, i) => {
+    const n = i + 1;
+    const label = row.querySelector('.num');
+    label.lastChild.textContent = n;
+    label.htmlFor = `player-${n}`;
+    row.querySelector('input').id = `player-${n}`;
+    row.querySelector('.range-btn').setAttribute('aria-label', `Range for player ${n}`);
+    row.querySelector('.range-btn').title = 'select a range on the grid';
+    row.querySelector('.random-btn').setAttribute('aria-label', `Random hand for player ${n}`);
+    row.querySelector('.random-btn').title = 'a random hand';
+    row.querySelector('.remove-btn').setAttribute('aria-label', `Remove player ${n}`);
+    row.querySelector('.remove-btn').title = 'remove this player';
+  });
+  $('add-player').disabled = playersBox.children.length >= MAX_PLAYERS;
+}
+
 const playerInputs = () => [...playersBox.querySelectorAll('input.hand')];
+const playerNumber = input => playerInputs().indexOf(input) + 1;
+const fieldName = input => (input === board ? 'the board' : input === dead ? 'the dead cards'
+  : `player ${playerNumber(input)}`);
 
 function wireField(input) {
   input.addEventListener('focus', () => setActive(input));
-  input.addEventListener('input', () => changed(300));
+  input.addEventListener('input', () => {
+    if (pending) { pending = null; drawDeck(); }
+    if (input === rangeTarget) editor.load(input.value, { delay: 300 });
+    changed(300, true);
+  });
+}
+
+// A field changed by a button or a card: the range editor follows it, the calculation restarts.
+function fieldChanged(input) {
+  if (input === rangeTarget) editor.load(input.value);
+  changed(0, true);
 }
 
 function setActive(input) {
   document.querySelectorAll('input.active').forEach(i => i.classList.remove('active'));
+  if (input !== active) pending = null;
   active = input;
   if (input) input.classList.add('active');
   drawDeck();
 }
 
-// --- the card picker
+// --- the card picker: a 4 x 13 ARIA grid (one tab stop, arrow keys, Enter or Space picks)
+const RANK_NAMES = { A: 'Ace', K: 'King', Q: 'Queen', J: 'Jack', T: 'Ten', 9: 'Nine', 8: 'Eight',
+                     7: 'Seven', 6: 'Six', 5: 'Five', 4: 'Four', 3: 'Three', 2: 'Two' };
+const SUIT_NAMES = { s: 'spades', h: 'hearts', d: 'diamonds', c: 'clubs' };
 const deck = $('deck');
-deck.innerHTML = SUITS.slice().reverse().map(s => [...RANKS].map(r =>
-  `<div class="card ${s}" data-card="${r}${s}">${r}${SUIT_SYMBOL[s]}</div>`).join('')).join('');
+deck.setAttribute('role', 'grid');
+deck.setAttribute('aria-label', 'Cards');
+deck.setAttribute('aria-describedby', 'deck-hint');
+deck.setAttribute('aria-multiselectable', 'true');
+deck.innerHTML = SUITS.slice().reverse().map(s => `<div role="row" class="deck-row">${[...RANKS].map(r =>
+  `<div role="gridcell" aria-selected="false" class="card ${s}" data-card="${r}${s}"
+    aria-label="${RANK_NAMES[r]} of ${SUIT_NAMES[s]}">${r}${SUIT_SYMBOL[s]}</div>`).join('')}</div>`)
+  .join('');
+const cards = [...deck.querySelectorAll('.card')];
+rovingGrid(cards, 13, { activate: cell => pick(cell.dataset.card) });
 
 function capacity(input) {
   if (input === board) return 5;
@@ -69,26 +131,86 @@ function capacity(input) {
   return 2;
 }
 
+// A player field holding a range (not cards, not empty, not "random"): a card click there
+// builds a hand of two cards to add to the range, instead of replacing the range.
+function holdsRange(input) {
+  if (!input || input === board || input === dead) return false;
+  const text = input.value.trim();
+  return text !== '' && !/^random$/i.test(text) && cardsIn(text).length === 0;
+}
+
 deck.addEventListener('click', e => {
   const card = e.target.closest('.card')?.dataset.card;
-  if (!card) return;
+  if (card) pick(card);
+});
+
+function pick(card) {
   if (!active) setActive(playerInputs().find(i => !i.value.trim()) || board);
+  if (holdsRange(active)) { pickForRange(card); return; }
+  if (/^random$/i.test(active.value.trim())) active.value = '';
   const mine = cardsIn(active.value);
   if (mine.includes(card)) {
     active.value = mine.filter(c => c !== card).join('');
+    announce(`${cardName(card)} taken back from ${fieldName(active)}`);
   } else {
-    if (usedCards().has(card)) return;
+    if (usedCards().has(card)) {
+      announce(`${cardName(card)} is already in use`);
+      return;
+    }
     const keep = cardsIn(active.value);
-    if (keep.length >= capacity(active)) return;
+    if (keep.length >= capacity(active)) {
+      announce(`${fieldName(active)} is full: take a card back first`);
+      return;
+    }
     active.value = keep.join('') + card;
+    announce(`${cardName(card)} to ${fieldName(active)}`);
     // A full hand moves on to the next empty field, as a dealer would.
     if (active !== board && active !== dead && keep.length + 1 === 2) {
       const next = playerInputs().find(i => !i.value.trim());
       if (next) setActive(next);
     }
   }
-  changed();
-});
+  fieldChanged(active);
+}
+
+const cardName = card => `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
+
+// A card for a range field: the first card waits (shown selected, the hint says what comes
+// next); the second makes a hand, added to the range, or taken out of it when the range
+// already lists that exact hand. The first card again cancels.
+function pickForRange(card) {
+  const input = active;
+  if (pending?.card === card) {
+    pending = null;
+    announce(`${cardName(card)} let go`);
+    drawDeck();
+    return;
+  }
+  if (usedCards().has(card)) { announce(`${cardName(card)} is already in use`); return; }
+  if (!pending) {
+    pending = { input, card };
+    announce(`${cardName(card)} chosen: pick a second card to add the hand to the range of `
+             + `player ${playerNumber(input)}`);
+    drawDeck();
+    return;
+  }
+  const hand = pending.card + card;
+  pending = null;
+  const items = input.value.split(',').map(t => t.trim()).filter(Boolean);
+  const same = items.findIndex(item => {
+    const cs = cardsIn(item.replace(/:[\d.]+$/, ''));
+    return cs.length === 2 && cs.includes(hand.slice(0, 2)) && cs.includes(hand.slice(2));
+  });
+  if (same >= 0) {
+    items.splice(same, 1);
+    announce(`${hand} taken out of the range of player ${playerNumber(input)}`);
+  } else {
+    items.push(hand);
+    announce(`${hand} added to the range of player ${playerNumber(input)}`);
+  }
+  input.value = items.join(',');
+  fieldChanged(input);
+}
 
 function usedCards() {
   const used = new Set();
@@ -99,37 +221,102 @@ function usedCards() {
 function drawDeck() {
   const used = usedCards();
   const mine = new Set(active ? cardsIn(active.value) : []);
-  for (const el of deck.children) {
-    el.classList.toggle('used', used.has(el.dataset.card) && !mine.has(el.dataset.card));
-    el.classList.toggle('mine', mine.has(el.dataset.card));
+  if (pending) mine.add(pending.card);
+  for (const el of cards) {
+    const card = el.dataset.card;
+    const isUsed = used.has(card) && !mine.has(card);
+    el.classList.toggle('used', isUsed);
+    el.classList.toggle('mine', mine.has(card));
+    el.setAttribute('aria-selected', String(mine.has(card)));
+    if (isUsed) el.setAttribute('aria-disabled', 'true');
+    else el.removeAttribute('aria-disabled');
+  }
+  const hint = $('deck-hint');
+  if (pending) {
+    hint.textContent = `${pending.card} chosen: pick a second card to add that hand to the range `
+      + `of player ${playerNumber(pending.input)} (a hand it already lists is taken out; `
+      + `${pending.card} again lets go).`;
+  } else if (holdsRange(active)) {
+    hint.textContent = `Player ${playerNumber(active)} holds a range: pick two cards to add that `
+      + 'hand to it (the range stays).';
+  } else {
+    hint.textContent = 'Pick a card (click, or arrow keys and Enter) to put it in the '
+      + 'highlighted field; pick it again to take it back.';
   }
 }
 
 // --- the range editor
 const editor = new RangeEditor($('range-box'), text => {
-  if (rangeTarget) { rangeTarget.value = text; changed(); }
+  if (rangeTarget) { rangeTarget.value = text; changed(0, true); }
 });
 
 function openRange(input) {
   rangeTarget = input;
   $('range-editor').hidden = false;
-  const n = playerInputs().indexOf(input) + 1;
-  $('range-title').textContent = `Range of player ${n}`;
+  $('range-title').textContent = `Range of player ${playerNumber(input)}`;
   editor.load(cardsIn(input.value).length ? '' : input.value.replace(/^random$/i, ''));
+  $('range-box').querySelector('.cell[tabindex="0"]').focus();
 }
-$('range-close').addEventListener('click', () => { $('range-editor').hidden = true; rangeTarget = null; });
 
-// --- the URL and the calculation
+function closeRange() {
+  const target = rangeTarget;
+  $('range-editor').hidden = true;
+  rangeTarget = null;
+  if (target) target.focus();
+}
+$('range-close').addEventListener('click', closeRange);
+
+// --- the URL: read once (every problem named in the notice), written after every change
+const KNOWN = new Set(['p', 'board', 'dead', 'exact', 'stderr', 'time']);
+const quote = s => (s.length > 24 ? `"${s.slice(0, 24)}…"` : `"${s}"`);
+
 function readUrl() {
   const q = new URLSearchParams(location.search);
+  const problems = [];
+  for (const name of new Set(q.keys())) {
+    if (!KNOWN.has(name)) problems.push(`${quote(name)} is not a setting of this page; it is ignored.`);
+  }
   const players = q.getAll('p');
+  if (players.length > MAX_PLAYERS) {
+    problems.push(`The link gives ${players.length} players; the calculator takes `
+                  + `${MAX_PLAYERS} at most, so the first ${MAX_PLAYERS} are used.`);
+  }
   while (players.length < 2) players.push('');
-  players.slice(0, 10).forEach(p => addPlayer(p));
+  players.slice(0, MAX_PLAYERS).forEach(p => addPlayer(p));
   board.value = q.get('board') || '';
   dead.value = q.get('dead') || '';
-  if (q.get('exact') === '1') method.value = 'exact';
-  if (q.get('exact') === '0') method.value = 'mc';
-  if (q.get('stderr')) stderr.value = q.get('stderr');
+  const exact = q.get('exact');
+  if (exact === '1') method.value = 'exact';
+  else if (exact === '0') method.value = 'mc';
+  else if (exact !== null) {
+    problems.push(`exact=${quote(exact)}: use exact=1 (exact) or exact=0 (Monte Carlo); the `
+                  + 'method is automatic.');
+  }
+  const [lo, hi] = STDERR_RANGE;
+  const se = number(q.get('stderr'), lo, hi, 'stderr', `${lo} to ${hi}`, DEFAULT_STDERR, problems);
+  if (se !== null) stderr.value = se;
+  const time = number(q.get('time'), 1, maxSeconds, 'time',
+                      `1 to ${maxSeconds} (seconds, this server's longest run)`, maxSeconds,
+                      problems);
+  timeLimit.value = time ?? maxSeconds;
+  showNotice(problems);
+}
+
+// A number of the link in [lo, hi]; null when absent; the fallback (and a problem) when not.
+function number(text, lo, hi, name, range, fallback, problems) {
+  if (text === null) return null;
+  const x = Number(text.trim());
+  if (text.trim() !== '' && Number.isFinite(x) && x >= lo && x <= hi) return x;
+  problems.push(`${name}=${quote(text)} is not a number from ${range}; ${fallback} is used.`);
+  return fallback;
+}
+
+function showNotice(problems) {
+  const notice = $('notice');
+  notice.hidden = !problems.length;
+  notice.innerHTML = problems.length
+    ? `<strong>This link has ${problems.length === 1 ? 'a problem' : 'problems'}:</strong>
+       <ul>${problems.map(p => `<li>${escapeHtml(p)}</li>`).join('')}</ul>` : '';
 }
 
 function writeUrl() {
@@ -138,19 +325,30 @@ function writeUrl() {
   if (board.value.trim()) q.set('board', board.value.trim());
   if (dead.value.trim()) q.set('dead', dead.value.trim());
   if (method.value !== 'auto') q.set('exact', method.value === 'exact' ? '1' : '0');
-  if (method.value === 'mc') q.set('stderr', stderr.value);
+  if (method.value === 'mc') {
+    q.set('stderr', stderr.value);
+    if (+timeLimit.value !== maxSeconds) q.set('time', timeLimit.value);
+  }
   history.replaceState(null, '', `/?${q.toString().replace(/%2C/g, ',')}`);
 }
 
+// --- the calculation
 let timer = null;
-function changed(delay = 0) {
+function changed(delay = 0, byUser = false) {
+  if (byUser) $('notice').hidden = true;  // the link's problems are gone with its input
   drawDeck();
   writeUrl();
   clearTimeout(timer);
   timer = setTimeout(calculate, delay);
 }
 
-function showMethod() { $('stderr-box').hidden = method.value !== 'mc'; }
+function showMethod() { $('mc-box').hidden = method.value !== 'mc'; }
+
+// A number box's value kept in [lo, hi] (an empty or wrong entry goes back to the fallback).
+function clampBox(box, lo, hi, fallback) {
+  const x = Number(box.value);
+  box.value = box.value.trim() === '' || !Number.isFinite(x) ? fallback : Math.min(hi, Math.max(lo, x));
+}
 
 function request() {
   const body = { hands: playerInputs().map(i => i.value.trim()) };
@@ -159,8 +357,8 @@ function request() {
   if (method.value === 'exact') body.exact = true;
   if (method.value === 'mc') {
     body.exact = false;
-    body.target_stderr = Math.max(1e-5, +stderr.value || 0.0002);
-    body.time_limit = 60;
+    body.target_stderr = +stderr.value;
+    body.time_limit = +timeLimit.value;
   }
   return body;
 }
@@ -171,58 +369,118 @@ function stop() {
   $('stop').disabled = true;
 }
 
+// The table shows a result for another input than the fields': say so, and why.
+let staleTimer = null;
+function markStale(reason, delay = 0) {
+  clearTimeout(staleTimer);
+  if (!table.querySelector('tbody tr')) return;
+  const mark = () => {
+    table.classList.add('stale');
+    $('stale-note').hidden = false;
+    $('stale-note').textContent = `The table still shows the last result, for the earlier `
+      + `input in its Player column: ${reason}`;
+  };
+  if (delay) staleTimer = setTimeout(mark, delay); else mark();
+}
+
+function markFresh() {
+  clearTimeout(staleTimer);
+  table.classList.remove('stale');
+  $('stale-note').hidden = true;
+}
+
 async function calculate() {
   stop();
   const body = request();
-  const rows = document.querySelector('#results tbody');
   if (body.hands.filter(h => h).length < body.hands.length || body.hands.length < 2) {
-    rows.innerHTML = '';
-    setStatus('', 'Give every player a hand, a range or "random".');
+    const text = 'Give every player a hand, a range or "random".';
+    setStatus('', text);
+    markStale('not every player has a hand yet.');
     return;
   }
   const controller = new AbortController();
   running = controller;
+  stoppedByUser = false;
   const query = location.search;  // the input these results answer, for readers and tests
   $('stop').disabled = false;
   setStatus('', 'Calculating…');
+  if (table.dataset.for !== query) markStale('the new one is being calculated.', 500);
   let last = null;
   try {
     await streamEquity(body, result => {
       last = result;
       show(result);
-      $('results').dataset.for = query;
+      table.dataset.for = query;
     }, controller.signal);
+    if (last) announceResult(last);
   } catch (e) {
     if (controller.signal.aborted) {
-      if (last) setStatus('mc', `Stopped: ${last.trials.toLocaleString()} trials`);
+      if (stoppedByUser && last) {
+        setStatus('mc', `Stopped by you: ${last.trials.toLocaleString()} trials in `
+                        + `${last.elapsed.toFixed(1)} s; the table shows that estimate`);
+        announce(`Stopped by you. ${resultText(last)}`);
+      } else if (stoppedByUser) {
+        setStatus('', 'Stopped by you before a first estimate.');
+        markStale('the new input was stopped before a first estimate.');
+      }
       return;
     }
-    rows.innerHTML = '';
     setStatus('err', e.message);
-    $('results').dataset.for = query;
+    if (last) {
+      // Partial results of this very input: keep them, the error says why they stopped.
+      $('stale-note').hidden = false;
+      $('stale-note').textContent = `The run ended early after ${last.trials.toLocaleString()} `
+        + 'trials: the table shows its estimate at that point.';
+    } else {
+      markStale(`the new input gave an error (${e.message}).`);
+    }
+    announce(`Error: ${e.message}`);
   } finally {
     if (running === controller) { running = null; $('stop').disabled = true; }
   }
 }
 
+// What ended a Monte Carlo run, in words ('' for an enumeration or a partial result).
+function stoppedBy(r) {
+  const why = r.stopped_by || '';
+  if (why.includes('time')) return `stopped by the time limit (${Math.round(r.elapsed)} s)`;
+  if (why === 'target_stderr') return 'reached the ± target';
+  if (why === 'trials') return 'ran its trials';
+  return why ? `stopped by ${why.replace(/_/g, ' ')}` : '';
+}
+
 function show(r) {
-  const rows = document.querySelector('#results tbody');
+  markFresh();
+  const rows = table.querySelector('tbody');
   rows.innerHTML = r.players.map((name, i) => `<tr>
     <td class="hand">${i + 1}. ${escapeHtml(name)}</td>
-    <td class="equity">${pct(r.equity[i], 2)}<div class="bar"><div style="width:${100 * r.equity[i]}%"></div></div></td>
+    <td class="equity">${pct(r.equity[i], 2)}<div class="bar" aria-hidden="true"><div style="width:${100 * r.equity[i]}%"></div></div></td>
     <td>${pct(r.win[i], 2)}</td><td>${pct(r.tie[i], 2)}</td>
     <td>${r.exact ? 'exact' : '± ' + pct(r.stderr[i], 3)}</td></tr>`).join('');
   if (r.exact) {
     setStatus('exact', `exact: ${Math.round(r.boards).toLocaleString()} showdowns in ${r.elapsed.toFixed(3)} s`);
   } else {
-    setStatus('mc', `${r.final ? 'Monte Carlo' : 'running'}: ${r.trials.toLocaleString()} trials in ${r.elapsed.toFixed(1)} s`);
+    const why = stoppedBy(r);
+    const state = r.final ? 'Monte Carlo' : 'running';
+    setStatus(why.startsWith('stopped') ? 'limit' : 'mc',
+              `${state}: ${r.trials.toLocaleString()} trials in ${r.elapsed.toFixed(1)} s${why ? `, ${why}` : ''}`);
   }
 }
+
+function resultText(r) {
+  const who = r.players.map((name, i) => `player ${i + 1}, ${name}: ${pct(r.equity[i], 2)}`);
+  const how = r.exact ? 'exact' : `Monte Carlo, ${r.trials.toLocaleString()} trials`
+    + (stoppedBy(r) ? `, ${stoppedBy(r)}` : '');
+  return `Equity ${who.join('; ')} (${how}).`;
+}
+
+function announceResult(r) { announce(resultText(r)); }
 
 function setStatus(kind, text) {
   const badge = $('badge');
   badge.className = kind ? `badge ${kind}` : '';
-  badge.textContent = { exact: 'EXACT', mc: 'MONTE CARLO', err: 'ERROR' }[kind] || '';
+  badge.textContent = { exact: 'EXACT', mc: 'MONTE CARLO', limit: 'MONTE CARLO', err: 'ERROR',
+                        wait: 'BUSY' }[kind] || '';
   $('status').textContent = text;
   $('status').className = kind === 'err' ? 'error' : '';
 }
@@ -231,12 +489,41 @@ function escapeHtml(s) {
   return s.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 }
 
-$('add-player').addEventListener('click', () => { setActive(addPlayer()); changed(); });
-$('stop').addEventListener('click', stop);
+// A busy server: api.js retries by itself and reports the wait here, once a second.
+if (api.setWaitHandler) {
+  let waiting = false;
+  api.setWaitHandler((secondsLeft, message) => {
+    if (!running) return;
+    setStatus('wait', `${message} Retrying in ${Math.max(0, Math.ceil(secondsLeft))} s…`);
+    markStale('the server is busy; the new input waits for its turn.');
+    if (!waiting) announce(`${message} Retrying by itself.`);
+    waiting = secondsLeft > 0;
+  });
+}
+
+$('add-player').addEventListener('click', () => {
+  const input = addPlayer();
+  if (input) { input.focus(); changed(0, true); }
+});
+$('stop').addEventListener('click', () => { stoppedByUser = true; stop(); });
 [board, dead].forEach(wireField);
-method.addEventListener('change', () => { showMethod(); changed(); });
-stderr.addEventListener('change', () => changed());
+method.addEventListener('change', () => { showMethod(); changed(0, true); });
+stderr.addEventListener('change', () => {
+  clampBox(stderr, ...STDERR_RANGE, DEFAULT_STDERR); changed(0, true);
+});
+timeLimit.addEventListener('change', () => {
+  clampBox(timeLimit, 1, maxSeconds, maxSeconds); changed(0, true);
+});
 window.addEventListener('pagehide', stop);
+
+// The server's cap on a run's time (60 s unless it says otherwise).
+try {
+  const status = await getJSON('/api/status');
+  const cap = Number(status.max_seconds ?? status.time_limit_max ?? status.max_time_limit);
+  if (Number.isFinite(cap) && cap > 0) maxSeconds = cap;
+} catch { /* an older server: 60 s */ }
+timeLimit.max = maxSeconds;
+timeLimit.value = maxSeconds;
 
 readUrl();
 showMethod();
@@ -248,7 +535,8 @@ if (initial) {
   drawDeck();
   writeUrl();
   show(initial);
-  $('results').dataset.for = location.search;
+  table.dataset.for = location.search;
+  announceResult(initial);
 } else {
   changed();
 }

@@ -1,5 +1,8 @@
 // The 13 x 13 grid of the 169 starting-hand classes, as a range selector (click and drag,
-// weights, a top-X% slider, PokerStove text) or as a coloured table (the preflop explorer).
+// weights, a top-X% slider, the range text and its combo count) or as a coloured table (the
+// preflop explorer). Every grid is an ARIA grid with one tab stop: the arrow keys move,
+// Enter or Space acts on the focused cell (see a11y.js).
+import { rovingGrid } from './a11y.js';
 import { getJSON, RANKS } from './api.js';
 
 export const CLASS_NAMES = [];
@@ -10,98 +13,268 @@ for (let i = 0; i < 13; i++) {
   }
 }
 
-export function gridCells(container, onCell) {
+// Combos of a class: 6 for a pair, 4 suited, 12 offsuit.
+export const classCombos = name => (name.length === 2 ? 6 : name.endsWith('s') ? 4 : 12);
+
+// The 169 cells in `container`, row by row, as an ARIA grid (role=grid, 13 rows of 13
+// gridcells, named by their class, e.g. "AKs") with a roving tabindex. A click, Enter or
+// Space on a cell calls onCell(className, cell). A cell's aria-selected follows its classes
+// "sel" (the preflop explorer's chosen class) and "on" (a range's classes). Options: `label`,
+// the grid's accessible name; `activate(cell, event)` and `moved(cell, event)` replace the
+// keyboard's default (Enter/Space click the cell) and see arrow moves (see rovingGrid).
+// Returns the cells in CLASS_NAMES order.
+export function gridCells(container, onCell, { label = 'Starting hands, 13 by 13',
+                                               activate, moved } = {}) {
   container.classList.add('grid');
-  container.innerHTML = CLASS_NAMES.map((n, k) =>
-    `<div class="cell${n.length === 2 ? ' pair' : ''}" data-class="${n}" data-k="${k}">${n}</div>`)
-    .join('');
-  const cells = [...container.children];
+  container.setAttribute('role', 'grid');
+  if (!container.hasAttribute('aria-label') && !container.hasAttribute('aria-labelledby')) {
+    container.setAttribute('aria-label', label);
+  }
+  container.innerHTML = [...Array(13)].map((_, i) => `<div role="row" class="grid-row">${
+    CLASS_NAMES.slice(13 * i, 13 * i + 13).map((n, j) =>
+      `<div role="gridcell" aria-selected="false" class="cell${n.length === 2 ? ' pair' : ''}"
+        data-class="${n}" data-k="${13 * i + j}">${n}</div>`).join('')}</div>`).join('');
+  const cells = [...container.querySelectorAll('.cell')];
   if (onCell) cells.forEach(c => c.addEventListener('click', () => onCell(c.dataset.class, c)));
+  const selected = cell => String(cell.classList.contains('sel') || cell.classList.contains('on'));
+  new MutationObserver(changes => {
+    for (const { target } of changes) {
+      if (target.getAttribute('aria-selected') !== selected(target)) {
+        target.setAttribute('aria-selected', selected(target));
+      }
+    }
+  }).observe(container, { attributes: true, attributeFilter: ['class'], subtree: true });
+  rovingGrid(cells, 13, { activate, moved });
   return cells;
 }
 
-// A range editor bound to one text field: the grid, a weight, a top-X% slider, the text.
+// One item of a range's description (the server's canonical text): a class ('AKs', 'QQ:0.5')
+// or one combo ('AhKh', 'QsQd:0.25'); null for anything else.
+function describedClass(item) {
+  const cls = /^([AKQJT2-9]{2}[so]?)(?::[\d.]+)?$/.exec(item);
+  if (cls) return { name: cls[1], combo: false };
+  const combo = /^([AKQJT2-9])([cdhs])([AKQJT2-9])([cdhs])(?::[\d.]+)?$/.exec(item);
+  if (!combo) return null;
+  const [, r1, s1, r2, s2] = combo;
+  const [hi, lo] = RANKS.indexOf(r1) <= RANKS.indexOf(r2) ? [r1, r2] : [r2, r1];
+  return { name: hi === lo ? hi + lo : hi + lo + (s1 === s2 ? 's' : 'o'), combo: true };
+}
+
+// A range editor: the grid (click or drag to paint classes with the chosen weight; Enter or
+// Space toggles the focused cell, Shift+arrow extends), a weight, a top-X% slider, Clear, and
+// the range text with its combo count, kept in sync both ways: painting rewrites the text,
+// typing a range redraws the grid (the server parses it exactly as the engine does, through
+// /api/range). onText(text) is called with the range text after every change.
+// A class given by single combos (e.g. 'AhKh') shows the share of its combos and keeps those
+// combos in the text until the class itself is painted. Options: `label` names the editor
+// for screen readers (default 'Range').
 export class RangeEditor {
-  constructor(root, onText) {
+  constructor(root, onText, { label = 'Range' } = {}) {
     this.onText = onText;
+    this.label = label;
+    root.classList.add('range-box');
     root.innerHTML = `
       <div class="grid-box"></div>
       <div class="range-tools">
         <label class="small">weight <input type="number" class="weight" min="0.05" max="1"
-          step="0.05" value="1" style="width:70px"></label>
-        <label class="small row">top <input type="range" class="top" min="0" max="100"
-          step="0.5" value="0" style="flex:1"> <span class="top-value">0%</span></label>
-        <button class="clear">Clear</button>
+          step="0.05" value="1"></label>
+        <label class="small top-label">top <input type="range" class="top" min="0" max="100"
+          step="0.5" value="0"> <span class="top-value">0%</span></label>
+        <button type="button" class="clear">Clear</button>
       </div>
-      <div class="hint range-summary"></div>`;
-    this.weights = new Map();
-    this.cells = gridCells(root.querySelector('.grid-box'));
+      <label class="small range-text-label">range text
+        <input type="text" class="range-text" autocomplete="off" spellcheck="false"
+          placeholder="e.g. QQ+, AKs, JJ:0.5"></label>
+      <div class="hint range-summary" role="status" aria-live="polite"></div>`;
+    this.weights = new Map();   // class -> weight, for classes given whole
+    this.combos = new Map();    // class -> {items, weight}, for classes given by single combos
+    this.serial = 0;            // the latest load: older server answers are dropped
+    this.timer = null;
     this.summary = root.querySelector('.range-summary');
     this.weightInput = root.querySelector('.weight');
-    const top = root.querySelector('.top');
-    const topValue = root.querySelector('.top-value');
+    this.textInput = root.querySelector('.range-text');
+    this.top = root.querySelector('.top');
+    this.topValue = root.querySelector('.top-value');
+    this.lastAction = 'on';
+    const gridBox = root.querySelector('.grid-box');
+    gridBox.setAttribute('aria-label', `${label}: 169 starting hands; Enter or Space toggles a `
+                                       + 'class, Shift with an arrow key extends');
+    this.cells = gridCells(gridBox, null, {
+      activate: cell => { this.lastAction = this.action(cell); this.paint(cell, this.lastAction); this.edited(); },
+      moved: (cell, event) => { if (event.shiftKey) { this.paint(cell, this.lastAction); this.edited(); } },
+    });
+    gridBox.setAttribute('aria-multiselectable', 'true');
+    // Click and drag, with a mouse, a pen or a finger (touch-action: none on the grid keeps a
+    // drag from scrolling the page; the capture a touch takes is released so that the cells
+    // under the finger see it).
     let painting = null;
-    const paint = cell => {
-      const name = cell.dataset.class;
-      if (painting === 'off') this.weights.delete(name);
-      else this.weights.set(name, Math.min(1, Math.max(0.05, +this.weightInput.value || 1)));
-      this.draw();
-    };
-    this.cells.forEach(cell => {
-      cell.addEventListener('mousedown', e => {
-        e.preventDefault();
-        painting = this.weights.has(cell.dataset.class) &&
-          this.weights.get(cell.dataset.class) === (+this.weightInput.value || 1) ? 'off' : 'on';
-        paint(cell);
-      });
-      cell.addEventListener('mouseenter', () => { if (painting) paint(cell); });
+    gridBox.addEventListener('pointerdown', e => {
+      const cell = e.target.closest('.cell');
+      if (!cell || e.button > 0) return;
+      e.preventDefault();
+      if (e.target.hasPointerCapture?.(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
+      painting = this.lastAction = this.action(cell);
+      this.paint(cell, painting);
     });
-    window.addEventListener('mouseup', () => {
-      if (painting) { painting = null; this.emit(); }
+    gridBox.addEventListener('pointerover', e => {
+      const cell = e.target.closest('.cell');
+      if (painting && cell) this.paint(cell, painting);
     });
-    top.addEventListener('input', () => { topValue.textContent = `${top.value}%`; });
-    top.addEventListener('change', async () => {
-      if (+top.value === 0) { this.weights.clear(); this.draw(); this.emit(); return; }
-      await this.load(`${top.value}%`);
-      this.emit();
+    const end = () => { if (painting) { painting = null; this.edited(); } };
+    window.addEventListener('pointerup', end);
+    window.addEventListener('pointercancel', end);
+    this.top.addEventListener('input', () => { this.topValue.textContent = `${this.top.value}%`; });
+    this.top.addEventListener('change', async () => {
+      if (+this.top.value === 0) { this.clear(); this.edited(); return; }
+      await this.load(`${this.top.value}%`);
+      this.edited();
     });
-    root.querySelector('.clear').addEventListener('click', () => {
-      this.weights.clear(); top.value = 0; topValue.textContent = '0%'; this.draw(); this.emit();
+    root.querySelector('.clear').addEventListener('click', () => { this.clear(); this.edited(); });
+    this.textInput.addEventListener('input', () => {
+      const text = this.textInput.value;
+      this.load(text, { delay: 250, typed: true }).then(ok => { if (ok !== undefined) this.onText(text); });
     });
-  }
-
-  // Show the range of a text (asks the server, which parses ranges exactly as the engine).
-  async load(text) {
-    this.weights.clear();
-    if (text && text.trim()) {
-      try {
-        const info = await getJSON('/api/range', { text });
-        for (const [name, w] of Object.entries(info.classes)) this.weights.set(name, w);
-      } catch (e) { this.summary.textContent = e.message; return; }
-    }
     this.draw();
   }
 
+  // The weight new paint gets, from the weight box (0.05 to 1).
+  weight() { return Math.min(1, Math.max(0.05, +this.weightInput.value || 1)); }
+
+  // What a click on a cell does: a class already at the chosen weight goes, else it is
+  // painted with that weight.
+  action(cell) { return this.weights.get(cell.dataset.class) === this.weight() ? 'off' : 'on'; }
+
+  paint(cell, action) {
+    const name = cell.dataset.class;
+    this.combos.delete(name);
+    if (action === 'off') this.weights.delete(name);
+    else this.weights.set(name, this.weight());
+    this.draw();
+  }
+
+  clear() {
+    this.weights.clear();
+    this.combos.clear();
+    this.top.value = 0;
+    this.topValue.textContent = '0%';
+    this.draw();
+  }
+
+  // Shows the range of a text: asks the server, which parses ranges exactly as the engine.
+  // Resolves to true when shown, false when the text is refused (the message is shown under
+  // the grid), undefined when a newer load replaced this one. `delay` (ms) waits for more
+  // typing first; `typed` leaves the text box as the user is typing it.
+  async load(text, { delay = 0, typed = false } = {}) {
+    const mine = ++this.serial;
+    if (!typed) this.textInput.value = text || '';
+    clearTimeout(this.timer);
+    if (delay) {
+      await new Promise(resolve => { this.timer = setTimeout(resolve, delay); });
+      if (mine !== this.serial) return undefined;
+    }
+    const weights = new Map(), combos = new Map();
+    if (text && text.trim()) {
+      let info;
+      try {
+        info = await getJSON('/api/range', { text });
+      } catch (e) {
+        if (mine !== this.serial) return undefined;
+        this.textInput.setAttribute('aria-invalid', 'true');
+        this.textInput.classList.add('invalid');
+        this.summary.textContent = e.message;
+        this.summary.classList.add('error');
+        return false;
+      }
+      if (mine !== this.serial) return undefined;
+      const items = new Map();  // class -> its items in the description, when combos are among them
+      for (const item of info.description.split(/,\s*/)) {
+        const found = describedClass(item);
+        if (found?.combo) items.set(found.name, []);
+      }
+      for (const item of info.description.split(/,\s*/)) {
+        const found = describedClass(item);
+        if (found && items.has(found.name)) items.get(found.name).push(item);
+      }
+      for (const [name, w] of Object.entries(info.classes)) {
+        if (items.has(name)) combos.set(name, { items: items.get(name), weight: w });
+        else weights.set(name, w);
+      }
+    } else if (mine !== this.serial) {
+      return undefined;
+    }
+    this.weights = weights;
+    this.combos = combos;
+    this.textInput.removeAttribute('aria-invalid');
+    this.textInput.classList.remove('invalid');
+    this.draw();
+    return true;
+  }
+
+  // The range as text, classes in grid order ('AA,AKs,KK,QQ,JJ:0.5'; '' for none).
   text() {
-    return CLASS_NAMES.filter(n => this.weights.has(n)).map(n => {
-      const w = this.weights.get(n);
-      return w >= 1 ? n : `${n}:${+w.toFixed(4)}`;
+    return CLASS_NAMES.flatMap(n => {
+      if (this.weights.has(n)) {
+        const w = this.weights.get(n);
+        return [w >= 1 ? n : `${n}:${+w.toFixed(4)}`];
+      }
+      return this.combos.get(n)?.items || [];
     }).join(',');
   }
 
-  draw() {
-    let combos = 0;
-    for (const cell of this.cells) {
-      const w = this.weights.get(cell.dataset.class) || 0;
-      cell.classList.toggle('on', w > 0);
-      cell.style.background = w > 0 ? `rgba(31, 111, 235, ${0.35 + 0.65 * w})` : '';
-      const n = cell.dataset.class;
-      combos += w * (n.length === 2 ? 6 : n.endsWith('s') ? 4 : 12);
-    }
-    this.summary.textContent = combos
-      ? `${+combos.toFixed(2)} combos, ${(100 * combos / 1326).toFixed(1)}% of hands`
-      : 'click or drag over the grid to select classes';
+  // Combos in the range (a weight counts its share), as the server's /api/range counts them.
+  comboCount() {
+    return CLASS_NAMES.reduce((sum, n) => sum + classCombos(n) *
+      (this.weights.get(n) ?? this.combos.get(n)?.weight ?? 0), 0);
   }
 
-  emit() { this.onText(this.text()); }
+  draw() {
+    for (const cell of this.cells) {
+      const name = cell.dataset.class;
+      const whole = this.weights.get(name);
+      const w = whole ?? this.combos.get(name)?.weight ?? 0;
+      cell.classList.toggle('on', w > 0);
+      cell.classList.toggle('full', w >= 1);
+      cell.classList.toggle('part', w > 0 && w < 1);
+      let bar = cell.querySelector('.w');
+      if (w > 0 && w < 1) {
+        if (!bar) {
+          bar = document.createElement('span');
+          bar.className = 'w';
+          bar.setAttribute('aria-hidden', 'true');
+          cell.append(bar);
+        }
+        bar.style.width = `${100 * w}%`;
+      } else if (bar) {
+        bar.remove();
+      }
+      const n = classCombos(name);
+      const detail = whole === undefined && w > 0
+        ? `${+(w * n).toFixed(2)} of ${n} combos: ${this.combos.get(name).items.join(', ')}`
+        : w > 0 && w < 1 ? `weight ${+w.toFixed(4)}` : '';
+      if (detail) {
+        cell.setAttribute('aria-label', `${name}, ${detail}`);
+        cell.title = `${name}: ${detail}`;
+      } else {
+        cell.removeAttribute('aria-label');
+        cell.removeAttribute('title');
+      }
+    }
+    this.textInput.removeAttribute('aria-invalid');
+    this.textInput.classList.remove('invalid');
+    this.summary.classList.remove('error');
+    const combos = this.comboCount();
+    this.summary.textContent = combos
+      ? `${+combos.toFixed(2)} combos, ${(100 * combos / 1326).toFixed(1)}% of hands`
+      : 'click or drag over the grid to select classes, or type a range';
+  }
+
+  // After an edit on the grid: the text box and the listener get the new text.
+  edited() {
+    const text = this.text();
+    this.serial++;  // an older load must not overwrite the edit
+    this.textInput.value = text;
+    this.onText(text);
+  }
+
+  emit() { this.edited(); }
 }
