@@ -256,6 +256,20 @@ _CATEGORIES = ApiField(
     "7-card hand), probability (boards / 2,118,760) and average_probability (the same "
     "over all hands).")
 
+_BUCKETS = ApiField(
+    "buckets", "array of objects",
+    "The same distribution by rank bucket, 100 of them, worst first: within each category "
+    "the hands with the same leading rank (the high card; the pair; the higher pair of two "
+    "pair; the three of a kind of trips and of a full house; the top card of a straight or "
+    "flush; a royal flush alone). Each has category, label ('Pair, aces', 'Two pair, kings "
+    "up', 'Full house, eights full'), ranks ([lowest, highest]: its ranks are consecutive), "
+    "boards, probability and average_probability, as the categories. Buckets no 7-card hand "
+    "reaches (seven or eight high) have 0.")
+
+_AKS_BUCKETS = (
+    '[{"category": "High card", "label": "High card, seven", "ranks": [1, 4], "boards": 0, '
+    '"probability": 0.0, "average_probability": 0.0}, ...]')
+
 _AKS_CATEGORIES = (
     '{"High card": {"boards": 386130, "probability": 0.18224338764182824, '
     '"average_probability": 0.17411919581751434}, "Pair": {"boards": 916776, '
@@ -354,13 +368,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         method="GET",
         path="/api/preflop",
-        summary="The 169 preflop classes with their equity against 1 to 9 random hands.",
+        summary=("The 169 preflop classes with their equity, and equity without ties, "
+                 "against 1 to 9 random hands."),
         description=(
-            "The shipped preflop table: the classes in the order of the 13 x 13 grid (pairs "
-            "on the diagonal, suited above it, offsuit below) with their combo counts and "
-            "their all-in equity against 1 to 9 random hands, rounded to 6 decimals. "
-            "Heads-up figures are exact; the others are Monte Carlo estimates with their "
-            "standard errors. No computation: it answers at once."),
+            "The shipped preflop tables: the classes in the order of the 13 x 13 grid (pairs "
+            "on the diagonal, suited above it, offsuit below) with their combo counts, "
+            "their all-in equity against 1 to 9 random hands (a split pot counts as the "
+            "class's share of it) and their equity without ties (the chance of winning the "
+            "pot alone: the equity minus the class's share of split pots), rounded to 6 "
+            "decimals. Heads-up figures are exact; the others are Monte Carlo estimates with "
+            "their standard errors. No computation: it answers at once."),
         response=(
             ApiField("classes", "array of strings",
                      "The 169 classes ('AA', 'AKs', ..., '22'), row by row of the grid."),
@@ -371,6 +388,12 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                      "hands."),
             ApiField("stderr", "array of arrays of numbers",
                      "The standard error of each of those equities (0 where exact)."),
+            ApiField("win_vs_opponents", "array of arrays of numbers",
+                     "For each class, 9 numbers: its equity without ties (the chance of "
+                     "winning the pot alone) against 1, 2, ..., 9 random hands; never above "
+                     "its equity."),
+            ApiField("win_stderr", "array of arrays of numbers",
+                     "The standard error of each of those figures (0 where exact)."),
         ),
         errors=(ErrorCase(405, "The method is not GET or HEAD."),),
         example_request=f"curl -s {_SERVER}/api/preflop",
@@ -380,17 +403,25 @@ ENDPOINTS: tuple[Endpoint, ...] = (
   "equity_vs_opponents": [[0.852037, 0.734924, 0.637351, 0.559284, 0.492059, 0.435468, \
 0.387295, 0.346276, 0.310833], ...],
   "stderr": [[0.0, 0.000496, 0.000468, 0.000484, 0.000487, 0.000483, 0.000475, 0.000463, \
-0.000451], ...]
+0.000451], ...],
+  "win_vs_opponents": [[0.849319, 0.732628, 0.635113, 0.557055, 0.489906, 0.433242, \
+0.385078, 0.344086, 0.308679], ...],
+  "win_stderr": [[0.0, 0.000497, 0.000469, 0.000485, 0.000488, 0.000484, 0.000476, 0.000464, \
+0.000452], ...]
 }""",
     ),
     Endpoint(
         method="GET",
         path="/api/preflop/class/{name}",
-        summary="One class's exact distribution of hand categories and its equity curve.",
+        summary=("One class's exact distribution of best hands (by category and by rank "
+                 "bucket) and its equity curves."),
         description=(
             "For one preflop class, the exact distribution of its best 7-card hand over all "
-            "2,118,760 boards, by hand category and beside the same for all hands, its mean "
-            "rank (1 worst .. 7462 best), and its equity against 1 to 9 random hands. The "
+            "2,118,760 boards, by hand category and, finer, by rank bucket (the hands of a "
+            "category with the same leading rank: 'Pair, aces', 'Two pair, kings up', 'Full "
+            "house, eights full'), each beside the same for all hands; its mean rank (1 "
+            "worst .. 7462 best); and its equity and equity without ties against 1 to 9 "
+            "random hands, with their standard errors. The "
             "distributions of all classes are computed once per server process (a few "
             "seconds, started when the server starts); after that it answers at once."),
         query=(
@@ -405,12 +436,21 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                      "The class's mean rank of its best hand (1 worst .. 7462 best)."),
             ApiField("average_mean_rank", "number", "The same over all hands."),
             _CATEGORIES,
+            _BUCKETS,
             ApiField("combos", "integer", "The class's number of combos (6, 4 or 12)."),
             ApiField("equity_vs_opponents", "array of numbers",
                      "Its equity against 1, 2, ..., 9 random hands."),
+            ApiField("stderr", "array of numbers",
+                     "The standard errors of those equities (0 where exact)."),
+            ApiField("win_vs_opponents", "array of numbers",
+                     "Its equity without ties (the chance of winning the pot alone) against "
+                     "1, 2, ..., 9 random hands."),
+            ApiField("win_stderr", "array of numbers",
+                     "The standard errors of those figures (0 where exact)."),
         ),
         errors=(
-            ErrorCase(400, "The name is not a class: the message says what a class looks "
+            ErrorCase(400, "The name is not a class, or is longer than "
+                           f"{_MAX_TEXT} characters: the message says what a class looks "
                            "like (\"unknown hand class ...\")."),
             ErrorCase(404, "The name is missing (the path ends at /class/)."),
             ErrorCase(405, "The method is not GET or HEAD."),
@@ -422,10 +462,20 @@ ENDPOINTS: tuple[Endpoint, ...] = (
   "mean_rank": 3790.3333817893486,
   "average_mean_rank": 3367.116409457115,
   "categories": """ + _AKS_CATEGORIES + """,
+  "buckets": """ + _AKS_BUCKETS + """,
   "combos": 4,
   "equity_vs_opponents": [0.6704463230923519, 0.5077096621195475, 0.41452860832214355, \
 0.3535281658172608, 0.3109850088755289, 0.27797040485200425, 0.24956925710042313, \
-0.22614634478533704, 0.20709542168511288]
+0.22614634478533704, 0.20709542168511288],
+  "stderr": [0.0, 0.0004836671515322467, 0.00047645286488808106, 0.00046207390747504993, \
+0.00044714385311373195, 0.0004994552988875615, 0.000482033138850229, 0.00046551345067568674, \
+0.0004506911631024521],
+  "win_vs_opponents": [0.6621960772367141, 0.498844305674235, 0.4056377410888672, \
+0.3446188131968181, 0.3021235466003417, 0.26922473453340073, 0.24100045363108313, \
+0.21743272852014606, 0.19839911990695533],
+  "win_stderr": [0.0, 0.000487695853706138, 0.000480557907598899, 0.00046634045030655977, \
+0.00045153434676880255, 0.0005033499764734105, 0.0004859936072747569, 0.0004696819947496544, \
+0.0004549836101405614]
 }""",
     ),
     Endpoint(
@@ -471,15 +521,19 @@ ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         method="GET",
         path="/api/headsup",
-        summary="Exact head-to-head equity of two classes, hands or ranges.",
+        summary=("Exact head-to-head of two classes, hands or ranges: who wins how often, "
+                 "ties, equity."),
         description=(
             "Enumerates every board for two sides, each a class ('AKs'), a hand ('AhKh') or "
-            "a range ('QQ+'). For two classes the answer also lists the suit-distinct "
-            "matchups (e.g. AKs against QQ with or without a queen of the kings' suit), "
-            "each with its number of combo pairs; weighted by them they add up to the "
-            "class-against-class equity. Classes and hands come with the exact "
-            "distribution of their hand categories. Ranges too big to enumerate quickly "
-            "are refused (the odds calculator's Monte Carlo is for those)."),
+            "a range ('QQ+'): how often the first wins alone, they tie and the second wins "
+            "alone, and the first side's equity (its wins and half the ties). For two "
+            "classes the answer also lists the suit-distinct matchups (e.g. AKs against QQ "
+            "with or without a queen of the kings' suit), each with its number of combo "
+            "pairs and the same figures; weighted by combo pairs they add up to the "
+            "class-against-class figures. Classes and hands come with the exact "
+            "distribution of their best hands, by category and by rank bucket. Ranges too "
+            "big to enumerate quickly are refused (the odds calculator's Monte Carlo is for "
+            "those)."),
         query=(
             ApiField("a", "string", "The first side: a class, a hand or a range.",
                      required=True),
@@ -494,23 +548,27 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                      "What the first side is: \"class\", \"hand\" or \"range\"."),
             ApiField("kind2", "string", "What the second side is."),
             ApiField("equity", "number", "The first side's equity against the second."),
+            ApiField("win", "array of numbers",
+                     "Each side's chance of winning the pot alone: [first, second]. With "
+                     "the tie they add up to 1."),
+            ApiField("tie", "array of numbers",
+                     "Each side's chance of splitting the pot (the same number twice: "
+                     "heads-up, a tie is both sides')."),
             ApiField("combo_pairs", "integer",
                      "Two classes only: the number of combo pairs that do not share a "
                      "card."),
             ApiField("shipped_equity", "number",
                      "Two classes only: the same equity from the shipped preflop table."),
-            ApiField("win", "array of numbers",
-                     "Hands and ranges only: each side's probability of winning alone."),
-            ApiField("tie", "array of numbers",
-                     "Hands and ranges only: each side's probability of splitting the pot."),
             ApiField("matchups", "array of objects",
                      "Two classes only (else empty): each suit-distinct matchup as hand1, "
                      "hand2 (a representative of each side), combos (how many combo pairs "
-                     "it stands for), equity, win and tie (of the first side)."),
+                     "it stands for), equity, win and tie (of the first side), loss (the "
+                     "second side wins alone), and wins, ties, losses (boards of 1,712,304, "
+                     "as `pokerkeys preflop matchups` prints them)."),
             ApiField("distributions", "array",
                      "For each side, null for a range, else an object with class, label "
-                     "(the class, or the hand and its class) and categories (as in "
-                     "/api/preflop/class/{name})."),
+                     "(the class, or the hand and its class), categories and buckets (as "
+                     "in /api/preflop/class/{name})."),
         ),
         errors=(
             ErrorCase(400, "a or b is missing or longer than "
@@ -527,14 +585,18 @@ ENDPOINTS: tuple[Endpoint, ...] = (
   "kind1": "class",
   "kind2": "class",
   "equity": 0.46048525845877836,
+  "win": [0.4583181491137088, 0.5373476321961521],
+  "tie": [0.004334218690139134, 0.004334218690139134],
   "combo_pairs": 24,
   "shipped_equity": 0.46048525845877836,
   "matchups": [{"hand1": "AcKc", "hand2": "QdQc", "combos": 12, "equity": \
-0.45882594445846064, "win": 0.456457498201254, "tie": 0.004736892514413328}, {"hand1": \
-"AcKc", "hand2": "QhQd", "combos": 12, "equity": 0.46214457245909607, "win": \
-0.46017880002616357, "tie": 0.00393154486586494}],
+0.45882594445846064, "win": 0.456457498201254, "tie": 0.004736892514413328, "loss": \
+0.5388056092843327, "wins": 781594, "ties": 8111, "losses": 922599}, {"hand1": "AcKc", \
+"hand2": "QhQd", "combos": 12, "equity": 0.46214457245909607, "win": 0.46017880002616357, \
+"tie": 0.00393154486586494, "loss": 0.5358896551079715, "wins": 787966, "ties": 6732, \
+"losses": 917606}],
   "distributions": [{"class": "AKs", "label": "AKs", "categories": """ + _AKS_CATEGORIES
-        + """}, ...]
+        + """, "buckets": """ + _AKS_BUCKETS + """}, ...]
 }""",
     ),
     Endpoint(
