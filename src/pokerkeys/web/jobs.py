@@ -151,6 +151,7 @@ class Job:
         self._changed = asyncio.Event()
         self._last_publish = 0.0
         self._latest: EquityResult | None = None  # Monte Carlo's latest estimate, if any
+        self._overdue = False  # past the deadline, seen once by check
         self.client = client
         self.holds_slot = False  # whether it counts against the runner's long-job limit
         self.partial: JsonObject | None = None  # latest partial result, not yet read
@@ -162,9 +163,11 @@ class Job:
     def check(self, *_progress: object) -> None:
         """Raise ``JobStopped`` if the job is cancelled or past its deadline.
 
-        The engine calls it as its progress callback, between rounds. Once a Monte Carlo
-        round has been observed, the deadline is left to the round observer, which keeps the
-        latest estimate (the engine calls it right after the progress callback).
+        The engine calls it as its progress callback, between rounds. The deadline is left
+        to the Monte Carlo round observer, which keeps the latest estimate, as long as it may
+        come: once a round has been observed, and on the first call past the deadline (the
+        engine calls the observer right after the progress callback). Work that observes no
+        rounds (an enumeration) stops at the next call.
 
         Parameters
         ----------
@@ -194,6 +197,12 @@ class Job:
         if self._cancelled.is_set():
             raise JobStopped(_MESSAGES[self._cause], self._cause)
         if self._latest is None and time.monotonic() > self.deadline:
+            if not self._overdue:
+                # Monte Carlo's first round may end past the deadline (loading its kernel):
+                # the round observer, called next, keeps its estimate. An enumeration, which
+                # has no observer, stops at its next batch.
+                self._overdue = True
+                return
             raise JobStopped(f"the computation did not finish within this server's work "
                              f"limit of {self._max_seconds:g} s, and an exact enumeration "
                              f"has no estimate to give before it ends: ask for Monte Carlo "
