@@ -15,8 +15,9 @@ Monte Carlo table (minutes; ``--skip-mc`` keeps the files on disk):
   hands, standard error <= 0.0005 per cell; column 0 is the exact one-opponent value.
 * ``preflop_equity_vs_opponents_stderr.npy``: (169, 9) float64, their standard errors.
 * ``preflop_tie_share_vs_opponents.npy``: (169, 9) float64, each class's share of the pot from
-  split pots against n random hands (2**20 deals per cell; column 0 exact, from the heads-up
-  matrix's tie counts); equity without ties is the equity table minus this one.
+  split pots against n random hands (sampled as the equity table, with the same stop rule;
+  column 0 exact, from the heads-up matrix's tie counts); equity without ties is the equity
+  table minus this one.
 * ``preflop_tie_share_vs_opponents_stderr.npy``: (169, 9) float64, their standard errors.
 
 Writes ``tables/preflop_manifest.json`` (sha256, dtype, shape), which the table loader merges
@@ -76,24 +77,29 @@ def build_exact(quiet: bool, threads) -> dict[str, np.ndarray]:
     return {"preflop_equity_vs_random": equity, "preflop_heads_up_equity": matrix.equity}
 
 
-def build_monte_carlo(quiet: bool, threads) -> dict[str, np.ndarray]:
+def build_monte_carlo(quiet: bool, threads, quantity: str = "equity") -> dict[str, np.ndarray]:
+    """The equity table (``quantity="equity"``) or the tie-share table, with its stderr."""
     progress = None
     bar = None
     if not quiet:
         from tqdm import tqdm
         bar = tqdm(total=169 * preflop.MAX_OPPONENTS, unit="cell", file=sys.stderr,
-                   desc="equity vs 1..9 opponents")
+                   desc=f"{quantity} vs 1..9 opponents")
 
         def progress(done, total):
             bar.update(done - bar.n)
     start = time.perf_counter()
     try:
         equity, stderr = preflop.compute_equity_vs_opponents(
-            target_stderr=TARGET_STDERR, seed=MC_SEED, threads=threads, progress=progress)
+            target_stderr=TARGET_STDERR, seed=MC_SEED, threads=threads, progress=progress,
+            quantity=quantity)
     finally:
         if bar is not None:
             bar.close()
-    log(quiet, f"Monte Carlo equity vs 1..9 random hands: {time.perf_counter() - start:.1f} s")
+    log(quiet, f"Monte Carlo {quantity} vs 1..9 random hands: "
+               f"{time.perf_counter() - start:.1f} s")
+    if quantity != "equity":
+        return {TIES[0]: equity, TIES[1]: stderr}
     problems = check_mc_sanity(equity, stderr, None)
     if problems:
         raise ValueError("; ".join(problems))
@@ -130,13 +136,6 @@ def check_mc_sanity(equity, stderr, exact_vs_random) -> list[str]:
     return problems
 
 
-def build_ties(quiet: bool, threads) -> dict[str, np.ndarray]:
-    start = time.perf_counter()
-    ties, stderr = preflop.compute_tie_share_vs_opponents(seed=MC_SEED, threads=threads)
-    log(quiet, f"Monte Carlo tie share vs 1..9 random hands: {time.perf_counter() - start:.1f} s")
-    return {TIES[0]: ties, TIES[1]: stderr}
-
-
 def check_ties_sanity(ties, stderr, equity) -> list[str]:
     """Shape and plausibility of the tie-share table against the equity table."""
     shape = (169, preflop.MAX_OPPONENTS)
@@ -154,25 +153,15 @@ def check_ties_sanity(ties, stderr, equity) -> list[str]:
     return problems
 
 
-def check_ties_cells(ties, stderr, n_cells: int, threads) -> list[str]:
-    """Recompute a few tie-share cells with an independent seed: each within 4 stderr."""
-    problems = []
-    for name, n in CHECK_CELLS[:n_cells]:
-        (fresh,), (fresh_se,) = (a[0] for a in preflop.compute_tie_share_vs_opponents(
-            [n], [name], seed=MC_SEED + 1, threads=threads))
-        k = CLASS_NAMES.index(name)
-        if abs(fresh - ties[k, n - 1]) > 4 * np.hypot(stderr[k, n - 1], fresh_se):
-            problems.append(f"{name} vs {n} opponents: tie share {ties[k, n - 1]:.5f}, fresh "
-                            f"Monte Carlo {fresh:.5f} (more than 4 stderr apart)")
-    return problems
-
-
-def check_mc_cells(equity, stderr, n_cells: int, threads) -> list[str]:
-    """Recompute a few cells with an independent seed: each within 4 combined stderr."""
+def check_mc_cells(equity, stderr, n_cells: int, threads, quantity: str = "equity"
+                   ) -> list[str]:
+    """Recompute a few cells of the equity (or tie-share) table with an independent seed:
+    each within 4 combined stderr."""
     problems = []
     for name, n in CHECK_CELLS[:n_cells]:
         (fresh,), (fresh_se,) = (a[0] for a in preflop.compute_equity_vs_opponents(
-            [n], [name], target_stderr=TARGET_STDERR, seed=MC_SEED + 1, threads=threads))
+            [n], [name], target_stderr=TARGET_STDERR, seed=MC_SEED + 1, threads=threads,
+            quantity=quantity))
         k = CLASS_NAMES.index(name)
         tolerance = 4 * np.hypot(stderr[k, n - 1], fresh_se)
         if abs(fresh - equity[k, n - 1]) > tolerance:
@@ -213,7 +202,7 @@ def main(argv=None) -> int:
             for name in MONTE_CARLO + (() if args.ties_only else TIES):
                 mc[name], outputs[f"{name}.npy"] = load_disk(args.out, name)
             if args.ties_only:
-                ties = build_ties(args.quiet, args.threads)
+                ties = build_monte_carlo(args.quiet, args.threads, "tie_share")
                 mc.update(ties)
                 outputs.update({f"{name}.npy": npy_bytes(a) for name, a in ties.items()})
             problems = check_mc_sanity(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
@@ -223,8 +212,8 @@ def main(argv=None) -> int:
                 start = time.perf_counter()
                 problems = check_mc_cells(mc[MONTE_CARLO[0]], mc[MONTE_CARLO[1]],
                                           args.mc_cells, args.threads)
-                problems += check_ties_cells(mc[TIES[0]], mc[TIES[1]], args.mc_cells,
-                                             args.threads)
+                problems += check_mc_cells(mc[TIES[0]], mc[TIES[1]], args.mc_cells,
+                                           args.threads, "tie_share")
                 log(args.quiet, f"{args.mc_cells} Monte Carlo cells recomputed: "
                                 f"{time.perf_counter() - start:.1f} s")
             if problems:
@@ -232,7 +221,7 @@ def main(argv=None) -> int:
             tables.update(mc)
         else:
             mc = build_monte_carlo(args.quiet, args.threads)
-            mc.update(build_ties(args.quiet, args.threads))
+            mc.update(build_monte_carlo(args.quiet, args.threads, "tie_share"))
             problems = check_ties_sanity(mc[TIES[0]], mc[TIES[1]], mc[MONTE_CARLO[0]])
             if problems:
                 raise ValueError("; ".join(problems))

@@ -39,8 +39,6 @@ from ..preflop import (
     equity_vs_opponents_stderr,
     heads_up_equity,
     rank_distribution,
-    win_vs_opponents,
-    win_vs_opponents_stderr,
 )
 from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT, Check, JobKind
@@ -183,7 +181,7 @@ def preflop_table() -> JsonObject:
     """The 169 classes in 13 x 13 grid order with their shipped equity against 1..9 hands.
 
     Equity counts a split pot as the class's share of it; equity without ties
-    (``win_vs_opponents``) is the chance of winning the pot alone.
+    (``equity_vs_opponents(without_ties=True)``) is the chance of winning the pot alone.
 
     Returns
     -------
@@ -206,8 +204,8 @@ def preflop_table() -> JsonObject:
             "combos": [class_combo_count(n) for n in CLASS_NAMES],
             "equity_vs_opponents": np.round(equity_vs_opponents(), 6).tolist(),
             "stderr": np.round(equity_vs_opponents_stderr(), 6).tolist(),
-            "win_vs_opponents": np.round(win_vs_opponents(), 6).tolist(),
-            "win_stderr": np.round(win_vs_opponents_stderr(), 6).tolist()}
+            "win_vs_opponents": np.round(equity_vs_opponents(without_ties=True), 6).tolist(),
+            "win_stderr": np.round(equity_vs_opponents_stderr(without_ties=True), 6).tolist()}
 
 
 @lru_cache(maxsize=1)
@@ -318,8 +316,8 @@ def class_info(name: str) -> JsonObject:
     dist["combos"] = class_combo_count(name)
     dist["equity_vs_opponents"] = equity_vs_opponents()[k].tolist()
     dist["stderr"] = equity_vs_opponents_stderr()[k].tolist()
-    dist["win_vs_opponents"] = win_vs_opponents()[k].tolist()
-    dist["win_stderr"] = win_vs_opponents_stderr()[k].tolist()
+    dist["win_vs_opponents"] = equity_vs_opponents(without_ties=True)[k].tolist()
+    dist["win_stderr"] = equity_vs_opponents_stderr(without_ties=True)[k].tolist()
     return dist
 
 
