@@ -1,11 +1,14 @@
-"""Wheel build step: compile the kernels the README's commands use, and ship Numba's cache.
+"""Wheel build step: compile every kernel for the argument types it declares, and ship Numba's
+cache.
 
 ``pip install .`` builds a wheel on the machine it installs on, so the machine code compiled
-here is valid there: a first ``pokerkeys equity ...`` after the install loads it instead of
-compiling for seconds. The package is copied to a staging folder, ``python -m
-pokerkeys._warm_up --all`` runs the README's commands there in one process per core (at most
-4; compiling in line, the cache going to the staging copy's ``__pycache__`` folders), and the
-``.nbi``/``.nbc`` files are added to the wheel beside the sources they were compiled from.
+here is valid there: the first call of any public function or command after the install loads
+it instead of compiling for seconds. Each kernel that Python code calls declares the signatures
+it is called with (``pokerkeys._jit.kernel``), so the cache is complete by construction. The
+package is copied to a staging folder, ``python -m pokerkeys._warm_up --all`` compiles every
+declared signature there in one process per core (at most 4; the cache going to the staging
+copy's ``__pycache__`` folders), and the ``.nbi``/``.nbc`` files are added to the wheel beside
+the sources they were compiled from.
 
 Numba's cache index keys each kernel on the numba version, the CPU name and features, the
 Python version, the sha256 of its source file (not its time stamp, which pip does not keep)
@@ -42,11 +45,11 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 CACHE_SUFFIXES = (".nbi", ".nbc")
 # Copies of earlier builds' caches kept in the user cache folder (a few MB each).
 KEEP_BUILDS = 4
-# The README commands' compile in CPU seconds on one core (AMD EPYC; see _warm_up.py's
-# COMPILE_SECONDS), the longest command's, and what a process adds (its start, the Numba
+# The declared kernels' compile in CPU seconds on one core (AMD EPYC; see _warm_up.py's
+# COMPILE_SECONDS), the longest kernel's, and what a process adds (its start, the Numba
 # internals each compiles again): the estimate the build announces.
-COMPILE_CPU_SECONDS = 62
-LONGEST_COMMAND_SECONDS = 16
+COMPILE_CPU_SECONDS = 102
+LONGEST_KERNEL_SECONDS = 8
 PROCESS_SECONDS = 3
 
 
@@ -145,14 +148,14 @@ def processes() -> int:
 
 def estimate_seconds(n: int) -> int:
     """Roughly how long the compile takes in ``n`` processes, to 5 s."""
-    seconds = max(COMPILE_CPU_SECONDS / n, LONGEST_COMMAND_SECONDS) + PROCESS_SECONDS
+    seconds = max(COMPILE_CPU_SECONDS / n, LONGEST_KERNEL_SECONDS) + PROCESS_SECONDS
     return int(5 * round(seconds / 5))
 
 
 def jit_cache(root: Path, staging: Path, store: Path | None, *, rebuild: bool = False,
               announce: Callable[[str], object] = print, timeout: float = 1800
               ) -> tuple[dict[str, str], Path | None]:
-    """The README commands' cache for the package at ``root``, staged under ``staging``:
+    """The kernels' cache for the package at ``root``, staged under ``staging``:
     copied from ``store`` when a build kept there has the same key, else compiled (and a copy
     kept there). Returns ({cache file: path in the wheel}, the folder it was copied from, or
     None). ``announce`` gets the line to show before a compile starts. Raises
@@ -162,8 +165,8 @@ def jit_cache(root: Path, staging: Path, store: Path | None, *, rebuild: bool = 
     if store is not None and key and not rebuild and _reuse(package, store / key):
         return _cache_files(package), store / key
     n = processes()
-    announce(f"pokerkeys: compiling the Numba kernels of the README's commands for this CPU, "
-             f"so that their first runs need not (about {estimate_seconds(n)} s in {n} "
+    announce(f"pokerkeys: compiling every Numba kernel for this CPU, so that no first call "
+             f"needs to (about {estimate_seconds(n)} s in {n} "
              f"process{'es' if n > 1 else ''}; POKERKEYS_JIT_CACHE=skip skips it)")
     _compile(package, env, ("--all", "--processes", str(n)), timeout)
     if store is not None and key:

@@ -1,10 +1,11 @@
-"""Start-up: whole `pokerkeys` processes running the README's commands, first run and warm.
+"""Start-up: whole processes making the first call of each public entry point, and warm.
 
-Three cases, each a whole process, start to exit:
+Cases, each a whole process, start to exit:
 
-* ``fresh install``: the first run of a command right after ``pip install`` of the wheel
-  (built once, from this checkout, with the JIT cache its build step ships; see
-  ``hatch_build.py``), into a folder of its own each round;
+* ``fresh install``: the first run of a command line, or of a Python call, right after ``pip
+  install`` of the wheel (built once, from this checkout, with the JIT cache its build step
+  ships; see ``hatch_build.py``), into a folder of its own each round; ``import pokerkeys``
+  alone is timed the same way, the baseline the first calls are measured against;
 * ``empty cache``: the same install with an empty JIT cache folder (``NUMBA_CACHE_DIR``), what
   a read-only install, another CPU or another numba meets (the shipped cache does not apply);
 * ``warm``: the cache folder once a first run and its background warm-up have filled it.
@@ -13,10 +14,11 @@ Three cases, each a whole process, start to exit:
         --benchmark-columns=median,min,max --benchmark-sort=name
 
 ``POKERKEYS_BENCH_WHEEL=path/to/pokerkeys.whl`` times that wheel instead of building one (the
-build compiles the README commands' kernels, about 35 s on 2 cores). The commands are
-``_warm_up.README_COMMANDS`` and three more README lines, run in a folder holding their input
-files. A first run may leave a detached warm-up process compiling for the next runs (see
-``pokerkeys._jit.warm_up``): each round waits for it, untimed, so it never slows the next one.
+build compiles every kernel's declared signatures). The calls are those of
+``tests/first_calls.py`` (every public function and command, with each kind of input), command
+lines run in a folder holding their input files. A first run may leave a detached warm-up
+process compiling for the next runs (see ``pokerkeys._jit.warm_up``): each round waits for it,
+untimed, so it never slows the next one.
 """
 import fcntl
 import os
@@ -28,19 +30,20 @@ from pathlib import Path
 import pytest
 
 from pokerkeys import _jit
-from pokerkeys._warm_up import JOBS, README_COMMANDS, write_inputs
 
 ROOT = Path(__file__).resolve().parents[1]
-# README commands the wheel's build does not run as written (matplotlib is not in the build
-# environment; the data files are not in the package): their kernels are built by
-# README_COMMANDS' "first", "winners" and "eval-file npy".
-COMMANDS = dict(README_COMMANDS, **{
+sys.path.insert(0, str(ROOT / "tests"))
+from first_calls import CLI, PYTHON, write_inputs  # noqa: E402
+
+sys.path.remove(str(ROOT / "tests"))
+COMMANDS = dict(CLI, **{
     "first --plot": ["first", "--plot", "first.png"],
     "winners euler54": ["winners", str(ROOT / "tests" / "data" / "euler54_poker.txt")],
-    "eval-file uci": ["eval-file",
-                      str(ROOT / "tests" / "data" / "uci_poker_hand_testing_100k.data"),
-                      "--format", "uci", "-o", "uci.csv"],
+    "eval-file uci 100k": ["eval-file",
+                           str(ROOT / "tests" / "data" / "uci_poker_hand_testing_100k.data"),
+                           "--format", "uci", "-o", "uci.csv"],
 })
+KERNELS = list(_jit.declared_kernels())
 
 
 @pytest.fixture(scope="session")
@@ -89,7 +92,7 @@ def _wait_for_warm_ups(site: Path, cache: Path | None):
     if cache is not None:
         os.environ["NUMBA_CACHE_DIR"] = str(cache)
     try:
-        paths = [_jit.warm_up_lock_path(job) for job in JOBS]
+        paths = [_jit.warm_up_lock_path(job) for job in KERNELS]
     finally:
         _jit._PACKAGE = saved[0]
         os.environ.pop("NUMBA_CACHE_DIR", None)
@@ -103,6 +106,29 @@ def _wait_for_warm_ups(site: Path, cache: Path | None):
 def _run(name, site, cache, cwd):
     argv = [sys.executable, "-m", "pokerkeys", *COMMANDS[name]]
     subprocess.run(argv, check=True, capture_output=True, env=_env(site, cache), cwd=cwd)
+
+
+def _run_python(source, site, cache, cwd):
+    argv = [sys.executable, "-c", f"import numpy as np\nimport pokerkeys as pk\n{source}"]
+    subprocess.run(argv, check=True, capture_output=True, env=_env(site, cache), cwd=cwd)
+
+
+@pytest.mark.parametrize("name", ["import pokerkeys", *sorted(PYTHON)])
+def test_python_first_call_fresh_install(benchmark, name, installed, inputs, tmp_path):
+    """A Python call's first run right after the install (``import pokerkeys`` alone: the
+    baseline a first call's time is compared with)."""
+    benchmark.group = "whole Python process, first call after pip install"
+    source = PYTHON.get(name, "")
+    sites = []
+
+    def fresh_install():
+        if sites:
+            _wait_for_warm_ups(sites[-1], None)
+        sites.append(_fresh_copy(installed, tmp_path / f"site{len(sites)}"))
+        return (source, sites[-1], None, inputs), {}
+
+    benchmark.pedantic(_run_python, setup=fresh_install, rounds=2, iterations=1)
+    _wait_for_warm_ups(sites[-1], None)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))

@@ -53,9 +53,10 @@ def test_equity_answers_from_numpy_while_the_kernel_is_not_ready(board, monkeypa
     started = []
     monkeypatch.setattr(_jit, "warm_up_mode", "thread")
     monkeypatch.setattr(_jit, "answer_while_compiling", lambda kernel, *args: True)
-    monkeypatch.setattr(_jit, "warm_up", lambda job, kernel, *args: started.append(job))
+    monkeypatch.setattr(_jit, "warm_up",
+                        lambda kernel, *args: started.append(_jit.kernel_name(kernel)))
     got = pk.equity(["AhKh", "QsQd"], board=board)
-    assert started == ["preflop" if not board else "board"]
+    assert started == ["rank_classes.preflop_counts" if not board else "equity.exact_counts"]
     assert np.array_equal(got.mask_counts, expected.mask_counts)
     assert np.array_equal(got.equity, expected.equity)
 
@@ -68,7 +69,7 @@ def test_ranges_on_a_board_are_counted_exactly_too(hands, board, monkeypatch):
     expected = pk.equity(hands, board=board)
     monkeypatch.setattr(_jit, "warm_up_mode", "thread")
     monkeypatch.setattr(_jit, "answer_while_compiling", lambda kernel, *args: True)
-    monkeypatch.setattr(_jit, "warm_up", lambda job, kernel, *args: None)
+    monkeypatch.setattr(_jit, "warm_up", lambda kernel, *args: None)
     got = pk.equity(hands, board=board)
     assert np.array_equal(got.mask_counts, expected.mask_counts)
 

@@ -142,7 +142,7 @@ def test_two_first_runs_at_once_both_answer_and_leave_a_good_cache(tmp_path):
         assert "AhKh     46.214%   46.018%    0.393%" in out
         assert "1,712,304 showdowns" in out
         assert err == "pokerkeys: kernels are being compiled in the background for the next runs\n"
-    _wait_for_warm_up(tmp_path, "preflop")
+    _wait_for_warm_up(tmp_path, "rank_classes.preflop_counts")
     later = _cli(tmp_path, "equity", "AhKh", "QsQd")
     out, err = later.communicate(timeout=600)
     assert later.returncode == 0 and "AhKh     46.214%" in out

@@ -1,6 +1,6 @@
-"""The wheel ships the JIT cache of the README's commands (``hatch_build.py``).
+"""The wheel ships the JIT cache of every kernel's declared signatures (``hatch_build.py``).
 
-The build step is run for one job (the exact board kernel, a few seconds to compile) and its
+The build step is run for one kernel (the exact board kernel, a few seconds to compile) and its
 cache files are put into a fresh copy of the package where pip would put them, with new file
 times, as a wheel install leaves them. The copy then answers without compiling; with other
 kernel sources, another CPU or the step skipped, it compiles on first use as before and gives
@@ -8,7 +8,6 @@ the same answer.
 """
 import os
 import re
-import shlex
 import shutil
 import subprocess
 import sys
@@ -21,19 +20,18 @@ sys.path.insert(0, str(ROOT))
 hatch_build = pytest.importorskip("hatch_build")  # needs hatchling (the test extra has it)
 sys.path.remove(str(ROOT))
 
-from pokerkeys._warm_up import README_COMMANDS  # noqa: E402
-
 COMMAND = ["equity", "AhKh", "QsQd", "--board", "2c7d9h"]
 COMPILE_NOTE = "compiling kernels on first use"
+BOARD_KERNEL = "equity.exact_counts"  # what COMMAND runs
 
 
 # The tests that use this fixture compile kernels in fresh processes on purpose (a warm cache
 # cannot speed them up): about 25 CPU seconds together, so they carry the slow marker.
 @pytest.fixture(scope="module")
 def shipped(tmp_path_factory) -> dict[str, str]:
-    """{cache file: its path in the wheel}, built for the board job."""
+    """{cache file: its path in the wheel}, built for the exact board kernel."""
     staging = tmp_path_factory.mktemp("staging")
-    return hatch_build.build_jit_cache(ROOT, staging, jobs=("board",))
+    return hatch_build.build_jit_cache(ROOT, staging, jobs=(BOARD_KERNEL,))
 
 
 def _install(site: Path, shipped: dict[str, str]) -> Path:
@@ -133,32 +131,14 @@ def test_a_failed_compile_builds_the_wheel_without_a_cache(monkeypatch, capsys):
     assert "warning: no JIT cache in the wheel" in err and "ImportError: no numba" in err
 
 
-# README command lines the build leaves out, with the reason in _warm_up.README_COMMANDS.
-NOT_BUILT = ("pokerkeys bench", "pokerkeys preflop matrix --out", "pokerkeys serve",
-             "pokerkeys first --plot", "pokerkeys winners tests/data/",
-             "pokerkeys eval-file tests/data/", "pip install")
-
-
-def test_every_readme_command_is_built_and_timed():
-    """Each `$ pokerkeys ...` line of the README is one of README_COMMANDS (so the wheel ships
-    its kernels and the start-up benchmark times it), or left out on purpose."""
-    lines = [re.split(r"\s+# ", line[2:])[0].strip()
-             for line in (ROOT / "README.md").read_text().splitlines()
-             if line.startswith("$ pokerkeys") or line.startswith("$ pip install")]
-    built = {shlex.join(["pokerkeys", *argv]) for argv in README_COMMANDS.values()}
-    missing = [line for line in lines if shlex.join(shlex.split(line)) not in built
-               and not line.startswith(NOT_BUILT)]
-    assert missing == []
-
-
 def _board_only(monkeypatch):
-    """The build's compile, for the board job only (a few seconds, not the README's all)."""
+    """The build's compile, for the board kernel only (a few seconds, not all of them)."""
     compile_all = hatch_build._compile
     runs = []
 
     def compile_board(package, env, jobs, timeout):
         runs.append(jobs)
-        compile_all(package, env, ("board",), timeout)
+        compile_all(package, env, (BOARD_KERNEL,), timeout)
     monkeypatch.setattr(hatch_build, "_compile", compile_board)
     return runs
 
@@ -182,9 +162,9 @@ def test_a_second_build_of_the_same_sources_copies_the_first_ones_cache(
     assert runs == [("--all", "--processes", str(hatch_build.processes()))]
     assert first and all(path.startswith("pokerkeys/_kernels/__pycache__/") for path in first)
     # The line pip shows with -v: what is compiled, for how long, how to skip it.
-    assert re.search(r"pokerkeys: compiling the Numba kernels of the README's commands for "
-                     r"this CPU, so that their first runs need not \(about \d+ s in \d+ "
-                     r"process(es)?; POKERKEYS_JIT_CACHE=skip skips it\)", said), said
+    assert re.search(r"pokerkeys: compiling every Numba kernel for this CPU, so that no first "
+                     r"call needs to \(about \d+ s in \d+ process(es)?; "
+                     r"POKERKEYS_JIT_CACHE=skip skips it\)", said), said
     assert re.search(r"pokerkeys: \d+ JIT cache files compiled in \d+ s", said), said
     [kept] = store.iterdir()
 
@@ -223,20 +203,24 @@ def test_a_store_that_cannot_be_written_is_no_failure(tmp_path, monkeypatch):
     assert store.read_text() == "a file where the folder would be"
 
 
-def test_the_commands_compiled_in_two_processes_all_load_from_the_cache(tmp_path):
-    """``_warm_up --all --processes 2`` (the build's compile, here for four README commands
-    of a few seconds each): every command then runs from the shared cache folder."""
-    names = ["hits", "best jokers", "first", "draw"]
+def test_kernels_compiled_in_two_processes_all_load_from_the_cache(tmp_path):
+    """``_warm_up --processes 2`` (the build's compile, here for four kernels of a second or
+    two each): every one then loads from the shared cache folder, compiling nothing."""
+    names = ["hits.classify", "games.wild_best", "games.what_first",
+             "games.draw_category_counts"]
     package, env = hatch_build._stage(ROOT, tmp_path / "staging")
-    warm_up = package / "_warm_up.py"
-    source = warm_up.read_text()
-    trimmed = f"README_COMMANDS = {{k: README_COMMANDS[k] for k in {names!r}}}\n\n\n"
-    warm_up.write_text(source.replace("def write_inputs(", trimmed + "def write_inputs(", 1))
-    hatch_build._compile(package, env, ("--all", "--processes", "2"), timeout=600)
+    hatch_build._compile(package, env, ("--processes", "2", *names), timeout=600)
     assert hatch_build._cache_files(package)
-    work = package.parent / "work"
-    for name in names:
-        run = subprocess.run([sys.executable, "-m", "pokerkeys", *README_COMMANDS[name]],
-                             cwd=work, env=env, capture_output=True, text=True, timeout=600)
-        assert run.returncode == 0, run.stderr
-        assert COMPILE_NOTE not in run.stderr, (name, run.stderr)
+    probe = ("import numba.core.event as ev, sys\n"
+             "from pokerkeys import _jit\n"
+             "seen = []\n"
+             "class L(ev.Listener):\n"
+             "    def on_start(self, e): seen.append(e.data['dispatcher'].py_func.__name__)\n"
+             "    def on_end(self, e): pass\n"
+             "ev.register('numba:compile', L())\n"
+             f"for name in {names!r}: _jit.compile_declared(name)\n"
+             "print(seen)\n")
+    run = subprocess.run([sys.executable, "-c", probe], cwd=package.parent, env=env,
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "[]"

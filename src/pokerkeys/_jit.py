@@ -42,7 +42,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeAlias, cast, overload
 
@@ -52,6 +52,7 @@ else:
     import fcntl
 
 import numba
+import numpy as np
 from numba.core import event
 from numba.core.caching import (
     CompileResultCacheImpl,
@@ -384,18 +385,78 @@ def _compiled(fn: Callable[..., Any], *, parallel: bool = False,
     return dispatcher
 
 
-@overload
-def kernel(fn: Callable[..., Any], *, parallel: bool = False) -> Kernel: ...
-@overload
-def kernel(fn: None = None, *,
-           parallel: bool = False) -> Callable[[Callable[..., Any]], Kernel]: ...
+# ---------------------------------------------------------------------------- signatures
+# A kernel that Python code calls declares the argument types it is called with: the public
+# API converts every input to these (C-contiguous arrays of fixed dtypes, int64 and uint64
+# scalars), so the declared signatures are every signature a kernel is ever compiled for. The
+# wheel's build step compiles each one (``compile_declared``), which makes the shipped cache
+# complete by construction, and the tests check that calling the public API compiles nothing
+# else. Kernels called only from other kernels declare none: they are compiled into their
+# callers. (The dispatchers stay lazy: declared signatures compiled at decoration would load
+# some 30 kernels at ``import pokerkeys``.)
+Signature: TypeAlias = "tuple[numba.types.Type, ...]"
+int64 = numba.types.int64
+uint64 = numba.types.uint64
+boolean = numba.types.boolean
 
 
-def kernel(fn: Callable[..., Any] | None = None, *, parallel: bool = False
+def array(dtype: str, ndim: int = 1, *, readonly: bool = False) -> numba.types.Array:
+    """The Numba type of a C-contiguous NumPy array of ``dtype`` (a NumPy name such as
+    ``"uint8"``), as kernels declare their signatures. ``readonly``: the array is a view of a
+    table file (NumPy arrays that cannot be written are a different type to Numba)."""
+    return numba.types.Array(numba.from_dtype(np.dtype(dtype)), ndim, "C", readonly=readonly)
+
+
+_KERNELS: dict[str, Kernel] = {}  # "module.name": every @kernel, in the order defined
+_SIGNATURES: dict[str, tuple[Signature, ...]] = {}
+
+
+def kernel_name(dispatcher: Kernel) -> str:
+    """``"evaluate.rank_batch_7"``: a kernel's module in ``pokerkeys._kernels`` and its name."""
+    func = dispatcher.py_func
+    return f"{func.__module__.rpartition('.')[2]}.{func.__qualname__}"
+
+
+def declared_kernels() -> dict[str, tuple[Kernel, tuple[Signature, ...]]]:
+    """Every kernel that declares signatures, by ``kernel_name``, with its signatures (every
+    module of ``pokerkeys._kernels`` is imported first)."""
+    import importlib
+    import pkgutil
+
+    from . import _kernels
+    for module in pkgutil.iter_modules(_kernels.__path__):
+        importlib.import_module(f"{_kernels.__name__}.{module.name}")
+    return {name: (_KERNELS[name], sigs) for name, sigs in _SIGNATURES.items() if sigs}
+
+
+def compile_declared(name: str) -> int:
+    """Compile (or load from the cache) every declared signature of the kernel ``name``; the
+    number of signatures."""
+    dispatcher, signatures = declared_kernels()[name]
+    for signature in signatures:
+        dispatcher.compile(signature)
+    return len(signatures)
+
+
+@overload
+def kernel(fn: Callable[..., Any], *, parallel: bool = False,
+           signatures: Sequence[Signature] = ()) -> Kernel: ...
+@overload
+def kernel(fn: None = None, *, parallel: bool = False, signatures: Sequence[Signature] = ()
+           ) -> Callable[[Callable[..., Any]], Kernel]: ...
+
+
+def kernel(fn: Callable[..., Any] | None = None, *, parallel: bool = False,
+           signatures: Sequence[Signature] = ()
            ) -> Kernel | Callable[[Callable[..., Any]], Kernel]:
-    """``@kernel`` / ``@kernel(parallel=True)``: compile with the project's Numba options."""
+    """``@kernel`` / ``@kernel(parallel=True, signatures=[...])``: compile with the project's
+    Numba options. ``signatures``: the argument types Python code calls it with (see above)."""
     def wrap(f: Callable[..., Any]) -> Kernel:
-        return _compiled(f, parallel=parallel)
+        dispatcher = _compiled(f, parallel=parallel)
+        name = kernel_name(dispatcher)
+        _KERNELS[name] = dispatcher
+        _SIGNATURES[name] = tuple(tuple(sig) for sig in signatures)
+        return dispatcher
     return wrap(fn) if fn is not None else wrap
 
 
@@ -459,14 +520,15 @@ def answer_while_compiling(dispatcher: Kernel, *args: object) -> bool:
     return not ready(dispatcher, *args)
 
 
-def warm_up(job: str, dispatcher: Kernel, *args: object) -> None:
+def warm_up(dispatcher: Kernel, *args: object) -> None:
     """Compile `dispatcher` for these arguments out of the caller's way.
 
     Thread mode compiles it here, in a daemon thread. Process mode starts
-    ``python -m pokerkeys._warm_up job`` (`job` names a call there that compiles the same
-    kernel), detached, as this process exits, so it fills the cache for the next run. Each job
-    starts once per process.
+    ``python -m pokerkeys._warm_up KERNEL`` (its declared signatures, these arguments' among
+    them), detached, as this process exits, so it fills the cache for the next run. Each
+    kernel's warm-up starts once per process.
     """
+    job = kernel_name(dispatcher)
     if job in _warming or warm_up_mode == "off":
         return
     if warm_up_mode == "process" and not _keeps_compiled(dispatcher):
@@ -507,7 +569,8 @@ def _start_warm_up_process(job: str) -> None:
 
 
 def warm_up_lock_path(job: str) -> Path:
-    """One lock file per job, package and cache folder: two first runs build a kernel once."""
+    """One lock file per kernel (`job`: its ``kernel_name``), package and cache folder: two
+    first runs build a kernel once."""
     where = f"{_PACKAGE}|{os.environ.get('NUMBA_CACHE_DIR', '')}|{job}"
     tag = hashlib.sha256(where.encode()).hexdigest()[:16]
     return Path(tempfile.gettempdir()) / f"pokerkeys-warm-up-{os.getuid()}-{tag}.lock"

@@ -1,95 +1,48 @@
-"""``python -m pokerkeys._warm_up JOB`` / ``--all``: compile kernels into the JIT cache, then exit.
+"""``python -m pokerkeys._warm_up KERNEL... | --all``: compile kernels into the JIT cache.
 
-``JOB``: started detached by ``_jit.warm_up`` when a first run answered without its kernel (the
-CLI exits as soon as it has answered; this process outlives it and fills the cache for the
-next run), holding the job's lock file, inherited, until it exits. Each job is a small call
-that compiles the kernel the first run skipped, with the same argument types.
+Every kernel that Python code calls declares the argument types it is called with (see
+``_jit.kernel``); this compiles (or finds in the cache) each declared signature:
 
-``--all [--processes N]``: run every command the README shows (``README_COMMANDS``, in the
-current folder, output discarded), so that each kernel they call is compiled with the argument
-types they pass. The wheel build (``hatch_build.py``) runs it to ship the cache; the start-up
-benchmark times the same commands. With N processes (default: one per core, at most 4), each
-takes the next command, longest compile first, until none is left; they share one cache folder
-(``_jit`` saves each kernel's cache files under a lock of the folder, so two processes saving
-kernels of one module at once lose neither).
-
-``--cache-key``: print the key of a cache this package would build here (its sources, the
-versions of Python, numba, llvmlite and numpy, the CPU Numba compiles for, the ``NUMBA_``
-settings): the build reuses a cache it built before under the same key.
+* ``KERNEL...`` (names such as ``equity.exact_counts``, see ``--list``): those kernels. A first
+  run that answered without its kernel starts ``python -m pokerkeys._warm_up KERNEL`` detached
+  (``_jit.warm_up``), holding the kernel's lock file, inherited, until it exits: the CLI exits
+  as soon as it has answered, and this process outlives it to fill the cache for the next run.
+* ``--all``: every declared kernel. The wheel build (``hatch_build.py``) runs it to ship a
+  complete cache. With ``--processes N`` (default for ``--all``: one per core, at most 4;
+  else 1) each process takes the next kernel, longest compile first, until none is left; they
+  share one cache folder (``_jit`` saves each kernel's cache files under a lock of the folder,
+  so two processes saving kernels of one module at once lose neither). ``--timings`` prints
+  each kernel's compile in CPU seconds.
+* ``--cache-key``: print the key of a cache this package would build here (its sources, the
+  versions of Python, numba, llvmlite and numpy, the CPU Numba compiles for, the ``NUMBA_``
+  settings): the build reuses a cache it built before under the same key.
 """
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import io
 import os
 import sys
+import time
 from pathlib import Path
-from typing import Any
 
-# Each job: the keyword arguments of an ``equity`` call that compiles the kernel it names.
-JOBS: dict[str, dict[str, Any]] = {
-    "preflop": dict(hands=["AhKh", "QsQd"]),
-    "board": dict(hands=["AhKh", "QsQd"], board="2c7d9h"),
-}
-
-# The README's commands, by a short name: what a new user types. Input files are written by
-# ``write_inputs`` into the folder they run in. Left out: `bench` (a benchmark, tens of
-# seconds by design), `preflop matrix --out` (a recompute of minutes) and `serve` (a server;
-# benchmarks/test_bench_web.py times its start-up).
-README_COMMANDS = {
-    "equity AhKh QsQd": ["equity", "AhKh", "QsQd"],
-    "equity board dead": ["equity", "AhKh", "QsQd", "JcTc", "--board", "2c7d9h", "--dead", "5s"],
-    "equity ranges 20M trials": ["equity", "QQ+,AKs", "JJ-88,AQs+", "--trials", "20000000",
-                                 "--seed", "1", "--threads", "2"],
-    "equity random random": ["equity", "AhKh", "random", "random", "--stderr", "0.0005",
-                             "--json"],
-    "equity ranges board": ["equity", "QQ+,AKs", "JJ-88,AQs+", "--board", "2c7d9h"],
-    "equity omaha": ["equity", "AsKsQdJd", "7h8h9cTc", "--game", "omaha"],
-    "equity combos": ["equity", "AhKh", "QQ+", "-b", "2c7d9h", "--combos"],
-    "eval": ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"],
-    "info": ["info"],
-    "hits": ["hits", "QQ+,AKs", "Kh9h4s"],
-    "flops": ["flops", "AA", "KK"],
-    "winners": ["winners", "showdown.txt"],
-    "best omaha": ["best", "Ad Kd Qd 5d", "Jd Td Tc 5c 5h", "--game", "omaha"],
-    "best jokers": ["best", "TD TC 5H 5C 7C ?R ?B"],
-    "draw": ["draw", "2d 3d 4d Kc As"],
-    "first": ["first"],
-    "stats": ["stats", "--seed", "1"],
-    "preflop equity grid": ["preflop", "equity", "--opponents", "2", "--rank"],
-    "preflop equity": ["preflop", "equity", "AKs", "72o"],
-    "preflop distribution": ["preflop", "distribution", "A5s", "--json"],
-    "preflop matrix": ["preflop", "matrix"],
-    "preflop matchups": ["preflop", "matchups"],
-    "preflop matchups AKo QQ": ["preflop", "matchups", "AKo", "QQ"],
-    "eval-file csv": ["eval-file", "hands.csv", "-o", "ranked.parquet", "--describe"],
-    "eval-file npy": ["eval-file", "hands.npy", "-o", "ranked.npy"],
-}
-
-
-# The compile time of each README command, run in the order above in one process (CPU
-# seconds, measured on an AMD EPYC core): only the order the processes take them in comes from
-# it (longest first, so no process is left with a long one at the end); a command missing
-# here counts 1 s.
+# The compile time of each declared kernel alone in a fresh process (CPU seconds, AMD EPYC,
+# `python -m pokerkeys._warm_up --all --processes 1 --timings`): only the order the processes
+# take kernels in comes from it (longest first, so no process is left with a long one at the
+# end); a kernel missing here counts 3 s.
 COMPILE_SECONDS = {
-    "stats": 13.7, "equity ranges 20M trials": 8.0, "equity omaha": 7.1, "equity combos": 6.8,
-    "flops": 6.3, "equity random random": 4.7, "equity board dead": 3.4,
-    "equity AhKh QsQd": 3.3, "eval-file csv": 2.7, "preflop distribution": 2.5, "draw": 2.4,
-    "best omaha": 2.0, "hits": 1.5, "best jokers": 1.2, "first": 1.1,
-    "equity ranges board": 0.1, "eval": 0.1, "info": 0.1, "winners": 0.1,
-    "preflop equity grid": 0.1, "preflop equity": 0.1, "preflop matrix": 0.1,
-    "preflop matchups": 0.1, "preflop matchups AKo QQ": 0.1, "eval-file npy": 0.1,
+    "matrix.heads_up_sweep": 7.4, "rank_classes.preflop_counts_parallel": 7.0,
+    "omaha.monte_carlo_counts": 7.0, "omaha.exact_counts": 6.8,
+    "per_combo.monte_carlo_per_combo": 6.6, "sweep.per_combo_sweep": 5.7,
+    "preflop.vs_random_sweep": 5.7, "equity.monte_carlo_counts": 5.2,
+    "games.simulate_ranks": 5.0, "enumerate.rank_histogram_7": 4.8,
+    "equity.monte_carlo_plain": 4.4, "equity.monte_carlo_heads_up": 4.2,
+    "preflop.class_rank_histograms": 3.7, "games.joker_histogram": 3.4,
+    "equity.exact_counts": 3.4, "enumerate.rank_histogram_5": 3.0, "hits.classify": 2.9,
+    "rank_classes.preflop_counts": 2.9, "board_matchups.board_mask_counts": 2.5,
+    "evaluate.rank_batch_5": 1.8, "evaluate.rank_batch_6": 1.6, "evaluate.rank_batch_7": 1.6,
+    "games.what_first": 1.3, "sampling.random_hands": 1.3, "games.wild_best": 1.2,
+    "games.draw_category_counts": 1.1, "boards.canonical_completions": 0.9,
 }
-
-
-def write_inputs(folder: str | os.PathLike[str]) -> None:
-    """The input files the README's commands read, as the README writes them."""
-    import numpy as np
-    folder = Path(folder)
-    (folder / "showdown.txt").write_text("Joe, 3H, 4H, 5H, 6H, 8H\nBob, 3C, 3S, 3D, 6C, 6D\n")
-    (folder / "hands.csv").write_text("hand\nAs Ks Qs Js Ts 2c 3d\n7c 7d 2h 2s Kd 9c 3h\n")
-    np.save(folder / "hands.npy", np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8))
 
 
 def _compile_in_line() -> None:
@@ -99,51 +52,46 @@ def _compile_in_line() -> None:
     _jit.warm_up_mode = "off"
 
 
-def run_readme_command(name: str) -> str | None:
-    """Run one README command here, output discarded; None, or a line saying why it failed
-    (a missing optional dependency: the kernels of the others are still built)."""
-    from .cli import main
+def compile_kernel(name: str) -> tuple[str, float, str | None]:
+    """Compile one kernel's declared signatures here: (name, CPU seconds, None or a line
+    saying why it failed)."""
+    from . import _jit
     _compile_in_line()
-    err = io.StringIO()
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
-        try:
-            code = main(README_COMMANDS[name])
-        except Exception as exc:
-            code, message = 1, f"{type(exc).__name__}: {exc}"
-        else:
-            message = (err.getvalue().strip().splitlines()[-1:] or [""])[0]
-    return None if code == 0 else f"{name}: {message}"
+    started = time.process_time()
+    try:
+        _jit.compile_declared(name)
+    except Exception as exc:
+        return name, time.process_time() - started, f"{name}: {type(exc).__name__}: {exc}"
+    return name, time.process_time() - started, None
 
 
 def default_processes() -> int:
     """One process per core this process may use, at most 4 (more gain little: the longest
-    command's compile bounds the time)."""
+    kernel's compile bounds the time)."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     return max(1, min(4, cores or 1))
 
 
-def run_readme_commands(processes: int = 1) -> list[str]:
-    """Run every README command here, output discarded, in `processes` processes (1: in this
-    one); returns one line per command that failed."""
-    write_inputs(".")
-    names = sorted(README_COMMANDS, key=lambda name: -COMPILE_SECONDS.get(name, 1.0))
+def compile_kernels(names: list[str], processes: int = 1) -> list[tuple[str, float, str | None]]:
+    """Compile the kernels ``names`` in ``processes`` processes (1: in this one), longest
+    first; (name, CPU seconds, failure or None) of each."""
+    names = sorted(names, key=lambda name: -COMPILE_SECONDS.get(name, 3.0))
     if processes <= 1:
-        results = [run_readme_command(name) for name in names]
-    else:
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
-        # "spawn": a fresh interpreter each, not a fork of one that may hold Numba's threads.
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(processes, mp_context=context,
-                                 initializer=_compile_in_line) as pool:
-            futures = [pool.submit(run_readme_command, name) for name in names]
-            results = []
-            for name, future in zip(names, futures, strict=True):
-                try:
-                    results.append(future.result())
-                except Exception as exc:  # a worker died (BrokenProcessPool)
-                    results.append(f"{name}: {type(exc).__name__}: {exc}")
-    return [line for line in results if line is not None]
+        return [compile_kernel(name) for name in names]
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+    # "spawn": a fresh interpreter each, not a fork of one that may hold Numba's threads.
+    context = multiprocessing.get_context("spawn")
+    results = []
+    with ProcessPoolExecutor(processes, mp_context=context,
+                             initializer=_compile_in_line) as pool:
+        futures = [pool.submit(compile_kernel, name) for name in names]
+        for name, future in zip(names, futures, strict=True):
+            try:
+                results.append(future.result())
+            except Exception as exc:  # a worker died (BrokenProcessPool)
+                results.append((name, 0.0, f"{name}: {type(exc).__name__}: {exc}"))
+    return results
 
 
 def cache_key() -> str:
@@ -168,33 +116,46 @@ def cache_key() -> str:
 
 
 def main(argv: list[str]) -> int:
-    """Run one job, ``--all [--processes N]`` or ``--cache-key``; the exit status."""
-    usage = (f"usage: python -m pokerkeys._warm_up {{{','.join(JOBS)},--all [--processes N],"
-             f"--cache-key}}")
+    """Compile the kernels named (or ``--all``) with ``[--processes N] [--timings]``, or print
+    ``--cache-key`` or ``--list``; the exit status."""
+    usage = ("usage: python -m pokerkeys._warm_up {KERNEL... | --all} [--processes N] "
+             "[--timings] | --list | --cache-key")
     if argv == ["--cache-key"]:
         print(cache_key())
         return 0
-    if argv[:1] == ["--all"]:
-        processes = default_processes()
-        if len(argv) == 3 and argv[1] == "--processes" and argv[2].isdigit():
-            processes = int(argv[2])
-        elif len(argv) != 1:
+    from . import _jit
+    declared = list(_jit.declared_kernels())
+    if argv == ["--list"]:
+        print("\n".join(declared))
+        return 0
+    args, processes, timings = list(argv), 1, "--timings" in argv
+    if timings:
+        args.remove("--timings")
+    if "--processes" in args:
+        at = args.index("--processes")
+        count = args[at + 1] if at + 1 < len(args) else ""
+        if not count.isdigit():
             print(usage, file=sys.stderr)
             return 2
-        if processes <= 1:
-            _compile_in_line()
-        failed = run_readme_commands(processes)
-        for line in failed:
-            print(f"pokerkeys: {line}", file=sys.stderr)
-        return 1 if len(failed) == len(README_COMMANDS) else 0
-    if len(argv) != 1 or argv[0] not in JOBS:
-        print(usage, file=sys.stderr)
+        processes = max(1, int(count))
+        del args[at:at + 2]
+    elif args[:1] == ["--all"]:
+        processes = default_processes()
+    names = declared if args == ["--all"] else args
+    unknown = [name for name in names if name not in declared]
+    if not names or unknown:
+        print(usage if not names else f"pokerkeys: unknown kernel {unknown[0]!r} "
+              "(python -m pokerkeys._warm_up --list names them)", file=sys.stderr)
         return 2
-    _compile_in_line()
-    from .equity.holdem import equity
-    with contextlib.redirect_stdout(None):
-        equity(**JOBS[argv[0]])
-    return 0
+    if processes <= 1:
+        _compile_in_line()
+    results = compile_kernels(names, processes)
+    for name, seconds, failure in results:
+        if timings:
+            print(f"{name} {seconds:.2f}")
+        if failure is not None:
+            print(f"pokerkeys: {failure}", file=sys.stderr)
+    return 1 if any(failure for _, _, failure in results) else 0
 
 
 if __name__ == "__main__":

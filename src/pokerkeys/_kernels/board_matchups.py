@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel, prange
-from .evaluate import HASH_7, join_leaders, rank_of_key
+from .._jit import array, kernel, prange
+from .evaluate import HASH_7, TABLES, join_leaders, rank_of_key
 from .sweep import combo_keys
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64", 2), array("float64"), array("uint8", 2, readonly=True),
+     array("int64"), *TABLES),
+])
 def board_mask_counts(combos, matchups, matchup_weights, boards, chunk_starts, card_keys,
                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """(B, 2**P) float64: per board of boards (B, 5), the weight of the matchups (rows of

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import array, inline, int64, kernel
 
 
 @inline
@@ -35,7 +35,10 @@ def _compare_image(cards, k, card_map, image):
     return 0
 
 
-@kernel
+@kernel(signatures=[
+    (array("uint8", readonly=True), int64, array("uint8", 2, readonly=True), array("uint8", 2),
+     array("int64")),
+])
 def canonical_completions(deck, k, card_maps, boards, multiplicity):
     """Write one k-card completion per orbit (the smallest) and its orbit size; return count.
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel, prange
+from .._jit import array, int64, kernel, prange
 from .._layout import BATCH_FLUSH_BITS, BATCH_SUIT_BIAS
-from .evaluate import HASH_5, batch_flush_index, hash_col_7, hash_row_7, rank_of_key
+from .evaluate import HASH_5, TABLES, batch_flush_index, hash_col_7, hash_row_7, rank_of_key
 
 N_RANKS = 7462
 
@@ -21,7 +21,10 @@ _ONE = np.uint64(1)
 _TWO = np.uint64(2)
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("int64", 2), array("int64"), array("uint64"), array("uint16"), int64, array("uint64"),
+     array("uint64"), array("int64")),
+])
 def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last_flush,
                      last_start):
     """counts[r] = number of 7-card hands of rank r (every hand is evaluated).
@@ -93,7 +96,7 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
     return counts.astype(np.int64).sum(axis=1).sum(axis=0)
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[(array("int64", 2), array("int64"), *TABLES)])
 def rank_histogram_5(pairs, group_starts, card_keys, flush_keys, flush_suit, hash_base,
                      hash_ranks, flush_ranks):
     """counts[r] = number of 5-card hands of rank r (same scheme as the 7-card kernel)."""

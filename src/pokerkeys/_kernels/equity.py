@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, int64, kernel, prange, uint64
 from .._layout import BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BATCH_SUIT_BIAS
 from .bits import popcount64, trailing_zeros64
 from .boards import free_cards
-from .evaluate import HASH_7, batch_flush_index, hash_col_7, hash_row_7, join_leaders, rank_of_key
+from .evaluate import (
+    HASH_7,
+    TABLES,
+    batch_flush_index,
+    hash_col_7,
+    hash_row_7,
+    join_leaders,
+    rank_of_key,
+)
 from .sampling import deal_cards, deal_plan, next_u64
 
 _FLUSH_BITS = np.uint64(BATCH_FLUSH_BITS)
@@ -111,7 +119,10 @@ def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush
             idx[level] = idx[level - 1]
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 3), array("float64"), array("uint8"), uint64, int64, array("int64", 2),
+     array("int64"), *TABLES),
+])
 def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
                  flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Weighted winner-mask histogram over every board completion of every matchup.
@@ -368,7 +379,11 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
         done += run
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
+     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
+     array("uint64"), array("uint16"), int64),
+])
 def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, range_starts,
                       board, n_missing, excluded, seeds, chunk_trials, max_rejections,
                       keys, ranks, flush_at):
@@ -417,7 +432,11 @@ def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n
     return a_wins, ties
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
+     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
+     array("uint64"), array("uint16"), int64),
+])
 def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias, range_starts,
                          board, n_missing, excluded, seeds, chunk_trials, max_rejections,
                          keys, ranks, flush_at):
@@ -554,7 +573,11 @@ def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, ran
                     tally[row, 4] += s * s
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
+     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
+     *TABLES),
+])
 def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, range_starts,
                        board, n_missing, excluded, seeds, chunk_trials, max_rejections,
                        card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, int64, kernel, prange
 from .._layout import (
     BATCH_BAD_BITS,
     BATCH_FLUSH_BITS,
@@ -31,6 +31,13 @@ _FIELD_MASK = (1 << FLUSH_FIELD_BITS) - 1
 def hash_constants(n):
     return (HASH_MULT[n], (1 << HASH_BITS[n]) - 1, HASH_SHIFT[n])
 
+
+# The argument types of ``core.evaluate.kernel_args(n)``, the six tables a kernel that calls
+# ``rank_of_key`` takes last (card keys, flush keys, flush suit, hash base, hash ranks, flush
+# ranks): views of the table files, which NumPy maps read-only. Kernels declare them in their
+# signatures (see ``_jit.kernel``).
+TABLES = tuple(array(dtype, readonly=True)
+               for dtype in ("uint32", "uint64", "int8", "uint16", "uint16", "uint16"))
 
 # (multiplier, mask, row shift) of each hand size's non-flush hash. Kernels read them from these
 # globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
@@ -392,7 +399,9 @@ def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
     return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 5)
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+])
 def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])
@@ -403,7 +412,9 @@ def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
     return bad
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+])
 def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])
@@ -414,7 +425,9 @@ def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
     return bad
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+])
 def rank_batch_5(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
     n_rows = np.uint64(out.shape[0])

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, int64, kernel, prange
 from .._layout import SUIT_MASK
-from .evaluate import HASH_5, rank_of_key
+from .evaluate import HASH_5, TABLES, rank_of_key
 from .sampling import bounded, shuffle_prefix
 
 N_HIST = 7476  # ranks 0..7475: 1..7462 natural, 7463..7475 five of a kind
@@ -37,7 +37,11 @@ def _pick_suit(r, allowed, taken):
 
 # Compiled on its own, not inlined: it runs once per hand, so a call costs nothing next to its
 # search, while inlining its three loops into every caller made the kernels slow to compile.
-@kernel
+@kernel(signatures=[
+    (array("uint8"), int64, array("uint64"), int64, array("uint8"), array("uint32", readonly=True),
+     array("uint64", readonly=True), array("int8", readonly=True), array("uint16", readonly=True),
+     array("uint16", readonly=True), array("uint16", readonly=True), int64, int64, int64),
+])
 def wild_best(nat, n_nat, allowed, n_jok, sub, card_keys, flush_keys, flush_suit, hash_base,
               hash_ranks, flush_ranks, mult, hmask, shift):
     """Best rank of n_nat natural cards plus n_jok jokers (n_nat + n_jok = 5, 6 or 7).
@@ -154,7 +158,7 @@ def wild_best(nat, n_nat, allowed, n_jok, sub, card_keys, flush_keys, flush_suit
 
 
 # Serial: it takes well under a second, and a parallel kernel costs seconds more to compile.
-@kernel
+@kernel(signatures=[(int64, array("uint64"), *TABLES)])
 def joker_histogram(n_nat, allowed, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
                     flush_ranks):
     """counts[r]: how many sets of n_nat (3 or 4) natural cards make rank r with the jokers
@@ -229,7 +233,9 @@ def _index4(a, b, c, d, binom):
     return binom[a, 1] + binom[b, 2] + binom[c, 3] + binom[d, 4]
 
 
-@kernel  # serial: 0.2 s of work (see joker_histogram)
+@kernel(signatures=[
+    (array("int64"), array("int64"), array("int64", 2), *TABLES),
+])  # serial: 0.2 s of work (see joker_histogram)
 def draw_category_counts(score, category_of, binom, card_keys, flush_keys, flush_suit,
                          hash_base, hash_ranks, flush_ranks):
     """counts[c] over every 5-card deal x 47 draws: the category after the best one-card draw
@@ -378,7 +384,9 @@ def three_d_rank(deck, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
     return best
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (int64, int64, array("uint64"), array("int64"), array("int64"), *TABLES),
+])
 def simulate_ranks(game, n_hole, seeds, chunk_trials, score, card_keys, flush_keys,
                    flush_suit, hash_base, hash_ranks, flush_ranks):
     """Rank histogram (one row per chunk) of random deals of a game, best hand each:
@@ -437,7 +445,9 @@ def _has_straight(mask):
     return (m & (m >> 1) & (m >> 2) & (m >> 3) & (m >> 4)) != 0
 
 
-@kernel  # serial: 100,000 decks take a fraction of a second (see joker_histogram)
+@kernel(signatures=[
+    (array("uint64"), array("int64")),
+])  # serial: 100,000 decks take a fraction of a second (see joker_histogram)
 def what_first(seeds, chunk_trials):
     """Turn cards of a shuffled deck face up one at a time; for each category 2..9 (pair ..
     straight flush) record how many cards it took until some five face-up cards made it.

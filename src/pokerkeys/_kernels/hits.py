@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel
+from .._jit import array, inline, kernel
 
 STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, SET, TRIPS, TWO_PAIR, OVERPAIR, TOP_PAIR, \
     UNDERPAIR, MIDDLE_PAIR, WEAK_PAIR, ACE_HIGH, NOTHING = range(15)
@@ -22,7 +22,7 @@ def _has_straight(mask):
     return (ext & (ext >> 1) & (ext >> 2) & (ext >> 3) & (ext >> 4)) != 0
 
 
-@kernel
+@kernel(signatures=[(array("uint8", 2), array("uint8"), array("int64"), array("int64"))])
 def classify(combos, board, made, draws):
     """made[i] = category of combo i on the board (3-5 cards), draws[i] = its draw bits."""
     n_board = len(board)

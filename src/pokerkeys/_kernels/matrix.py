@@ -32,9 +32,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, boolean, inline, int64, kernel, prange
 from .boards import board_sums
-from .evaluate import HASH_7, rank_of_key
+from .evaluate import HASH_7, TABLES, rank_of_key
 
 N_COMBOS = 1326
 N_CLASSES = 169
@@ -59,7 +59,10 @@ def counting_pass(src, dst, counts, shift):
         counts[d] += 1
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("int64", 2, readonly=True), array("int64",
+     readonly=True), array("int64"), int64, boolean, *TABLES),
+])
 def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_parts, with_ties,
                    card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """(wins, ties) int64 (169, 1326), summed over the boards times their multiplicities.

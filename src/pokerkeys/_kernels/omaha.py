@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
-from .evaluate import HASH_5, join_leaders, rank_of_key
+from .._jit import array, inline, int64, kernel, prange, uint64
+from .evaluate import HASH_5, TABLES, join_leaders, rank_of_key
 from .sampling import bounded
 
 # The ten 3-card subsets of a 5-card board, as indices into the board.
@@ -109,7 +109,10 @@ def _next_subset(n, k, idx):
         idx[i] = idx[i - 1] + 1
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 3), array("int64", 2), array("uint8"), array("uint8"), int64, int64,
+     array("int64", 2), array("int64"), *TABLES),
+])
 def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_starts,
                  card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts over every (matchup, board completion), one row per chunk.
@@ -178,7 +181,10 @@ def _draw(state, used):
             return state, r
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("bool"), array("int64", 2), array("uint8"), uint64, array("uint64"),
+     array("int64"), *TABLES),
+])
 def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_trials,
                        card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts of random deals, one row per chunk.

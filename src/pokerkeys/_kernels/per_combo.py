@@ -10,11 +10,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import kernel, prange
+from .._jit import array, int64, kernel, prange, uint64
 from .equity import range_chunk, range_setup
+from .evaluate import TABLES
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
+     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
+     *TABLES),
+])
 def monte_carlo_per_combo(known, range_of, range_combos, range_keep, range_alias, range_starts,
                           board, n_missing, excluded, seeds, chunk_trials, max_rejections,
                           card_keys, flush_keys, flush_suit, hash_base, hash_ranks,

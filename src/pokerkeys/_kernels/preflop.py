@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, int64, kernel, prange
 from .boards import board_sums
-from .evaluate import HASH_7, rank_of_key
+from .evaluate import HASH_7, TABLES, rank_of_key
 from .matrix import counting_pass
 
 
@@ -115,7 +115,9 @@ def _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys, flu
     counting_pass(spare, keys, counts, 19)
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("int64", 2), int64, *TABLES),
+])
 def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
                     flush_suit, hash_base, hash_ranks, flush_ranks):
     """Same result as ``vs_random_scores``, by one sweep over each board's sorted combos.
@@ -174,7 +176,9 @@ def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flu
     return score.sum(axis=0), shows.sum(axis=0)
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("int64"), array("int64", 2), int64, *TABLES),
+])
 def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
                           flush_suit, hash_base, hash_ranks, flush_ranks):
     """(n_classes, 7463) int64: hist[c, r] = sum over boards x multiplicity of the combos of

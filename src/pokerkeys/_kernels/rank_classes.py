@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, kernel, prange, uint64
 from .evaluate import HASH_7, face_sum_rank, join_leaders
 
 N_PARTS = 5  # part 0: every board as non-flush; part 1 + s: the flush correction of suit s
@@ -221,7 +221,11 @@ def _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_fa
             out[g, mask] += w * counts[mask]
 
 
-@kernel
+@kernel(signatures=[
+    (array("uint8", 3), array("float64"), uint64, array("int64", 2), array("int64"), array("int64"),
+     array("int64"), array("int64"), array("int64"), array("int64"), array("int64"), array("uint16",
+     readonly=True), array("uint16", readonly=True), array("uint16", readonly=True)),
+])
 def preflop_counts(hands, weights, excluded, items, group_starts, rank_face, rank_flush,
                    subset_face, subset_flush, subsets, subsets_by_size, hash_base, hash_ranks,
                    flush_ranks):
@@ -241,7 +245,11 @@ def preflop_counts(hands, weights, excluded, items, group_starts, rank_face, ran
     return out
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 3), array("float64"), uint64, array("int64", 2), array("int64"), array("int64"),
+     array("int64"), array("int64"), array("int64"), array("int64"), array("int64"), array("uint16",
+     readonly=True), array("uint16", readonly=True), array("uint16", readonly=True)),
+])
 def preflop_counts_parallel(hands, weights, excluded, items, group_starts, rank_face,
                             rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
                             hash_base, hash_ranks, flush_ranks):

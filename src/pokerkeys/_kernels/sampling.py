@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
+from .._jit import array, inline, int64, kernel, prange
 from .bits import mul_hi_lo, nth_set_bit, trailing_zeros64
 
 # splitmix64's increment and mixing multipliers (``core.sampling.spawn_seeds`` uses them too)
@@ -113,7 +113,7 @@ def shuffle_prefix(state, deck, k):
     return state
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[(array("uint8", 2), array("uint64"), int64)])
 def random_hands(out, seeds, rows_per_chunk):
     """Fill out (N, k) with uniformly random hands of k distinct cards, chunk by chunk.
 

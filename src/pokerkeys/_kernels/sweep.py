@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import inline, kernel, prange
-from .evaluate import HASH_7, rank_of_key
+from .._jit import array, inline, kernel, prange, uint64
+from .evaluate import HASH_7, TABLES, rank_of_key
 
 # Sort keys pack (rank, side, row): rows < 2**11 (1,326 combos), side 1 bit.
 _ROW_BITS = 11
@@ -161,7 +161,11 @@ def combo_keys(combos, card_keys, flush_keys):
     return hk, hf, bits, hi, lo
 
 
-@kernel(parallel=True)
+@kernel(parallel=True, signatures=[
+    (array("uint8", 2), array("float64"), array("int64"), array("float64"), array("uint8", 2),
+     array("float64"), array("int64"), array("float64"), uint64, uint64, array("uint8", 2,
+     readonly=True), array("int64"), *TABLES),
+])
 def per_combo_sweep(combos_a, w_a, idx_a, dense_a, combos_b, w_b, idx_b, dense_b, base_key,
                     base_flush, boards, chunk_starts, card_keys, flush_keys, flush_suit,
                     hash_base, hash_ranks, flush_ranks):

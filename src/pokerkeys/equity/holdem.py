@@ -209,7 +209,7 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
     if first_call.fits(hands, weights, n_missing, n_rem) and _jit.answer_while_compiling(
             kernel, *fixed, items, starts, *tables):
         # First run: count in NumPy (the same counts) while the kernel compiles.
-        _jit.warm_up("preflop" if preflop else "board", kernel, *fixed, items, starts, *tables)
+        _jit.warm_up(kernel, *fixed, items, starts, *tables)
         return first_call.weighted_mask_counts(hands, weights, board, excluded, n_missing)
     if progress is not None:
         progress(0, len(items))

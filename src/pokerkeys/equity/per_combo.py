@@ -99,9 +99,12 @@ def _completions(setup: Setup) -> CardArray:
     """Every completion of the known board from the cards not on it and not dead, (B, k)."""
     deck = [c for c in range(52) if not (setup.excluded >> c) & 1]
     k = setup.n_missing
-    if k == 0:
-        return np.zeros((1, 0), dtype=np.uint8)
-    return np.array(list(combinations(deck, k)), dtype=np.uint8)
+    boards = (np.zeros((1, 0), dtype=np.uint8) if k == 0
+              else np.array(list(combinations(deck, k)), dtype=np.uint8))
+    # Read-only, as the flop report's canonical boards are: the sweep kernel is compiled for
+    # one type of boards array (see its declared signature).
+    boards.setflags(write=False)
+    return boards
 
 
 def _exact_sweep(setup: Setup, keep: list[int], threads: Threads
