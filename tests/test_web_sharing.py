@@ -25,11 +25,12 @@ with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still wo
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from web_server import free_port  # noqa: E402
+
 import pokerkeys as pk  # noqa: E402
 from pokerkeys.web.app import create_app  # noqa: E402
 from pokerkeys.web.jobs import Job, JobStopped  # noqa: E402
 from pokerkeys.web.limits import Limits  # noqa: E402
-from web_server import free_port  # noqa: E402
 
 CLIENT = "X-Pokerkeys-Client"
 UNREACHABLE = {"hands": ["AhKh", "QsQd", "random"], "exact": False, "target_stderr": 1e-7}
