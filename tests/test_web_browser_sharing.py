@@ -100,6 +100,23 @@ def test_each_tab_names_itself_and_keeps_its_name_across_reloads(served, context
     assert second != first and len(second) == 36
 
 
+def test_a_duplicated_tab_takes_a_name_of_its_own(served, context):
+    # A duplicated tab starts with a copy of its original's sessionStorage, id included
+    # (here written before the page's scripts run): it asks the other tabs, and takes a
+    # new id; the original keeps its own.
+    page = _open(context, served.url + "/")
+    first = page.evaluate("import('/static/api.js').then(api => api.clientId())")
+    duplicate = context.new_page()
+    duplicate.add_init_script(f"sessionStorage.setItem('pokerkeys-client', '{first}')")
+    duplicate.goto(served.url + "/")
+    duplicate.wait_for_function(f"import('/static/api.js').then(api => api.clientId() !== "
+                                f"'{first}')", timeout=5_000)
+    second = duplicate.evaluate("import('/static/api.js').then(api => api.clientId())")
+    assert second != first and len(second) == 36
+    assert duplicate.evaluate("sessionStorage.getItem('pokerkeys-client')") == second
+    assert page.evaluate("import('/static/api.js').then(api => api.clientId())") == first
+
+
 def test_a_reload_while_streaming_does_not_block_the_tab(served, context):
     page = _open(context, served.url + "/")
     _start_stream(page, LONG)

@@ -13,8 +13,9 @@ class Limits:
     Short jobs (exact enumerations the engine would pick by itself, about a second at most)
     run on ``short_workers`` threads and queue; long jobs (Monte Carlo, Omaha, bigger
     enumerations) run at most ``long_jobs`` at once and beyond that are refused with 503 and
-    Retry-After. Every job stops after ``max_seconds``: Monte Carlo by its time limit,
-    anything else by being cancelled.
+    Retry-After (a client's new long job first cancels its own running one). Every job stops
+    after ``max_seconds``: Monte Carlo with the estimate it has then (``stopped_by``
+    ``"time_limit"``), an enumeration with an error saying it did not finish.
 
     Attributes
     ----------
@@ -35,7 +36,8 @@ class Limits:
     long_jobs : int
         Long jobs running at once, at most (default 2).
     retry_after_seconds : int
-        The Retry-After of a 503, in seconds (default 5).
+        The Retry-After of a 503, in seconds (default 5; less when a running long job
+        reaches ``max_seconds`` sooner).
     stream_interval : float
         Seconds between two streamed partial results, at least (default 0.2).
 
