@@ -226,7 +226,6 @@ def create_app(limits: Limits | None = None) -> Starlette:
                                           "X-Accel-Buffering": "no"})
 
     async def short_job(request: Request, work: Work) -> Response:
-        client_id(request.headers.get(CLIENT_HEADER))  # checked, as on every API route
         job = runner.submit(SHORT, work)
         try:
             update = await _wait(job, request, final=True)
