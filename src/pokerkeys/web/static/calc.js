@@ -86,8 +86,13 @@ const playerNumber = input => playerInputs().indexOf(input) + 1;
 const fieldName = input => (input === board ? 'the board' : input === dead ? 'the dead cards'
   : `player ${playerNumber(input)}`);
 
+// Enter in a field goes to the card picker (that field stays the one it fills); Escape in the
+// picker comes back.
 function wireField(input) {
   input.addEventListener('focus', () => setActive(input));
+  input.addEventListener('keydown', e => {
+    if (e.key === 'Enter') { e.preventDefault(); deckFocus.focus(); }
+  });
   input.addEventListener('input', () => {
     if (pending) { pending = null; drawDeck(); }
     if (input === rangeTarget) editor.load(input.value, { delay: 300 });
@@ -123,7 +128,8 @@ deck.innerHTML = SUITS.slice().reverse().map(s => `<div role="row" class="deck-r
     aria-label="${RANK_NAMES[r]} of ${SUIT_NAMES[s]}">${r}${SUIT_SYMBOL[s]}</div>`).join('')}</div>`)
   .join('');
 const cards = [...deck.querySelectorAll('.card')];
-rovingGrid(cards, 13, { activate: cell => pick(cell.dataset.card) });
+const deckFocus = rovingGrid(cards, 13, { activate: cell => pick(cell.dataset.card) });
+deck.addEventListener('keydown', e => { if (e.key === 'Escape' && active) active.focus(); });
 
 function capacity(input) {
   if (input === board) return 5;
@@ -240,8 +246,9 @@ function drawDeck() {
     hint.textContent = `Player ${playerNumber(active)} holds a range: pick two cards to add that `
       + 'hand to it (the range stays).';
   } else {
-    hint.textContent = 'Pick a card (click, or arrow keys and Enter) to put it in the '
-      + 'highlighted field; pick it again to take it back.';
+    hint.textContent = 'Pick a card to put it in the highlighted field; pick it again to take '
+      + 'it back. Keyboard: Enter in a field goes to the cards, arrow keys move, Enter picks, '
+      + 'Escape goes back.';
   }
 }
 
