@@ -16,14 +16,19 @@ if TYPE_CHECKING:
 __all__ = ["add_parser"]
 
 
-def _port(text: str) -> int:
+def _whole_number(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as an integer from ``low`` to ``high``, or an argparse error naming ``what``."""
     try:
-        port = int(text)
+        value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a port number") from None
-    if not 0 < port < 65536:
-        raise argparse.ArgumentTypeError(f"a port is from 1 to 65535, not {port}")
-    return port
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+    if not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"{what} is from {low} to {high}, not {value}")
+    return value
+
+
+def _port(text: str) -> int:
+    return _whole_number(text, 1, 65535, "a port number")
 
 
 def _seconds(text: str) -> float:
@@ -38,13 +43,7 @@ def _seconds(text: str) -> float:
 
 
 def _job_count(text: str) -> int:
-    try:
-        count = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if not 1 <= count <= 64:
-        raise argparse.ArgumentTypeError(f"long jobs at once are 1 to 64, not {count}")
-    return count
+    return _whole_number(text, 1, 64, "a number of long jobs")
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
