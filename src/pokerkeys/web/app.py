@@ -107,11 +107,14 @@ async def _read_body(request: Request, limits: Limits) -> bytes:
 async def _cancel_on_disconnect(job: Job, request: Request) -> None:
     """Cancel the job as soon as the client disconnects (the body is read by then, so the
     next ASGI message is the disconnect; the server sends it when the connection drops)."""
-    while True:
-        message = await request.receive()
-        if message["type"] == "http.disconnect":
-            job.cancel()
-            return
+    try:
+        while True:
+            message = await request.receive()
+            if message["type"] == "http.disconnect":
+                job.cancel()
+                return
+    except Exception:  # the server has no more messages to give: the route goes on alone
+        return
 
 
 async def _wait(job: Job, request: Request, final: bool = False) -> JsonObject | None:
@@ -130,10 +133,8 @@ async def _wait(job: Job, request: Request, final: bool = False) -> JsonObject |
                 raise _job_error(exc) from None
             if update is not None and (update["final"] or not final):
                 return update
-    finally:
+    finally:  # not awaited: a cancellation of this request must not be swallowed
         watcher.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await watcher
 
 
 def create_app(limits: Limits | None = None) -> Starlette:
