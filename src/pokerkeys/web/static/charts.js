@@ -7,6 +7,10 @@ const COLORS = ['#1f6feb', '#8250df'];
 const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 let chartCount = 0;
 
+// A share as the charts print it: two decimals, and two significant digits below 0.01%
+// (a royal flush's 0.0032% is not 0.00%).
+const share = v => (v > 0 && v < 1e-4 ? `${(100 * v).toPrecision(2)}%` : pct(v, 2));
+
 // One bar row's cells: the label, the bars (hidden from screen readers: the numbers are in
 // the next cells), one number per distribution and the average hand's.
 function barCells(values, average, max, label, scope) {
@@ -14,8 +18,8 @@ function barCells(values, average, max, label, scope) {
     (100 * v / max).toFixed(3)}%;background:${COLORS[i]}"></div><div class="avg" style="left:${
     (100 * average / max).toFixed(3)}%"></div></div>`).join('');
   return `<th scope="${scope}">${label}</th><td class="bars" aria-hidden="true">${bars}</td>${
-    values.map(v => `<td class="num">${pct(v, 2)}</td>`).join('')}<td class="num avg-col">${
-    pct(average, 2)}</td>`;
+    values.map(v => `<td class="num">${share(v)}</td>`).join('')}<td class="num avg-col">${
+    share(average)}</td>`;
 }
 
 // The distribution of the best 7-card hand over all boards of one or two classes or hands,

@@ -4,27 +4,15 @@
 // distributions side by side (by category, each opening onto its rank buckets). The input
 // lives in the URL: /headsup?a=AKs&b=QQ. Results are announced through the status line (a
 // live region); an error clears the previous result, so no stale figures stay on screen.
-import * as api from './api.js';
+import { getJSON, nav, pct } from './api.js';
 import { categoryBars } from './charts.js';
 import { RangeEditor } from './grid.js';
+import { statusLine } from './status.js';
 
-const { getJSON, nav, pct } = api;
 nav('/headsup');
 const $ = id => document.getElementById(id);
 const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
-const state = $('state');
-
-function say(text, kind = '') {
-  state.textContent = text;
-  state.className = `hu-state ${kind}`;
-}
-
-// The server is busy and the request is retried (api.js): the countdown in the status line.
-if (typeof api.setWaitHandler === 'function') {
-  api.setWaitHandler((secondsLeft, message) => {
-    say(`${message || 'The server is busy'}: trying again in ${Math.ceil(secondsLeft)} s…`, 'muted');
-  });
-}
+const say = statusLine($('state'));
 
 let target = null;
 let opener = null;
@@ -40,6 +28,7 @@ document.querySelectorAll('[data-range]').forEach(button => button.addEventListe
   $('range-editor').hidden = false;
   $('range-title').textContent = `Range of hand ${button.dataset.range === 'a' ? 1 : 2}`;
   editor.load(target.value);
+  $('range-box').querySelector('[role=gridcell][tabindex="0"]')?.focus();  // Escape closes
 }));
 
 function closeEditor() {

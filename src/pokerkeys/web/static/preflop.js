@@ -3,11 +3,11 @@
 // (by category, each opening onto its rank buckets) and its curve against 1..9 opponents.
 // The state lives in the URL (/preflop?class=AKs&n=3&measure=win); a value there that is out
 // of range or unknown is named in the status line (a live region) and replaced by the default.
-import * as api from './api.js';
+import { getJSON, nav, pct } from './api.js';
 import { categoryBars, equityCurve } from './charts.js';
 import { gridCells } from './grid.js';
+import { statusLine } from './status.js';
 
-const { getJSON, nav, pct } = api;
 nav('/preflop');
 const $ = id => document.getElementById(id);
 const opponents = $('opponents');
@@ -19,16 +19,7 @@ let selected = null;  // the class shown in the detail panel (its normalised nam
 let info = null;      // its /api/preflop/class answer
 const notes = [];     // what the address asked for that the page could not show
 
-function say(text, kind = '') {
-  $('state').textContent = text;
-  $('state').className = `pf-state ${kind}`;
-}
-
-if (typeof api.setWaitHandler === 'function') {
-  api.setWaitHandler((secondsLeft, message) => {
-    say(`${message || 'The server is busy'}: trying again in ${Math.ceil(secondsLeft)} s…`, 'muted');
-  });
-}
+const say = statusLine($('state'));
 
 const cells = gridCells($('grid'), name => select(name, true), { label: 'Starting hands' });
 
