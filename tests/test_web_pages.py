@@ -481,11 +481,47 @@ def test_preflop_by_keyboard(server, page, shots):
     page.screenshot(path=shots / "pages-preflop-keyboard.png", full_page=True)
 
 
-def test_pages_have_no_axe_violations_in_their_states(server, page, shots):
-    """axe-core (the copy the axe-playwright-python package ships) on the states the other
-    tests reach: results with the rank buckets open, errors, the figures table open."""
+@pytest.mark.parametrize("path", ["/headsup?a=AKs&b=QQ", "/preflop?class=QQ"])
+def test_busy_server_countdown_shows_in_the_status_line(server, page, shots, path):
+    """A 503 with a retry time (here made by the test for the page's first API request):
+    the status line counts down, then the page retries by itself and shows its result."""
+    api = "/api/headsup" if "headsup" in path else "/api/preflop/class/"
+    busy = []
+
+    def once_busy(route):
+        if busy:
+            route.continue_()
+            return
+        busy.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "3"}, content_type="application/json",
+                      body='{"error": "the server is running 2 long jobs", "retry_after": 3}')
+
+    page.route(f"**{api}*", once_busy)
+    page.goto(server.url + path)
+    page.wait_for_function("document.querySelector('#state').textContent.includes("
+                           "'trying again in')", timeout=30_000)
+    assert "busy" in page.locator("#state").inner_text()
+    assert axe_violations(page) == []  # the countdown's grey text is readable too
+    page.screenshot(path=shots / f"pages-busy-{path.split('?')[0][1:]}.png", full_page=True)
+    page.wait_for_function("!document.querySelector('#state').textContent.includes("
+                           "'trying again') && document.querySelector('#state').textContent"
+                           ".includes('QQ')", timeout=30_000)
+    assert len(busy) == 1 and "error" not in page.locator("#state").get_attribute("class")
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's WCAG 2 A and AA violations on the page as it is (the copy of axe-core the
+    axe-playwright-python package ships; the test skips without it), one per element."""
     axe = pytest.importorskip("axe_playwright_python")
-    source = importlib.resources.files(axe).joinpath("axe.min.js").read_text()
+    page.evaluate(importlib.resources.files(axe).joinpath("axe.min.js").read_text())
+    result = page.evaluate("axe.run(document, {runOnly: {type: 'tag', values: "
+                           "['wcag2a', 'wcag2aa']}, resultTypes: ['violations']})")
+    return [f"{v['id']}: {n['target']}" for v in result["violations"] for n in v["nodes"]]
+
+
+def test_pages_have_no_axe_violations_in_their_states(server, page, shots):
+    """axe-core on the states the other tests reach: results with the rank buckets open,
+    errors, the figures table open."""
     states = [("/headsup?a=AKs&b=QQ", "#distributions .expand-all"),
               ("/headsup?a=AKx&b=QQ", None),
               ("/preflop?class=T9s&n=4&measure=win", "#curve details summary"),
@@ -498,10 +534,6 @@ def test_pages_have_no_axe_violations_in_their_states(server, page, shots):
                                timeout=60_000)
         if click:
             page.locator(click).click()
-        page.evaluate(source)
-        result = page.evaluate("axe.run(document, {runOnly: {type: 'tag', values: "
-                               "['wcag2a', 'wcag2aa']}, resultTypes: ['violations']})")
-        found += [f"{path}: {v['id']}: {n['target']}" for v in result["violations"]
-                  for n in v["nodes"]]
+        found += [f"{path}: {v}" for v in axe_violations(page)]
     page.screenshot(path=shots / "pages-preflop-axe.png", full_page=True)
     assert found == []

@@ -65,7 +65,7 @@ export function categoryBars(container, dists) {
       finer ? ' (each category opens onto its rank buckets)' : ''}: the chance of each for ${
       names.join(' and ')}, and for all hands</caption>${head}${groups}</table>
     ${finer ? `<div class="row dist-tools"><button type="button" class="expand-all"
-      aria-pressed="false">Show all rank buckets</button><span class="hint">A bucket: the hands
+      data-open="false">Show all rank buckets</button><span class="hint">A bucket: the hands
       of a category with the same leading rank (pair of aces, kings up, eights full).</span></div>` : ''}
     <div class="legend" aria-hidden="true">${dists.map((d, i) => `<i style="background:${
       COLORS[i]}"></i>${names[i]}`).join('')}<i class="avg-key"></i>average of all hands ·
@@ -84,8 +84,8 @@ export function categoryBars(container, dists) {
   const all = container.querySelector('.expand-all');
   if (all) {
     all.addEventListener('click', () => {
-      const on = all.getAttribute('aria-pressed') !== 'true';
-      all.setAttribute('aria-pressed', String(on));
+      const on = all.dataset.open !== 'true';
+      all.dataset.open = String(on);
       all.textContent = on ? 'Hide the rank buckets' : 'Show all rank buckets';
       table.querySelectorAll('button.expand').forEach(button => open(button, on));
     });
