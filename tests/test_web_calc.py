@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from web_server import LiveServer  # noqa: E402
+from web_server import LiveServer
 
 PHONE = {"width": 390, "height": 844}
 
@@ -73,7 +73,7 @@ def both_widths(page, phone, url, shots, name, ready):
 
 
 def test_a_link_with_bad_values_names_each_and_still_computes(server, page, phone, shots):
-    players = "&".join(f"p=random" for _ in range(11))
+    players = "&".join("p=random" for _ in range(11))
     url = server.url + f"/?{players}&exact=5&stderr=abc&time=900&zz=1"
 
     def ready(p):
@@ -266,3 +266,36 @@ def test_the_page_fits_a_phone(server, phone, shots):
     fits(phone)
     phone.screenshot(path=shots / "calc-390.png", full_page=True)
     phone.locator("#stop").click()
+
+
+def test_a_busy_server_shows_a_countdown_and_retries_by_itself(server, page, shots):
+    import httpx
+
+    # Two long runs of two other clients fill the server (its limit: 2 long jobs at once).
+    body = {"hands": ["AhKh", "random", "random"], "exact": False, "target_stderr": 1e-6,
+            "time_limit": 40}
+    clients = [httpx.Client(base_url=server.url, timeout=60) for _ in range(2)]
+    streams = [c.stream("POST", "/api/equity/stream", json=body,
+                        headers={"X-Pokerkeys-Client": f"another-tab-{i}"})
+               for i, c in enumerate(clients)]
+    try:
+        for s in streams:
+            assert s.__enter__().status_code == 200
+        page.goto(server.url + "/?p=AhKh&p=QsQd")
+        results_in(page)
+        page.locator("#method").select_option("mc")  # a long job: the server is full
+        page.wait_for_function("document.querySelector('#badge').textContent === 'BUSY'",
+                               timeout=30_000)
+        assert re.search(r"busy.* \d+ s", page.locator("#status").inner_text())
+        assert "retries by itself" in page.locator("#announcer").inner_text()
+        assert page.locator("#results tbody tr").count() == 2  # the last table stays, marked
+        assert "busy" in page.locator("#stale-note").inner_text()
+        page.screenshot(path=shots / "calc-busy.png", full_page=True)
+        streams.pop().__exit__(None, None, None)  # one run ends: the page's turn comes
+        results_in(page, "MONTE CARLO")
+        assert page.locator("#stale-note").is_hidden()
+    finally:
+        for s in streams:
+            s.__exit__(None, None, None)
+        for c in clients:
+            c.close()

@@ -302,11 +302,17 @@ function readUrl() {
   const [lo, hi] = STDERR_RANGE;
   const se = number(q.get('stderr'), lo, hi, 'stderr', `${lo} to ${hi}`, DEFAULT_STDERR, problems);
   if (se !== null) stderr.value = se;
+  return problems;
+}
+
+// The link's time limit, once the server's longest run is known.
+function readTime(problems) {
+  const q = new URLSearchParams(location.search);
   const time = number(q.get('time'), 1, maxSeconds, 'time',
                       `1 to ${maxSeconds} (seconds, this server's longest run)`, maxSeconds,
                       problems);
+  timeLimit.max = maxSeconds;
   timeLimit.value = time ?? maxSeconds;
-  showNotice(problems);
 }
 
 // A number of the link in [lo, hi]; null when absent; the fallback (and a problem) when not.
@@ -496,17 +502,20 @@ function escapeHtml(s) {
   return s.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 }
 
-// A busy server: api.js retries by itself and reports the wait here, once a second.
-if (api.setWaitHandler) {
-  let waiting = false;
-  api.setWaitHandler((secondsLeft, message) => {
-    if (!running) return;
-    setStatus('wait', `${message} Retrying in ${Math.max(0, Math.ceil(secondsLeft))} s…`);
+// A busy server: api.js waits and retries by itself, calling this once a second with the
+// seconds left and its message, and with (0, '') when the wait ends.
+let waiting = false;
+api.setWaitHandler?.((secondsLeft, message) => {
+  if (secondsLeft > 0) {
+    setStatus('wait', message);
     markStale('the server is busy; the new input waits for its turn.');
-    if (!waiting) announce(`${message} Retrying by itself.`);
-    waiting = secondsLeft > 0;
-  });
-}
+    if (!waiting) announce(`${message.replace(/ in \d+ s…$/, '')}; the page retries by itself.`);
+    waiting = true;
+  } else if (waiting) {
+    waiting = false;
+    if (running) setStatus('', 'Calculating…');
+  }
+});
 
 $('add-player').addEventListener('click', () => {
   const input = addPlayer();
@@ -523,27 +532,28 @@ timeLimit.addEventListener('change', () => {
 });
 window.addEventListener('pagehide', stop);
 
-// The server's cap on a run's time (60 s unless it says otherwise).
-try {
-  const status = await getJSON('/api/status');
-  const cap = Number(status.max_seconds ?? status.time_limit_max ?? status.max_time_limit);
-  if (Number.isFinite(cap) && cap > 0) maxSeconds = cap;
-} catch { /* an older server: 60 s */ }
-timeLimit.max = maxSeconds;
-timeLimit.value = maxSeconds;
-
-readUrl();
+const problems = readUrl();
 showMethod();
 setActive(playerInputs().find(i => !i.value.trim()) || null);
 // A shareable URL's result, computed by the server with the page (app.initial_result), is
-// shown at once; otherwise the page asks for it.
+// shown at once (an exact result: the time limit plays no part); otherwise the page asks for
+// it once it knows the server's longest run (/api/status; 60 s if it does not say).
 const initial = JSON.parse(document.getElementById('initial-result')?.textContent || 'null');
 if (initial) {
   drawDeck();
-  writeUrl();
   show(initial);
   table.dataset.for = location.search;
   announceResult(initial);
+}
+try {
+  const cap = Number((await getJSON('/api/status')).max_time_limit);
+  if (Number.isFinite(cap) && cap > 0) maxSeconds = cap;
+} catch { /* an older server: 60 s */ }
+readTime(problems);
+showNotice(problems);
+if (initial) {
+  writeUrl();
+  table.dataset.for = location.search;
 } else {
   changed();
 }
