@@ -57,7 +57,7 @@ export function categoryBars(container, dists) {
       }
     }
     return `<tbody id="${id}-g${g}"><tr class="category brow">${barCells(values, average, max,
-      `${toggle}${label}`, 'row')}</tr>${rows}</tbody>`;
+      `<span class="cat-label">${toggle}<span>${label}</span></span>`, 'row')}</tr>${rows}</tbody>`;
   }).join('');
   container.classList.remove('chart');  // the table lays itself out
   container.innerHTML = `<table class="dist-chart">
