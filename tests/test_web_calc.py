@@ -116,6 +116,7 @@ def test_a_failed_run_keeps_the_last_table_and_says_why(server, page, phone, sho
         assert [t.split("\n")[0] for t in p.locator("#results td.equity").all_inner_texts()] \
             == good  # the last good table stays ...
         assert "stale" in p.locator("#results").get_attribute("class")  # ... marked
+        assert "holds a range" not in p.locator("#deck-hint").inner_text()  # a typo, no range
         note = p.locator("#stale-note").inner_text()
         assert "last result" in note and "Qx" in note, note  # ... saying why
         p.screenshot(path=shots / f"calc-error-keeps-table{suffix}.png", full_page=True)

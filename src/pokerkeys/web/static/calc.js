@@ -138,11 +138,13 @@ function capacity(input) {
 }
 
 // A player field holding a range (not cards, not empty, not "random"): a card click there
-// builds a hand of two cards to add to the range, instead of replacing the range.
+// builds a hand of two cards to add to the range, instead of replacing the range. Text that
+// is only rank-and-suit pairs with a typo ('QsQx') is a hand being typed, not a range.
 function holdsRange(input) {
   if (!input || input === board || input === dead) return false;
   const text = input.value.trim();
-  return text !== '' && !/^random$/i.test(text) && cardsIn(text).length === 0;
+  return text !== '' && !/^random$/i.test(text) && cardsIn(text).length === 0
+    && !/^((10|[2-9TJQKA])[a-z?])+$/.test(text.replace(/[\s,]/g, ''));
 }
 
 deck.addEventListener('click', e => {
