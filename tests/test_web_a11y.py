@@ -17,43 +17,31 @@ pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 axe_package = pytest.importorskip("axe_playwright_python")
 
-from web_server import LiveServer  # noqa: E402
+from browser_pages import (  # noqa: E402
+    PHONE,
+    close_page,
+    new_page,
+    page_fixture,
+    results_in,
+    server_fixture,
+    until,
+)
 
 AXE_JS = importlib.resources.files(axe_package).joinpath("axe.min.js").read_text()
 AXE_OPTIONS = {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]},
                "resultTypes": ["violations"]}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = LiveServer()
-    yield s
-    s.stop()
 
 
 @pytest.fixture(params=["desktop", "phone"])
 def page(browser, request):
-    viewport = PHONE if request.param == "phone" else {"width": 1280, "height": 900}
-    context = browser.new_context(viewport=viewport)
-    p = context.new_page()
-    errors = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
+    p = new_page(browser, PHONE if request.param == "phone" else None)
     p.width_name = request.param
     yield p
-    context.close()
-    assert not errors, errors
+    close_page(p)
 
 
-@pytest.fixture
-def desktop(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    p = context.new_page()
-    errors = []
-    p.on("pageerror", lambda e: errors.append(str(e)))
-    yield p
-    context.close()
-    assert not errors, errors
+desktop = page_fixture()
+server = server_fixture()
 
 
 def axe_violations(page) -> list[str]:
@@ -63,13 +51,6 @@ def axe_violations(page) -> list[str]:
     found = page.evaluate("options => axe.run(document, options)", AXE_OPTIONS)["violations"]
     return [f"{v['id']} ({v['help']}): {n['target']} {n['failureSummary']}"
             for v in found for n in v["nodes"]]
-
-
-def results_in(page, badge=None):
-    """Waits until the calculator's table shows the results of its current input."""
-    badge_ok = f" && document.querySelector('#badge').textContent === '{badge}'" if badge else ""
-    page.wait_for_function("document.querySelector('#results').dataset.for === location.search"
-                           + badge_ok, timeout=60_000)
 
 
 # Each state: a URL, then what to do there before axe looks.
@@ -99,11 +80,6 @@ def calc_link_problems(p):
     results_in(p)
 
 
-def calc_time_limit(p):
-    p.wait_for_function("document.querySelector('#status').textContent"
-                        ".includes('stopped by the time limit')", timeout=30_000)
-
-
 def calc_card_pending(p):
     results_in(p)
     p.locator("#player-2").click()
@@ -115,9 +91,8 @@ def preflop_class(p):
     p.wait_for_timeout(500)  # the class's distribution and curve
 
 
-def headsup_result(p):
-    p.wait_for_function("(document.querySelector('#win-a') || document.querySelector('#eq-a'))"
-                        ".textContent.includes('%')", timeout=30_000)
+headsup_result = until("(document.querySelector('#win-a') || document.querySelector('#eq-a'))"
+                       ".textContent.includes('%')")
 
 
 def headsup_range_editor(p):
@@ -127,14 +102,15 @@ def headsup_range_editor(p):
 
 
 STATES = {
-    "calc-empty": ("/", lambda p: p.wait_for_function(
-        "document.querySelector('#status').textContent.startsWith('Give')")),
+    "calc-empty": ("/", until("document.querySelector('#status').textContent"
+                              ".startsWith('Give')")),
     "calc-results": ("/?p=AhKh&p=QsQd&board=2c7d9h&dead=5s", calc_results),
     "calc-range-editor": ("/?p=AhKh&p=QQ%2B,AKs", calc_range_editor),
     "calc-error": ("/?p=AhKh&p=QsQd", calc_error_keeps_table),
     "calc-link-problems": ("/?p=AhKh&p=QsQd&exact=5&stderr=abc&zz=1", calc_link_problems),
     "calc-time-limit": ("/?p=AhKh&p=random&p=random&exact=0&stderr=0.00001&time=1",
-                        calc_time_limit),
+                        until("document.querySelector('#status').textContent"
+                              ".includes('stopped by the time limit')")),
     "calc-card-pending": ("/?p=AhKh&p=QQ%2B,AKs", calc_card_pending),
     "preflop": ("/preflop", preflop_class),
     "preflop-class": ("/preflop?class=QQ&n=4", preflop_class),

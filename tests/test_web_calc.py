@@ -12,50 +12,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from web_server import LiveServer
+from browser_pages import PHONE, page_fixture, results_in, server_fixture
 
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def server():
-    s = LiveServer()
-    yield s
-    s.stop()
-
-
-def new_page(browser, viewport=None):
-    """A page in its own context that collects script errors in ``page.errors``."""
-    context = browser.new_context(viewport=viewport or {"width": 1280, "height": 900})
-    page = context.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    return page
-
-
-@pytest.fixture
-def page(browser):
-    p = new_page(browser)
-    yield p
-    p.context.close()
-    assert not p.errors, p.errors
-
-
-@pytest.fixture
-def phone(browser):
-    p = new_page(browser, PHONE)
-    yield p
-    p.context.close()
-    assert not p.errors, p.errors
-
-
-def results_in(page, badge="EXACT"):
-    """The equities shown once the results of the page's current input are in (with that
-    badge, unless badge is None)."""
-    badge_ok = f" && document.querySelector('#badge').textContent === '{badge}'" if badge else ""
-    page.wait_for_function("document.querySelector('#results').dataset.for === location.search"
-                           + badge_ok, timeout=60_000)
-    return [t.split("\n")[0] for t in page.locator("#results td.equity").all_inner_texts()]
+server = server_fixture()
+page = page_fixture()
+phone = page_fixture(PHONE)
 
 
 def fits(page, width=390):
@@ -109,7 +70,7 @@ def test_a_link_with_a_bad_hand_shows_the_error_never_a_blank(server, page, quer
 def test_a_failed_run_keeps_the_last_table_and_says_why(server, page, phone, shots):
     for p, suffix in ((page, ""), (phone, "-390")):
         p.goto(server.url + "/?p=AhKh&p=QsQd")
-        good = results_in(p)
+        good = results_in(p, "EXACT")
         assert good == ["46.21%", "53.79%"]
         p.locator("#player-2").fill("QsQx")
         p.wait_for_function("document.querySelector('#badge').textContent === 'ERROR'")
@@ -125,7 +86,7 @@ def test_a_failed_run_keeps_the_last_table_and_says_why(server, page, phone, sho
                             ".includes('not every player')")
         assert p.locator("#results tbody tr").count() == 2
         p.locator("#player-2").fill("QsQd")  # a good input again: fresh, no note
-        assert results_in(p) == good
+        assert results_in(p, "EXACT") == good
         assert "stale" not in p.locator("#results").get_attribute("class")
         assert p.locator("#stale-note").is_hidden()
     fits(phone)
@@ -171,7 +132,7 @@ def test_stop_keeps_the_estimate_and_says_who_stopped(server, page):
 def test_a_card_clicked_into_a_range_field_adds_a_hand(server, page, phone, shots):
     for p, suffix in ((page, ""), (phone, "-390")):
         p.goto(server.url + "/?p=AhKh&p=QQ%2B,AKs")
-        results_in(p)
+        results_in(p, "EXACT")
         field = p.locator("#player-2")
         field.click()
         deck = p.locator("#deck")
@@ -182,7 +143,7 @@ def test_a_card_clicked_into_a_range_field_adds_a_hand(server, page, phone, shot
         p.screenshot(path=shots / f"calc-range-card-pending{suffix}.png", full_page=True)
         deck.locator("[data-card='Jd']").click()  # the second adds the hand
         assert field.input_value() == "QQ+,AKs,JsJd"
-        results_in(p)
+        results_in(p, "EXACT")
         assert "QQ+,AKs,JsJd" in p.locator("#results").inner_text()
         deck.locator("[data-card='Jd']").click()  # the same hand again takes it out
         deck.locator("[data-card='Js']").click()
@@ -207,7 +168,7 @@ def grid_on(page):
 def test_range_grid_and_text_stay_in_sync(server, page, phone, shots):
     for p, suffix in ((page, ""), (phone, "-390")):
         p.goto(server.url + "/?p=AhKh&p=random")
-        results_in(p)
+        results_in(p, "EXACT")
         p.locator("#player-2 ~ .buttons .range-btn").click()
         text = p.locator("#range-box .range-text")
         summary = p.locator("#range-box .range-summary")
@@ -260,7 +221,7 @@ def test_range_grid_and_text_stay_in_sync(server, page, phone, shots):
 
 def test_the_page_fits_a_phone(server, phone, shots):
     phone.goto(server.url + "/?p=AhKh&p=QsQd&p=random&board=2c7d9h&dead=5s")
-    results_in(phone, None)
+    results_in(phone)
     fits(phone)
     phone.locator("#method").select_option("mc")
     assert phone.locator("#time-limit").is_visible()
@@ -283,7 +244,7 @@ def test_a_busy_server_shows_a_countdown_and_retries_by_itself(server, page, sho
         for s in streams:
             assert s.__enter__().status_code == 200
         page.goto(server.url + "/?p=AhKh&p=QsQd")
-        results_in(page)
+        results_in(page, "EXACT")
         page.locator("#method").select_option("mc")  # a long job: the server is full
         page.wait_for_function("document.querySelector('#badge').textContent === 'BUSY'",
                                timeout=30_000)

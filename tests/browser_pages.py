@@ -1,0 +1,64 @@
+"""Helpers for the browser tests of the web app's pages (tests/test_web_calc.py and
+tests/test_web_a11y.py; imported by them, not a test module): fixtures for a live server and
+for pages that fail their test on a script error, the calculator's wait for its results, and
+a wait for any condition."""
+from __future__ import annotations
+
+import pytest
+from web_server import LiveServer
+
+DESKTOP = {"width": 1280, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def new_page(browser, viewport=None):
+    """A page in a context of its own (``viewport``: default DESKTOP) whose script errors
+    collect in ``page.errors``; close it with ``page.context.close()``."""
+    context = browser.new_context(viewport=viewport or DESKTOP)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    return page
+
+
+def close_page(page):
+    """Closes a page made by new_page, failing if it met script errors."""
+    page.context.close()
+    assert not page.errors, page.errors
+
+
+def page_fixture(viewport=None):
+    """A fixture giving each test a page made by new_page (``viewport``: default DESKTOP),
+    closed after the test, which fails if the page met a script error. Assign it to the
+    fixture's name in the test module: ``phone = page_fixture(PHONE)``."""
+    @pytest.fixture
+    def fixture(browser):
+        page = new_page(browser, viewport)
+        yield page
+        close_page(page)
+    return fixture
+
+
+def server_fixture():
+    """A module-scoped fixture giving a real ``pokerkeys serve`` on 127.0.0.1 (LiveServer),
+    stopped after the module: ``server = server_fixture()``."""
+    @pytest.fixture(scope="module")
+    def fixture():
+        server = LiveServer()
+        yield server
+        server.stop()
+    return fixture
+
+
+def results_in(page, badge=None):
+    """Waits until the calculator's table shows the results of its current input (with that
+    badge, e.g. "EXACT", unless badge is None); returns the equities shown."""
+    badge_ok = f" && document.querySelector('#badge').textContent === '{badge}'" if badge else ""
+    page.wait_for_function("document.querySelector('#results').dataset.for === location.search"
+                           + badge_ok, timeout=60_000)
+    return [t.split("\n")[0] for t in page.locator("#results td.equity").all_inner_texts()]
+
+
+def until(condition_js: str, timeout: int = 30_000):
+    """A step for a page: wait until the JavaScript expression is true."""
+    return lambda page: page.wait_for_function(condition_js, timeout=timeout)
