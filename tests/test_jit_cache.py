@@ -66,9 +66,14 @@ def test_corrupt_cache_is_discarded_with_one_warning_and_rebuilt(tmp_path, damag
     damaged = _run(tmp_path)
     assert _answer(damaged) == ANSWER
     assert "Traceback" not in damaged.stderr and "Unpickling" not in damaged.stdout
-    warnings = [line for line in damaged.stderr.splitlines() if line.strip()]
-    assert len(warnings) == 1 and warnings[0].startswith("pokerkeys: warning: discarded"), \
+    lines = [line for line in damaged.stderr.splitlines() if line.strip()]
+    # One warning naming the damaged file, then the note of the compile it causes.
+    assert len(lines) == 2 and lines[0].startswith("pokerkeys: warning: discarded"), \
         damaged.stderr
+    named = _cache_files(tmp_path, ".nbi" if suffix == "index" else ".nbc")[0].name
+    assert f"{named}: " in lines[0], lines[0]
+    assert lines[1] == "pokerkeys: compiling kernels on first use (once; the times shown " \
+                       "exclude it)"
     rebuilt = _run(tmp_path)
     assert _answer(rebuilt) == ANSWER and _loaded(rebuilt)
     assert rebuilt.stderr.strip() == ""

@@ -44,7 +44,7 @@ EVAL_OUT = ["rank 7462  Straight flush   Royal flush",
 RANGES = ["equity", "QQ+", "TT+"]
 RANGES_OUT = ["QQ+      65.048%   62.927%    4.242%", "TT+      34.952%   32.831%    4.242%",
               "exact: 770,536,800 showdowns counted in"]
-# The kernels shipped in the test's install: the exact board kernel (hatch_build's "board" job).
+# The kernels shipped in the test's install: the exact board kernel (equity.exact_counts).
 BOARD = ["equity", "AhKh", "QsQd", "--board", "2c7d9h"]
 BOARD_OUT = ["AhKh     28.283%   28.283%    0.000%", "exact: 990 showdowns counted in"]
 
@@ -158,7 +158,7 @@ def _install(scratch: Path, python: str, uid: int, gid: int,
     # The cache a wheel ships, for one kernel: the exact board count.
     staging = scratch / "staging"
     staging.mkdir()
-    for source, in_wheel in hatch_build.build_jit_cache(ROOT, staging, jobs=("board",)).items():
+    for source, in_wheel in hatch_build.build_jit_cache(ROOT, staging, jobs=("equity.exact_counts",)).items():
         shutil.copyfile(source, site / in_wheel)
     shutil.rmtree(staging)
     for path in [package, *package.rglob("*")]:

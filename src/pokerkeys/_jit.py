@@ -27,7 +27,8 @@ A cache written on another CPU is never loaded: Numba's key holds the CPU name a
 First runs compile. ``ready`` says whether a kernel can run without compiling; callers with a
 quick NumPy answer use it and let ``warm_up`` build the kernel out of their way. ``compute_clock``
 is a clock that stops while the calling thread compiles, so "counted in X s" stays the count's
-time; ``on_compile`` is called once, when a first compile starts (the CLI prints a note).
+time; ``on_compile`` is called once, when a first compile starts (by default it prints a note
+on stderr).
 """
 from __future__ import annotations
 
@@ -292,9 +293,21 @@ class _KernelCache(FunctionCache):
     def _index_key(self, sig: Any, codegen: Any) -> tuple[Any, ...]:
         return super()._index_key(sig, codegen) + (source_fingerprint(),)
 
-    def _discard(self, exc: BaseException) -> None:
+    def _damaged_file(self, sig: Any, target_context: Any) -> Path:
+        """The file a failed look-up could not read: the index, or the signature's data file
+        (which the index, read here again, names)."""
+        cache_file = self._cache_file
+        index = Path(cache_file._index_path)
+        try:
+            overloads = cache_file._load_index()
+        except Exception:
+            return index
+        data_name = overloads.get(self._index_key(sig, target_context.codegen()))
+        return index.parent / data_name if data_name else index
+
+    def _discard(self, exc: BaseException, damaged: Path | None = None) -> None:
         index = Path(self._cache_file._index_path)
-        _warn_corrupt(str(index), exc)
+        _warn_corrupt(str(damaged or index), exc)
         stem = index.name[:-len(".nbi")]
         for path in [index, *index.parent.glob(f"{stem}.*.nbc")]:
             with contextlib.suppress(OSError):
@@ -321,7 +334,7 @@ class _KernelCache(FunctionCache):
         try:
             return self._load_overload(sig, target_context)
         except Exception as exc:  # a bad cache file is a cache miss, never a failure
-            self._discard(exc)
+            self._discard(exc, self._damaged_file(sig, target_context))
             return None
 
     def save_overload(self, sig: Any, data: Any) -> None:
@@ -580,8 +593,16 @@ def warm_up_lock_path(job: str) -> Path:
 _compile_seconds: dict[int, float] = {}
 _compile_depth: dict[int, int] = {}
 _compile_started: dict[int, float] = {}
-# Called with a note, once per process, when kernels first compile (the CLI prints it).
-on_compile: Callable[[str], object] | None = None
+
+
+def note_on_stderr(note: str) -> None:
+    """Print ``pokerkeys: note`` on stderr (the default ``on_compile``)."""
+    print(f"pokerkeys: {note}", file=sys.stderr, flush=True)
+
+
+# Called with a note, once per process, when kernels first compile: before a compile that
+# cannot be avoided (no cache here for this CPU, numba or source), one line on stderr says so.
+on_compile: Callable[[str], object] | None = note_on_stderr
 _announced = False
 
 

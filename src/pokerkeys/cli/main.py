@@ -385,7 +385,7 @@ def _jit_for_the_command_line(settings: _JitSettings | None = None) -> _JitSetti
         return before
     if "POKERKEYS_WARM_UP" not in os.environ:
         _jit.warm_up_mode = "process"
-    _jit.on_compile = lambda note: print(f"pokerkeys: {note}", file=sys.stderr, flush=True)
+    _jit.on_compile = _jit.note_on_stderr  # (the library's default: a test may change it)
     return before
 
 

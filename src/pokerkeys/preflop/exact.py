@@ -14,7 +14,6 @@ import math
 import os
 import signal
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -960,7 +959,7 @@ def heads_up_matrix(out: str | os.PathLike[str] | None = None, *, threads: Threa
         ties = np.zeros((N_CLASSES, N_COMBOS), dtype=np.int64)
     else:
         done, wins, ties = loaded
-    start_time = time.perf_counter()
+    start_time = _jit.compute_clock()  # a compile is not the matrix's time
     sizes = np.diff(starts)
     with _jit.threads(threads) as n_threads, _deferred_interrupts() as interrupted:
         if progress is not None:
@@ -980,7 +979,7 @@ def heads_up_matrix(out: str | os.PathLike[str] | None = None, *, threads: Threa
             if interrupted:
                 raise KeyboardInterrupt(f"{int(sizes[done].sum())} of {n} boards done"
                                         + (f", saved in {state}" if state else ""))
-    result = _finish(wins, ties, with_ties, time.perf_counter() - start_time)
+    result = _finish(wins, ties, with_ties, _jit.compute_clock() - start_time)
     if target is not None and state is not None:
         result.save(target)
         state.unlink(missing_ok=True)
