@@ -222,8 +222,11 @@ def test_the_range_grid_works_by_keyboard(server, desktop, shots):
     assert page.locator("#player-2").input_value() == "AA,AQs,KJs"
     page.screenshot(path=shots / "a11y-keyboard-range.png", full_page=True)
     assert "combos" in page.locator("#range-box .range-summary").inner_text()
-    page.get_by_role("button", name="Done").click()
-    assert page.evaluate("document.activeElement.id") == "player-2"  # focus goes back
+    assert range_button.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Escape")  # closes the editor; focus goes back to the field
+    assert page.locator("#range-editor").is_hidden()
+    assert page.evaluate("document.activeElement.id") == "player-2"
+    assert range_button.get_attribute("aria-expanded") == "false"
 
 
 def test_the_preflop_grid_works_by_keyboard(server, desktop, shots):

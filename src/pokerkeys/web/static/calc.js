@@ -38,7 +38,8 @@ function addPlayer(text = '') {
   row.innerHTML = `<label class="num" for="player-${n}"><span class="sr-only">Player </span>${n}</label>
     <input type="text" class="hand" id="player-${n}" autocomplete="off" spellcheck="false"
       placeholder="AhKh, QQ+,AKs, random" aria-describedby="hand-hint">
-    <div class="row buttons"><button type="button" class="icon range-btn">Range</button>
+    <div class="row buttons"><button type="button" class="icon range-btn" aria-expanded="false"
+      aria-controls="range-editor">Range</button>
     <button type="button" class="icon random-btn">Random</button>
     <button type="button" class="icon remove-btn">✕</button></div>`;
   const input = row.querySelector('input');
@@ -259,8 +260,17 @@ const editor = new RangeEditor($('range-box'), text => {
   if (rangeTarget) { rangeTarget.value = text; changed(0, true); }
 });
 
+// The Range buttons say which of them has the editor open.
+function markRangeButtons() {
+  for (const input of playerInputs()) {
+    input.closest('.player').querySelector('.range-btn')
+      .setAttribute('aria-expanded', String(input === rangeTarget));
+  }
+}
+
 function openRange(input) {
   rangeTarget = input;
+  markRangeButtons();
   $('range-editor').hidden = false;
   $('range-title').textContent = `Range of player ${playerNumber(input)}`;
   editor.load(cardsIn(input.value).length ? '' : input.value.replace(/^random$/i, ''));
@@ -271,9 +281,12 @@ function closeRange() {
   const target = rangeTarget;
   $('range-editor').hidden = true;
   rangeTarget = null;
+  markRangeButtons();
   if (target) target.focus();
 }
 $('range-close').addEventListener('click', closeRange);
+// Escape in the editor closes it too (focus goes back to the player's field).
+$('range-editor').addEventListener('keydown', e => { if (e.key === 'Escape') closeRange(); });
 
 // --- the URL: read once (every problem named in the notice), written after every change
 const KNOWN = new Set(['p', 'board', 'dead', 'exact', 'stderr', 'time']);
@@ -304,6 +317,8 @@ function readUrl() {
   const [lo, hi] = STDERR_RANGE;
   const se = number(q.get('stderr'), lo, hi, 'stderr', `${lo} to ${hi}`, DEFAULT_STDERR, problems);
   if (se !== null) stderr.value = se;
+  const time = Number(q.get('time'));
+  if (time > 0) timeLimit.value = time;  // checked against the server's limit in readTime
   return problems;
 }
 

@@ -210,6 +210,17 @@ export class RangeEditor {
     return true;
   }
 
+  // The weight of each class in the range ({AKs: 1, JJ: 0.5, ...}; a class given by single
+  // combos has the share of its combos), for pages that analyse the range.
+  classWeights() {
+    const out = {};
+    for (const n of CLASS_NAMES) {
+      const w = this.weights.get(n) ?? this.combos.get(n)?.weight;
+      if (w) out[n] = w;
+    }
+    return out;
+  }
+
   // The range as text, classes in grid order ('AA,AKs,KK,QQ,JJ:0.5'; '' for none).
   text() {
     return CLASS_NAMES.flatMap(n => {
