@@ -163,6 +163,10 @@ def test_the_card_picker_works_by_keyboard(server, desktop, shots):
     page.keyboard.press("Enter")  # Enter in a field goes to the cards
     first = focused(page)
     assert first["card"] == "As" and first["label"] == "Ace of spades"
+    names = page.locator("#deck [role=gridcell]").evaluate_all(
+        "cs => cs.map(c => c.getAttribute('aria-label'))")
+    assert len(set(names)) == 52 and "Ten of diamonds" in names  # every card, named
+    assert page.locator("#deck [tabindex='0']").count() == 1  # one tab stop, roving
     assert first["outline"] != "none" and first["width"] >= 2  # a visible focus ring
     page.keyboard.press("ArrowRight")
     assert focused(page)["card"] == "Ks"
@@ -206,6 +210,9 @@ def test_the_range_grid_works_by_keyboard(server, desktop, shots):
     assert grid.count() == 1
     cell = focused(page)
     assert (cell["role"], cell["cls"], cell["text"]) == ("gridcell", "AA", "AA")
+    assert grid.get_by_role("gridcell").count() == 169
+    assert grid.get_by_role("row").count() == 13
+    assert grid.locator("[tabindex='0']").count() == 1
     assert cell["outline"] != "none" and cell["width"] >= 2
     page.keyboard.press("Enter")  # toggles AA
     page.keyboard.press("ArrowRight")

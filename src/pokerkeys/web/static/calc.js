@@ -407,8 +407,8 @@ function markStale(reason, delay = 0) {
   const mark = () => {
     table.classList.add('stale');
     $('stale-note').hidden = false;
-    $('stale-note').textContent = `The table still shows the last result, for the earlier `
-      + `input in its Player column: ${reason}`;
+    $('stale-note').textContent = `The table still shows the last result, for an earlier `
+      + `input or setting: ${reason}`;
   };
   if (delay) staleTimer = setTimeout(mark, delay); else mark();
 }
