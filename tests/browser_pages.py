@@ -11,10 +11,11 @@ DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 
 
-def new_page(browser, viewport=None):
-    """A page in a context of its own (``viewport``: default DESKTOP) whose script errors
-    collect in ``page.errors``; close it with ``page.context.close()``."""
-    context = browser.new_context(viewport=viewport or DESKTOP)
+def new_page(browser, viewport=None, **options):
+    """A page in a context of its own (``viewport``: default DESKTOP; ``options``: more of
+    the context's, e.g. ``has_touch=True``) whose script errors collect in ``page.errors``;
+    close it with close_page."""
+    context = browser.new_context(viewport=viewport or DESKTOP, **options)
     page = context.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))

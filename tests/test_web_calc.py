@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from browser_pages import PHONE, page_fixture, results_in, server_fixture
+from browser_pages import PHONE, close_page, new_page, page_fixture, results_in, server_fixture
 
 server = server_fixture()
 page = page_fixture()
@@ -217,6 +217,34 @@ def test_range_grid_and_text_stay_in_sync(server, page, phone, shots):
         assert text.input_value() == "TT+"
         p.screenshot(path=shots / f"calc-range-editor{suffix}.png", full_page=True)
     fits(phone)
+
+
+def test_a_finger_drag_paints_the_range_grid(server, browser, shots):
+    phone = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        phone.goto(server.url + "/?p=AhKh&p=random")
+        results_in(phone)
+        phone.locator("#player-2 ~ .buttons .range-btn").click()
+        grid = phone.locator("#range-box .grid")
+        grid.scroll_into_view_if_needed()
+        points = []
+        for name in ("JJ", "TT", "99"):  # the diagonal: the path crosses no other cell
+            box = grid.locator(f"[data-class='{name}']").bounding_box()
+            points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+        scrolled = phone.evaluate("window.scrollY")
+        touch = phone.context.new_cdp_session(phone)  # real touch events, as from a finger
+        touch.send("Input.dispatchTouchEvent", {
+            "type": "touchStart", "touchPoints": [{"x": points[0][0], "y": points[0][1]}]})
+        for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+            for k in range(1, 5):
+                touch.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                    {"x": x0 + (x1 - x0) * k / 4, "y": y0 + (y1 - y0) * k / 4}]})
+        touch.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        phone.wait_for_function("document.querySelector('#player-2').value === 'JJ,TT,99'")
+        assert phone.evaluate("window.scrollY") == scrolled  # the drag did not scroll the page
+        phone.screenshot(path=shots / "calc-range-touch-390.png", full_page=True)
+    finally:
+        close_page(phone)
 
 
 def test_the_page_fits_a_phone(server, phone, shots):
