@@ -1,10 +1,11 @@
 """Every public entry point, called once with each kind of input it accepts.
 
-``tests/test_first_calls.py`` runs each call in a fresh process over the JIT cache that the wheel's
-build step compiles, and fails if any kernel compiles: the proof that the cache is complete.
-``benchmarks/test_bench_first_calls.py`` times them. A call is Python source (run with
-``pokerkeys as pk`` and ``numpy as np`` imported) or a command line (the arguments of
-``pokerkeys``), run in a folder holding the files ``write_inputs`` writes.
+``tests/test_first_calls.py`` makes every call in a fresh process over the JIT cache that the
+wheel's build step compiled, and fails if a kernel is called with argument types it does not
+declare or if any kernel compiles: the proof that the cache is complete.
+``benchmarks/test_bench_startup.py`` times each first call as a whole process. A call is Python
+source (run with ``pokerkeys as pk`` and ``numpy as np`` imported) or a command line (the
+arguments of ``pokerkeys``), run in a folder holding the files ``write_inputs`` writes.
 """
 from __future__ import annotations
 
@@ -142,6 +143,11 @@ CLI: dict[str, list[str]] = {
     "preflop matchups": ["preflop", "matchups", "AKo", "QQ"],
 }
 
+# Calls that need an optional extra: the module it installs. Left out (and listed as skipped)
+# where it is not installed; their kernels are the same as other calls'.
+NEEDS = {"python: io evaluate_file": "pyarrow", "pokerkeys eval-file csv": "pyarrow",
+         "pokerkeys eval-file uci": "pyarrow"}
+
 
 def write_inputs(folder: str | os.PathLike[str]) -> None:
     """The files the command lines read."""
@@ -156,7 +162,8 @@ def write_inputs(folder: str | os.PathLike[str]) -> None:
 def run_all(folder: str | os.PathLike[str]) -> dict[str, list[str]]:
     """Make every call here, in ``folder``, output discarded. Returns the kernel calls whose
     argument types the kernel does not declare (``undeclared``), the kernels compiled
-    (``compiled``: none, over a complete cache) and the calls that failed (``failed``)."""
+    (``compiled``: none, over a complete cache), the calls that failed (``failed``) and those
+    left out for want of an optional extra (``skipped``)."""
     import contextlib
     import io
 
@@ -168,7 +175,9 @@ def run_all(folder: str | os.PathLike[str]) -> dict[str, list[str]]:
     from pokerkeys import _jit
     from pokerkeys.cli.main import main
 
-    report: dict[str, list[str]] = {"undeclared": [], "compiled": [], "failed": []}
+    import importlib.util
+    report: dict[str, list[str]] = {"undeclared": [], "compiled": [], "failed": [],
+                                    "skipped": []}
     current = [""]
     entry = dispatcher.Dispatcher._compile_for_args
 
@@ -202,6 +211,9 @@ def run_all(folder: str | os.PathLike[str]) -> dict[str, list[str]]:
     calls += [(f"pokerkeys {name}", argv) for name, argv in CLI.items()]
     for name, call in calls:
         current[0] = name
+        if name in NEEDS and importlib.util.find_spec(NEEDS[name]) is None:
+            report["skipped"].append(f"{name}: needs {NEEDS[name]}")
+            continue
         out, err = io.StringIO(), io.StringIO()
         try:
             with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
