@@ -113,38 +113,34 @@ def _run_python(source, site, cache, cwd):
     subprocess.run(argv, check=True, capture_output=True, env=_env(site, cache), cwd=cwd)
 
 
-@pytest.mark.parametrize("name", ["import pokerkeys", *sorted(PYTHON)])
-def test_python_first_call_fresh_install(benchmark, name, installed, inputs, tmp_path):
-    """A Python call's first run right after the install (``import pokerkeys`` alone: the
-    baseline a first call's time is compared with)."""
-    benchmark.group = "whole Python process, first call after pip install"
-    source = PYTHON.get(name, "")
+def _time_fresh_installs(benchmark, run, what, installed, inputs, tmp_path):
+    """Time ``run(what, site, None, inputs)``, each round in a fresh copy of the install."""
     sites = []
 
     def fresh_install():
         if sites:
             _wait_for_warm_ups(sites[-1], None)
         sites.append(_fresh_copy(installed, tmp_path / f"site{len(sites)}"))
-        return (source, sites[-1], None, inputs), {}
+        return (what, sites[-1], None, inputs), {}
 
-    benchmark.pedantic(_run_python, setup=fresh_install, rounds=2, iterations=1)
+    benchmark.pedantic(run, setup=fresh_install, rounds=2, iterations=1)
     _wait_for_warm_ups(sites[-1], None)
+
+
+@pytest.mark.parametrize("name", ["import pokerkeys", *sorted(PYTHON)])
+def test_python_first_call_fresh_install(benchmark, name, installed, inputs, tmp_path):
+    """A Python call's first run right after the install (``import pokerkeys`` alone: the
+    baseline a first call's time is compared with)."""
+    benchmark.group = "whole Python process, first call after pip install"
+    _time_fresh_installs(benchmark, _run_python, PYTHON.get(name, ""), installed, inputs,
+                         tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
 def test_cli_process_first_run_fresh_install(benchmark, name, installed, inputs, tmp_path):
     """First run right after the install: the wheel's shipped JIT cache, nothing else."""
     benchmark.group = "whole CLI process, first run after pip install"
-    sites = []
-
-    def fresh_install():
-        if sites:
-            _wait_for_warm_ups(sites[-1], None)
-        sites.append(_fresh_copy(installed, tmp_path / f"site{len(sites)}"))
-        return (name, sites[-1], None, inputs), {}
-
-    benchmark.pedantic(_run, setup=fresh_install, rounds=2, iterations=1)
-    _wait_for_warm_ups(sites[-1], None)
+    _time_fresh_installs(benchmark, _run, name, installed, inputs, tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
