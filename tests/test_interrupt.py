@@ -219,3 +219,19 @@ def test_interrupt_marker_works():
     """, env={**os.environ})
     out, err = proc.communicate(timeout=240)
     assert READY in err and "done" in out
+
+
+def test_a_matrix_run_leaves_an_ignored_sigint_ignored():
+    """Started with SIGINT ignored (a background job, nohup), the heads-up matrix's deferral of
+    Ctrl-C installs no handler: the signal stays ignored while it runs and after."""
+    import signal
+
+    from pokerkeys.preflop.exact import _deferred_interrupts
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        with _deferred_interrupts() as caught:
+            assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        assert caught == []
+        assert signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)

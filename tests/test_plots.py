@@ -1,6 +1,7 @@
 """pokerkeys.preflop.plots: every figure is drawn and written as a valid PNG (needs matplotlib)."""
 from __future__ import annotations
 
+import os
 import numpy as np
 import pytest
 
@@ -58,3 +59,22 @@ def test_bad_arguments():
         plots.heads_up_matrix(np.zeros((3, 3)))
     with pytest.raises(ValueError, match="unknown hand class"):
         plots.rank_distribution("AKx")
+
+
+def test_a_plot_with_no_home_folder_prints_nothing_and_makes_no_home(tmp_path):
+    """With HOME=/nonexistent (a service account's way of having none), matplotlib would print
+    two lines about its configuration folder (or, run as root, make the home folder): the plot
+    goes through quietly with a temporary one."""
+    import subprocess
+    import sys
+    home = tmp_path / "nonexistent"
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("MPLCONFIGDIR", "XDG_CONFIG_HOME", "XDG_CACHE_HOME")}
+    env["HOME"] = str(home)
+    run = subprocess.run([sys.executable, "-m", "pokerkeys", "first", "--trials", "1000",
+                          "--seed", "1", "--plot", str(tmp_path / "first.png")],
+                         capture_output=True, text=True, env=env, timeout=600)
+    assert run.returncode == 0, run.stderr
+    assert run.stderr == ""
+    assert (tmp_path / "first.png").stat().st_size > 0
+    assert not home.exists()

@@ -30,6 +30,7 @@ from .. import _jit
 from .._kernels import games as _kg
 from ..core.best import CATEGORY_NAMES, FIVE_OF_A_KIND
 from ..core.evaluate import category, kernel_args
+from ..core.figures import new_figure
 from ..core.sampling import spawn_seeds
 from ..core.types import FloatArray, IntArray, SeedLike, Threads
 from ..equity.driver import chunk_sizes
@@ -624,14 +625,7 @@ def plot_what_comes_first(result: FirstResult, path: str | os.PathLike[str] | No
     >>> len(figure.axes[0].lines)
     8
     """
-    try:
-        from matplotlib.backends.backend_agg import FigureCanvasAgg
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise ImportError("plotting needs matplotlib: pip install 'pokerkeys[plot]'") from None
-    # A bare Figure with the Agg canvas: no pyplot, no GUI backend, no global state.
-    fig = Figure(figsize=(10, 6))
-    FigureCanvasAgg(fig)
+    fig = new_figure(figsize=(10, 6))
     ax = fig.add_subplot()
     last = int(max(np.flatnonzero(result.counts[c]).max() for c in FIRST_CATEGORIES))
     x = np.arange(1, last + 1)

@@ -994,7 +994,10 @@ def _deferred_interrupts() -> Iterator[list[int]]:
     to the end of the chunk (a fraction of a second) stops cleanly with the work kept.
     """
     caught: list[int] = []
-    if threading.current_thread() is not threading.main_thread():
+    if (threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGINT) is signal.SIG_IGN):
+        # Not ours to handle (only the main thread may), or ignored on purpose (a background
+        # job, nohup): left as it is.
         yield caught
         return
     previous = signal.signal(signal.SIGINT, lambda signum, frame: caught.append(signum))

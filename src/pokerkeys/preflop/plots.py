@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ..core.classes import CLASS_NAMES, N_CLASSES
+from ..core.figures import new_figure
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -31,11 +32,7 @@ if TYPE_CHECKING:
 __all__ = ["class_grid", "equity_grid", "heads_up_matrix", "rank_distribution", "rank_grid"]
 
 def _figure(**kwargs: Any) -> Figure:
-    try:
-        from matplotlib.figure import Figure
-    except ImportError:
-        raise ImportError("plots need matplotlib: pip install 'pokerkeys[plot]'") from None
-    return Figure(**kwargs)
+    return new_figure(**kwargs)
 
 
 def _finish(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
