@@ -88,3 +88,15 @@ def test_equity_combos_monte_carlo_json_has_no_nan(capsys):
     code, out, _ = run(capsys, "equity", "random", "AA", "--trials", "2000", "--seed", "1",
                        "--combos")
     assert code == 0 and "never dealt" in out
+
+
+def test_flops_says_how_it_read_each_player(capsys):
+    code, out, _ = run(capsys, "flops", "AK", "QsQd", "--top", "1")
+    assert code == 0
+    lines = out.splitlines()
+    # QsQd holds no ace or king: all 16 combos of AK stay live, so no second clause.
+    assert lines[0] == "player 1 (AK) read as a range of 16 combos"
+    assert "flop classes" in lines[1]  # an exact hand needs no note
+    code, out, _ = run(capsys, "flops", "AK", "QsQd", "--json")
+    assert [(e["kind"], e["combos"]) for e in json.loads(out)["read_as"]] == [("range", 16),
+                                                                            ("hand", 1)]

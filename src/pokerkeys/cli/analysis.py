@@ -13,7 +13,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any, cast
 
-from .common import CliError, positive_int, progress_bar
+from .common import CliError, positive_int, progress_bar, range_note, read_as_of
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
@@ -152,12 +152,13 @@ def _cmd_flops(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    read_as = read_as_of(args.hands, dead=args.dead)
     paired = True if args.paired else (False if args.unpaired else None)
     connected = True if args.connected else (False if args.disconnected else None)
     chosen = report.filter(paired=paired, suits=args.suits, connected=connected,
                            high=args.high).sort("equity", player=args.player - 1)
     if args.json:
-        print(json.dumps({"players": list(report.players),
+        print(json.dumps({"players": list(report.players), "read_as": read_as,
                           "equity": report.overall().tolist(),
                           "by_texture": report.by_texture(), "flops": chosen.records()},
                          indent=2))
@@ -169,6 +170,9 @@ def _cmd_flops(args: argparse.Namespace) -> int:
         out.writeheader()
         out.writerows(rows)
         return 0
+    for i, entry in enumerate(read_as):
+        if entry["kind"] == "range":
+            print(range_note(i, entry))
     players = "  ".join(f"{p[:8]:>8}" for p in report.players)
     overall = zip(report.players, report.overall(), strict=True)
     print(f"{len(report):,} flop classes in {report.elapsed:.2f} s; equity over all flops: "

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
     Subparsers: TypeAlias = "argparse._SubParsersAction[CommandParser]"
 
 __all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message",
-           "positive", "positive_int", "progress_bar", "require_extra", "require_plot", "seed"]
+           "positive", "positive_int", "progress_bar", "range_note", "read_as_of",
+           "require_extra", "require_plot", "seed"]
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -479,3 +480,92 @@ folder /no/such/folder
     if not target.resolve().parent.is_dir():
         raise CliError(f"cannot write the plot to {path}: no such folder {target.parent}")
     require_extra("matplotlib", "plot", "--plot")
+
+
+# How many hands each kind of hold'em player stands for before card removal: a hand is one,
+# a hand with one known card pairs it with any of the 51 others, a random hand is any of 1,326.
+_HANDS_OF_KIND = {"hand": 1, "partial": 51, "random": 1326}
+
+
+def read_as_of(hands: Sequence[str], board: str | None = None, dead: str | None = None
+               ) -> list[dict[str, Any]]:
+    """How each hold'em player's text was read, as ``equity`` and ``flops`` report it.
+
+    Text that is not one hand (``'AK'``, ``'QQ'``) is a range, which a user who meant a hand
+    should be told.
+
+    Parameters
+    ----------
+    hands : sequence of str
+        The players as typed: hands, partly known hands (``'Ah??'``), ``random`` or ranges.
+    board, dead : str or None
+        The board and the dead cards, removed from what each player can hold.
+
+    Returns
+    -------
+    list of dict
+        Per player ``{text, kind, combos, live_combos}`` (and ``weighted``, ``live_weighted``
+        for a weighted range): ``kind`` is hand, partial, random or range; ``combos`` the
+        hands the text stands for; ``live_combos`` those left once the board, the dead cards
+        and the other players' known cards are removed.
+
+    Raises
+    ------
+    ValueError
+        If a player, the board or the dead cards do not parse, or a card is used twice.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.common import read_as_of
+    >>> [(e["kind"], e["combos"], e["live_combos"]) for e in read_as_of(["AhKh", "AK"])]
+    [('hand', 1, 1), ('range', 16, 9)]
+    """
+    from ..equity.setup import prepare
+
+    setup = prepare(list(hands), board=board, dead=dead)
+    out: list[dict[str, Any]] = []
+    for text, player, live, weights in zip(hands, setup.players, setup.combo_lists,
+                                           setup.weight_lists, strict=True):
+        entry: dict[str, Any] = {"text": text, "kind": player.kind}
+        if player.range is not None:
+            entry["combos"] = len(player.range)
+            if not bool((player.range.weights == 1).all()):
+                entry["weighted"] = player.range.combo_count
+                entry["live_weighted"] = float(weights.sum())
+        else:
+            entry["combos"] = _HANDS_OF_KIND[player.kind]
+        entry["live_combos"] = len(live)
+        out.append(entry)
+    return out
+
+
+def range_note(index: int, entry: dict[str, Any]) -> str:
+    """The line that says a player's text was read as a range, and what card removal left.
+
+    Parameters
+    ----------
+    index : int
+        The player's index, from 0 (the line counts from 1).
+    entry : dict
+        The player's entry of ``read_as_of``.
+
+    Returns
+    -------
+    str
+        ``'player 2 (AK) read as a range of 16 combos, 9 once the cards known elsewhere are
+        removed'``.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.common import range_note, read_as_of
+    >>> range_note(1, read_as_of(["AhKh", "AK"])[1])
+    'player 2 (AK) read as a range of 16 combos, 9 once the cards known elsewhere are removed'
+    """
+    combos = entry["combos"]
+    note = (f"player {index + 1} ({entry['text']}) read as a range of {combos:,} "
+            f"combo{'s' if combos != 1 else ''}")
+    if "weighted" in entry:
+        note += f" (weighted {entry['weighted']:g})"
+    if entry["live_combos"] != combos:
+        note += f", {entry['live_combos']:,} once the cards known elsewhere are removed"
+    return note

@@ -30,6 +30,8 @@ from .common import (
     positive,
     positive_int,
     progress_bar,
+    range_note,
+    read_as_of,
     seed,
 )
 
@@ -75,48 +77,6 @@ def _cmd_info(args: argparse.Namespace) -> int:
     return 0
 
 
-# How many hands each kind of hold'em player stands for before card removal: a hand is one,
-# a hand with one known card pairs it with any of the 51 others, a random hand is any of 1,326.
-_HANDS_OF_KIND = {"hand": 1, "partial": 51, "random": 1326}
-
-
-def _read_as(hands: list[str], board: str | None, dead: str | None) -> list[dict[str, Any]]:
-    """How each hold'em player's text was read: ``{text, kind, combos, live_combos}``.
-
-    ``kind`` is hand, partial (one known card), random or range; ``combos`` the hands the
-    text stands for, ``live_combos`` those left once the board, the dead cards and the other
-    players' known cards are removed. Text that is not one hand ('AK', 'QQ') is a range."""
-    from ..equity.setup import prepare
-
-    setup = prepare(hands, board=board, dead=dead)
-    out: list[dict[str, Any]] = []
-    for text, player, live, weights in zip(hands, setup.players, setup.combo_lists,
-                                           setup.weight_lists, strict=True):
-        entry: dict[str, Any] = {"text": text, "kind": player.kind}
-        if player.range is not None:
-            entry["combos"] = len(player.range)
-            if not bool((player.range.weights == 1).all()):
-                entry["weighted"] = player.range.combo_count
-                entry["live_weighted"] = float(weights.sum())
-        else:
-            entry["combos"] = _HANDS_OF_KIND[player.kind]
-        entry["live_combos"] = len(live)
-        out.append(entry)
-    return out
-
-
-def _range_note(index: int, entry: dict[str, Any]) -> str:
-    """'player 1 (AK) read as a range of 16 combos', and what card removal left of it."""
-    combos = entry["combos"]
-    note = (f"player {index + 1} ({entry['text']}) read as a range of {combos:,} "
-            f"combo{'s' if combos != 1 else ''}")
-    if "weighted" in entry:
-        note += f" (weighted {entry['weighted']:g})"
-    if entry["live_combos"] != combos:
-        note += f", {entry['live_combos']:,} once the cards known elsewhere are removed"
-    return note
-
-
 def _cmd_equity(args: argparse.Namespace) -> int:
     from ..equity.holdem import equity
 
@@ -135,7 +95,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         if progress is not None:
             progress.close()
     from . import analysis as cli_analysis
-    read_as = _read_as(args.hands, args.board, args.dead) if args.game == "holdem" else None
+    read_as = read_as_of(args.hands, args.board, args.dead) if args.game == "holdem" else None
     if args.json:
         extra: dict[str, Any] = {"read_as": read_as} if read_as is not None else {}
         if args.combos:
@@ -146,7 +106,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             print(f"board: {args.board}")
         for i, entry in enumerate(read_as or ()):
             if entry["kind"] == "range":
-                print(_range_note(i, entry))
+                print(range_note(i, entry))
         print(result)
         if args.combos:
             cli_analysis.print_combos(result)
