@@ -68,6 +68,8 @@ from numba.core.caching import (
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
+from ._user_folders import xdg_base
+
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
@@ -122,17 +124,9 @@ def _user_cache_folder() -> Path | None:
     A home folder that does not exist is not made (``HOME=/nonexistent`` is how a service
     account says it has none, and root could make it).
     """
-    xdg = os.environ.get("XDG_CACHE_HOME", "")
-    if os.path.isabs(xdg):
-        base = Path(xdg)
-    else:
-        try:
-            home = Path.home()
-        except (RuntimeError, KeyError):  # no HOME and no password entry (an arbitrary uid)
-            return None
-        if not home.is_absolute() or not home.is_dir():
-            return None
-        base = home / ".cache"
+    base = xdg_base("XDG_CACHE_HOME", ".cache")
+    if base is None:
+        return None
     folder = base / "pokerkeys" / "numba"
     return folder if _writable(folder) else None
 

@@ -15,8 +15,9 @@ import atexit
 import os
 import shutil
 import tempfile
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from .._user_folders import xdg_base
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -27,17 +28,9 @@ __all__ = ["new_figure"]
 def _config_folder_is_writable() -> bool:
     """True when matplotlib's configuration folder exists and takes a file, or could be made
     in a home folder that exists (one that does not is never made: ``HOME=/nonexistent``)."""
-    xdg = os.environ.get("XDG_CONFIG_HOME", "")
-    if os.path.isabs(xdg):
-        base = Path(xdg)
-    else:
-        try:
-            home = Path.home()
-        except (RuntimeError, KeyError):  # no HOME and no password entry
-            return False
-        if not home.is_dir():
-            return False
-        base = home / ".config"
+    base = xdg_base("XDG_CONFIG_HOME", ".config")
+    if base is None:
+        return False
     folder = base / "matplotlib"
     if folder.is_dir():
         return os.access(folder, os.W_OK | os.X_OK)
