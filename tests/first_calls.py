@@ -165,17 +165,16 @@ def run_all(folder: str | os.PathLike[str]) -> dict[str, list[str]]:
     (``compiled``: none, over a complete cache), the calls that failed (``failed``) and those
     left out for want of an optional extra (``skipped``)."""
     import contextlib
+    import importlib.util
     import io
 
-    from numba.core import dispatcher, event
-
     import numpy as np
+    from numba.core import dispatcher, event
 
     import pokerkeys as pk
     from pokerkeys import _jit
     from pokerkeys.cli.main import main
 
-    import importlib.util
     report: dict[str, list[str]] = {"undeclared": [], "compiled": [], "failed": [],
                                     "skipped": []}
     current = [""]
@@ -222,7 +221,7 @@ def run_all(folder: str | os.PathLike[str]) -> dict[str, list[str]]:
                     status = 0
                 else:
                     status = main(list(call))
-        except BaseException as exc:  # noqa: BLE001 (reported, not raised: the others still run)
+        except BaseException as exc:  # reported, not raised: the others still run
             report["failed"].append(f"{name}: {type(exc).__name__}: {exc}")
         else:
             if status != 0:

@@ -158,7 +158,8 @@ def _install(scratch: Path, python: str, uid: int, gid: int,
     # The cache a wheel ships, for one kernel: the exact board count.
     staging = scratch / "staging"
     staging.mkdir()
-    for source, in_wheel in hatch_build.build_jit_cache(ROOT, staging, jobs=("equity.exact_counts",)).items():
+    shipped = hatch_build.build_jit_cache(ROOT, staging, jobs=("equity.exact_counts",))
+    for source, in_wheel in shipped.items():
         shutil.copyfile(source, site / in_wheel)
     shutil.rmtree(staging)
     for path in [package, *package.rglob("*")]:
