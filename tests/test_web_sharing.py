@@ -441,3 +441,22 @@ def test_the_server_stops_within_a_second_while_a_client_streams(sig):
     assert seconds < 1.0
     assert "Traceback" not in output
     assert any("the server is stopping" in e for e in events), events
+
+
+def test_the_depth_bound_holds_whatever_the_recursion_limit():
+    """Deep nesting is refused by a fixed bound, not by a RecursionError, which a raised
+    recursion limit (a library may raise it) would never come to."""
+    import sys
+
+    from pokerkeys.web.schemas import MAX_JSON_DEPTH, ApiError, parse_json_object
+    previous = sys.getrecursionlimit()
+    sys.setrecursionlimit(100_000)
+    try:
+        with pytest.raises(ApiError, match="nested too deeply"):
+            parse_json_object(b"[" * 5_000 + b"]" * 5_000, Limits())
+        deep = b'{"a": ' + b"[" * (MAX_JSON_DEPTH - 1) + b"]" * (MAX_JSON_DEPTH - 1) + b"}"
+        assert parse_json_object(deep, Limits())  # as deep as allowed: read
+        brackets = b'{"hands": ["[[[[' + b"[" * 100 + b'", "QsQd"]}'
+        assert parse_json_object(brackets, Limits())["hands"][1] == "QsQd"  # in a string
+    finally:
+        sys.setrecursionlimit(previous)

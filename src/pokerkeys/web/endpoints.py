@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .limits import Limits
+from .schemas import MAX_JSON_DEPTH
 
 __all__ = ["ENDPOINTS", "ApiField", "Endpoint", "ErrorCase"]
 
@@ -208,7 +209,8 @@ _EQUITY_RESPONSE = (
 
 _EQUITY_ERRORS = (
     ErrorCase(400, "The body is empty, not UTF-8, not valid JSON (NaN, Infinity and a key "
-                   "given twice in one object are not), nested too deeply, or not a JSON "
+                   "given twice in one object are not), nested more than "
+                   f"{MAX_JSON_DEPTH} arrays or objects deep, or not a JSON "
                    "object; a field is unknown, missing (hands) or of the wrong type; a "
                    "number is out of its range; a string is longer than "
                    f"{_MAX_TEXT} characters or not valid Unicode. The message names the "

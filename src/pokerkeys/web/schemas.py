@@ -19,9 +19,9 @@ from typing import Any, Literal, cast
 
 from .limits import Limits
 
-__all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "ApiError", "EquityRequest", "Game",
-           "JsonObject", "bad", "check_content_type", "client_id", "parse_equity",
-           "parse_json_object", "query_text"]
+__all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "MAX_JSON_DEPTH", "ApiError",
+           "EquityRequest", "Game", "JsonObject", "bad", "check_content_type", "client_id",
+           "parse_equity", "parse_json_object", "query_text"]
 
 JsonObject = dict[str, Any]
 """A decoded JSON object, as requests arrive and answers leave."""
@@ -165,12 +165,41 @@ def check_content_type(value: str | None) -> None:
                         f"-H 'Content-Type: application/json')")
 
 
+# Arrays and objects inside one another, at most: a request needs 3 (a list of players in
+# the body); any real client stays far below.
+MAX_JSON_DEPTH = 32
+
+
+def _too_deep(text: str) -> bool:
+    """True when the JSON text nests arrays and objects more than ``MAX_JSON_DEPTH`` deep
+    (brackets inside strings do not count); a scan, before any parsing."""
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_JSON_DEPTH:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
 def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
     """The request body as a JSON object (checked for size first, then syntax, then shape).
 
     The body must be UTF-8 (as RFC 8259 says JSON on the wire is), strict JSON (no ``NaN``
-    or ``Infinity``, no key twice in one object) and nested at most as deep as Python's
-    recursion allows; every failure is a 400 naming it, never an internal error.
+    or ``Infinity``, no key twice in one object) and nested at most ``MAX_JSON_DEPTH`` deep
+    (a fixed bound: the one Python's recursion limit sets moves with whatever raised it);
+    every failure is a 400 naming it, never an internal error.
 
     Parameters
     ----------
@@ -220,6 +249,8 @@ def parse_json_object(body: bytes, limits: Limits) -> JsonObject:
     if not text.strip():
         raise bad("the request body is empty: send a JSON object, e.g. "
                   '{"hands": ["AhKh", "QsQd"]}')
+    if _too_deep(text):
+        raise bad("the request body is not valid JSON: it is nested too deeply")
     try:
         value = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_object)
     except RecursionError:
