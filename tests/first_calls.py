@@ -103,6 +103,12 @@ PYTHON: dict[str, str] = {
     "preflop vs opponents exact": "pk.preflop.compute_equity_vs_opponents([1], ['AA'])",
     "io evaluate_file": "from pokerkeys.io import evaluate_file;"
                         " evaluate_file('hands.csv', 'out.csv')",
+    "dask evaluate_array": "import dask.array as da;"
+                           " from pokerkeys.io.distributed import evaluate_array;"
+                           " evaluate_array(da.from_array(np.tile(np.array([51, 47, 43, 39, 35,"
+                           " 0, 1], np.uint8), (10, 1)), chunks=(5, 7))).compute()",
+    "dask equity": "from pokerkeys.io.distributed import equity as dask_equity;"
+                   " dask_equity(['AhKh', 'QQ+'], trials=100_000, seed=1, tasks=2)",
 }
 
 CLI: dict[str, list[str]] = {
@@ -146,7 +152,8 @@ CLI: dict[str, list[str]] = {
 # Calls that need an optional extra: the module it installs. Left out (and listed as skipped)
 # where it is not installed; their kernels are the same as other calls'.
 NEEDS = {"python: io evaluate_file": "pyarrow", "pokerkeys eval-file csv": "pyarrow",
-         "pokerkeys eval-file uci": "pyarrow"}
+         "pokerkeys eval-file uci": "pyarrow", "python: dask evaluate_array": "dask",
+         "python: dask equity": "dask"}
 
 
 def write_inputs(folder: str | os.PathLike[str]) -> None:
