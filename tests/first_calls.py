@@ -31,6 +31,11 @@ PYTHON: dict[str, str] = {
     "evaluate_batch strided": "pk.evaluate_batch(np.arange(104, dtype=np.uint8)"
                               ".reshape(2, 52)[:, ::8] % 52)",
     "evaluate_batch list": "pk.evaluate_batch([[51, 47, 43, 39, 35, 0, 1]])",
+    "evaluate_batch read-only": "a = np.arange(70, dtype=np.uint8).reshape(10, 7) % 52;"
+                                " a.setflags(write=False); pk.evaluate_batch(a)",
+    "evaluate_batch memory-mapped": "np.save('batch.npy', np.arange(70, dtype=np.uint8)"
+                                    ".reshape(10, 7) % 52);"
+                                    " pk.evaluate_batch(np.load('batch.npy', mmap_mode='r'))",
     "evaluate_batch invalid zero": "pk.evaluate_batch(np.full((3, 7), 60, np.uint8),"
                                    " invalid='zero')",
     "evaluate_batch threads": "pk.evaluate_batch(np.zeros((0, 7), np.uint8), threads=1)",

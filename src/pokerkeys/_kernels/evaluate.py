@@ -400,7 +400,8 @@ def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
 
 
 @kernel(parallel=True, signatures=[
-    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
+     int64, array("uint8")),
 ])
 def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
@@ -413,7 +414,8 @@ def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
 
 
 @kernel(parallel=True, signatures=[
-    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
+     int64, array("uint8")),
 ])
 def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
@@ -426,7 +428,8 @@ def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
 
 
 @kernel(parallel=True, signatures=[
-    (array("uint8"), array("uint16"), array("uint64"), array("uint16"), int64, array("uint8")),
+    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
+     int64, array("uint8")),
 ])
 def rank_batch_5(cards, out, keys, ranks, flush_at, planes):
     """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""

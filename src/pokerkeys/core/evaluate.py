@@ -393,9 +393,13 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
     if len(array):
         with _jit.threads(threads):
             n = array.shape[1]
-            # The kernel reads the rows as one flat run of bytes (a view, no copy).
+            # The kernel reads the rows as one flat run of bytes: a view, no copy, and a
+            # read-only one whatever the caller's array is (a memory-mapped file is read-only),
+            # so one compiled signature serves both (see the kernel's declared signature).
+            flat = array.reshape(-1).view()
+            flat.setflags(write=False)
             tables = eval_tables(n).rank_batch_tuple()
-            bad_rows = BATCH_KERNELS[n](array.reshape(-1), out, *tables)
+            bad_rows = BATCH_KERNELS[n](flat, out, *tables)
         if invalid == "raise" and bad_rows:
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
