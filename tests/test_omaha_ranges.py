@@ -208,6 +208,8 @@ def test_six_card_counts_by_combinatorics() -> None:
     ("AA:", "missing pattern after ':'"),
     ("AA KK", "unexpected 'K' at position 4 in 'AA KK'"),
     ("", "needs at least one pattern"),
+    ("[KK-TT]", "span of several cards in a list at position 4 in '[KK-TT]'"),
+    ("[K-TT]", "span of several cards in a list at position 3"),
 ])
 def test_errors_name_the_token_and_its_position(text: str, message: str) -> None:
     with pytest.raises(ValueError) as caught:

@@ -27,7 +27,8 @@ Lists
     ``[...]`` is one card taken from a list of ranks, rank spans, suits or cards, separated by
     commas or written together: ``[AK]``, ``[A-T]``, ``[T+]`` (T, J, Q, K, A), ``[9-]``
     (9 down to 2), ``[As,Kh]``, ``[sh]``; a suit after the bracket applies to the whole list
-    (``[AK]x``).
+    (``[AK]x``). Spans of several cards inside a list (``[KK-TT]``) are not read yet: they
+    are an error.
 Combining
     ``,`` is or, ``:`` is and, ``!`` is and-not, read left to right within a comma item:
     ``AA:xxyy, JJ!JJJ, KK`` is double-suited aces, or exactly two jacks, or at least two kings.
@@ -138,6 +139,14 @@ class _Reader:
         if self.pos < self.end and self.text[self.pos] in "+-":
             nxt = self.pos + 1
             if self.text[self.pos] == "-" and nxt < self.end and self.text[nxt] in _RANK_OF:
+                # A span of one card each side; 'KK-TT' in a list (several cards a side) is
+                # not read, rather than read as something else.
+                before = self.text[self.pos - 2]
+                after = self.text[nxt + 1] if nxt + 1 < self.end else "]"
+                if before in _RANK_OF or after in _RANK_OF:
+                    raise _Syntax(f"span of several cards in a list at position {self.pos + 1} "
+                                  f"in {excerpt(self.text)}: not supported; a list item spans "
+                                  "one card ('[A-T]'), items are separated by commas")
                 last = _RANK_OF[self.text[nxt]]
                 self.pos = nxt + 1
                 return set(range(min(first, last), max(first, last) + 1))
