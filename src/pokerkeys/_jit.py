@@ -68,7 +68,7 @@ from numba.core.caching import (
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
-from ._user_folders import xdg_base
+from ._user_folders import writable_folder, xdg_base
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
@@ -108,16 +108,6 @@ def _warn_corrupt(path: str, exc: BaseException) -> None:
 
 
 # ---------------------------------------------------------------------------- where it lives
-def _writable(folder: Path) -> bool:
-    """True when ``folder`` exists or could be made, and takes a new file."""
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tempfile.TemporaryFile(dir=folder).close()
-    except OSError:
-        return False
-    return True
-
-
 def _user_cache_folder() -> Path | None:
     """``$XDG_CACHE_HOME/pokerkeys/numba`` or ``~/.cache/pokerkeys/numba``, if writable.
 
@@ -128,7 +118,7 @@ def _user_cache_folder() -> Path | None:
     if base is None:
         return None
     folder = base / "pokerkeys" / "numba"
-    return folder if _writable(folder) else None
+    return folder if writable_folder(folder) else None
 
 
 def _user_tag() -> str:
@@ -163,7 +153,7 @@ def _private_temp_folder() -> Path | None:
     if (not stat.S_ISDIR(info.st_mode) or info.st_mode & 0o077
             or (getuid is not None and info.st_uid != getuid())):
         return None
-    return folder if _writable(folder) else None
+    return folder if writable_folder(folder) else None
 
 
 _fallback: list[Path | None] = []  # [the folder], once chosen (a process chooses once)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -22,3 +23,14 @@ def xdg_base(variable: str, under_home: str) -> Path | None:
     if not home.is_absolute() or not home.is_dir():
         return None
     return home / under_home
+
+
+def writable_folder(folder: Path) -> bool:
+    """True when ``folder`` exists or could be made (it is made), and takes a new file: tried,
+    not asked of ``os.access``, which says yes to root on a read-only file system."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tempfile.TemporaryFile(dir=folder).close()
+    except OSError:
+        return False
+    return True

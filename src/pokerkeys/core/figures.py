@@ -17,7 +17,7 @@ import shutil
 import tempfile
 from typing import TYPE_CHECKING, Any
 
-from .._user_folders import xdg_base
+from .._user_folders import writable_folder, xdg_base
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -26,16 +26,10 @@ __all__ = ["new_figure"]
 
 
 def _config_folder_is_writable() -> bool:
-    """True when matplotlib's configuration folder exists and takes a file, or could be made
-    in a home folder that exists (one that does not is never made: ``HOME=/nonexistent``)."""
+    """True when matplotlib's configuration folder takes a file (it is made if need be, as
+    matplotlib would), never in a home folder that does not exist (``HOME=/nonexistent``)."""
     base = xdg_base("XDG_CONFIG_HOME", ".config")
-    if base is None:
-        return False
-    folder = base / "matplotlib"
-    if folder.is_dir():
-        return os.access(folder, os.W_OK | os.X_OK)
-    parent = next((p for p in folder.parents if p.exists()), None)
-    return parent is not None and parent.is_dir() and os.access(parent, os.W_OK | os.X_OK)
+    return base is not None and writable_folder(base / "matplotlib")
 
 
 def _quiet_config() -> None:
