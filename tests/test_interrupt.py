@@ -114,9 +114,9 @@ JOBS = {
         "mark('pokerkeys._kernels.equity', 'monte_carlo_plain')",
         "['AhKh', 'random', 'random'], target_stderr=1e-9, seed=1",
         ["equity", "AhKh", "random", "random", "--stderr", "1e-9", "--no-progress"]),
-    "exact-holdem": (  # a job this size runs on the parallel kernel (holdem.PARALLEL_MIN_EVALS)
+    "exact-holdem": (  # a job this size runs on all threads (holdem.PARALLEL_MIN_EVALS)
         "pk.equity(['AhKh', 'random'], exact=True)",
-        "mark('pokerkeys._kernels.rank_classes', 'preflop_counts_parallel')",
+        "mark('pokerkeys._kernels.rank_classes', 'preflop_counts')",
         "['AhKh', 'random', 'random'], exact=True",
         ["equity", "AhKh", "random", "random", "--exact", "--no-progress"]),
     "exact-omaha": (

@@ -30,8 +30,10 @@ def _matchup(hands, dead):
 def _plain_counts(matchup, excluded):
     items = np.array([[0, -1]], dtype=np.int64)
     groups = np.array([0, 1], dtype=np.int64)
-    return card_by_card.exact_counts(matchup, np.ones(1), np.zeros(0, dtype=np.uint8), excluded,
-                                     5, items, groups, *kernel_args(7))[0]
+    out = np.zeros((1, 1 << matchup.shape[1]))
+    card_by_card.exact_counts(0, 1, out, matchup, np.ones(1), np.zeros(0, dtype=np.uint8),
+                              excluded, 5, items, groups, *kernel_args(7))
+    return out[0]
 
 
 def _rank_class_counts(matchup, excluded, parts=None):
@@ -40,8 +42,10 @@ def _rank_class_counts(matchup, excluded, parts=None):
     else:
         items = np.array([[0, part] for part in parts], dtype=np.int64)
     groups = np.array([0, len(items)], dtype=np.int64)
-    return rank_classes.preflop_counts(matchup, np.ones(1), excluded, items, groups,
-                                       *rank_class_tables_7())[0]
+    out = np.zeros((1, 1 << matchup.shape[1]))
+    rank_classes.preflop_counts(0, 1, out, matchup, np.ones(1), excluded, items, groups,
+                                *rank_class_tables_7())
+    return out[0]
 
 
 CASES = [

@@ -35,6 +35,7 @@ from __future__ import annotations
 import atexit
 import contextlib
 import hashlib
+import itertools
 import numbers
 import os
 import stat
@@ -44,6 +45,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeAlias, cast, overload
 
@@ -642,17 +644,106 @@ def check_threads(n: object) -> int | None:
     return int(n)
 
 
+# The thread count set by the innermost ``threads`` block of each thread (run_chunks reads it).
+_thread_count = threading.local()
+
+
+def current_threads() -> int:
+    """The threads kernels run on here: the innermost ``threads`` block's count, else all."""
+    n: int | None = getattr(_thread_count, "n", None)
+    return n if n is not None else max_threads()
+
+
 @contextlib.contextmanager
 def threads(n: int | None) -> Iterator[int]:
-    """Run parallel kernels inside the block on ``n`` threads (None: all available)."""
+    """Run kernels inside the block on ``n`` threads (None: as outside the block, by default
+    all available): ``run_chunks`` and Numba's parallel kernels alike."""
     checked = check_threads(n)
     if checked is None:
-        yield numba.get_num_threads()
+        yield current_threads()
         return
     n = min(checked, max_threads())
-    previous = numba.get_num_threads()
+    previous = getattr(_thread_count, "n", None)
+    _thread_count.n = n
+    previous_numba = numba.get_num_threads()
     numba.set_num_threads(n)
     try:
         yield n
     finally:
-        numba.set_num_threads(previous)
+        numba.set_num_threads(previous_numba)
+        _thread_count.n = previous
+
+
+# Chunked kernels run on a pool of Python threads rather than as Numba parallel (prange)
+# kernels: a prange loop is outlined and compiled a second time as a gufunc, which made the
+# install's build step compile for half as long again. A serial kernel over a range of chunks
+# releases the GIL (nogil), so threads calling it run as truly in parallel as Numba's own.
+_pool: ThreadPoolExecutor | None = None
+_pool_lock = threading.Lock()
+#: Blocks per thread: a few, so a thread slowed by a busy machine does not hold up the rest.
+BLOCKS_PER_THREAD = 4
+
+
+def _chunk_pool() -> ThreadPoolExecutor:
+    global _pool
+    with _pool_lock:
+        if _pool is None:
+            _pool = ThreadPoolExecutor(max(1, max_threads() - 1),
+                                       thread_name_prefix="pokerkeys-chunks")
+        return _pool
+
+
+def _forget_pool() -> None:
+    """In a forked child the pool's threads do not exist: start a new pool when needed."""
+    global _pool
+    _pool = None
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_pool)
+
+
+def run_chunks(kernel: Callable[..., object], n_chunks: int, n_threads: int | None,
+               *args: object) -> None:
+    """Call ``kernel(first, end, *args)`` over blocks that cover chunks ``[0, n_chunks)``.
+
+    The blocks run on ``n_threads`` threads (None: ``current_threads()``), this one among
+    them; the kernel writes each chunk's results to that chunk's own place, so the answer does
+    not depend on the number of threads or the order the blocks run in. An exception in any
+    block (or Ctrl-C here) stops the others taking new blocks and is raised here once the
+    blocks under way have finished.
+    """
+    n_chunks = int(n_chunks)
+    if n_chunks <= 0:
+        return
+    n = min(check_threads(n_threads) or current_threads(), max_threads(), n_chunks)
+    if n <= 1:
+        kernel(0, n_chunks, *args)
+        return
+    n_blocks = min(n_chunks, n * BLOCKS_PER_THREAD)
+    bounds = [n_chunks * b // n_blocks for b in range(n_blocks + 1)]
+    next_block = itertools.count()  # next() on a count is atomic under the GIL
+    stop = threading.Event()
+
+    def work() -> None:
+        while not stop.is_set():
+            b = next(next_block)
+            if b >= n_blocks:
+                return
+            try:
+                kernel(bounds[b], bounds[b + 1], *args)
+            except BaseException:
+                stop.set()
+                raise
+
+    pool = _chunk_pool()
+    helpers = [pool.submit(work) for _ in range(n - 1)]
+    try:
+        work()
+        wait(helpers)
+    except BaseException:  # a kernel's error, or Ctrl-C while waiting: no new blocks
+        stop.set()
+        wait(helpers)  # the blocks under way finish (they hold no Python locks)
+        raise
+    for future in helpers:
+        future.result()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, int64, kernel, prange
+from .._jit import array, int64, kernel, run_chunks
 from .._layout import BATCH_FLUSH_BITS, BATCH_SUIT_BIAS
 from .evaluate import HASH_5, TABLES, batch_flush_index, hash_col_7, hash_row_7, rank_of_key
 
@@ -21,13 +21,25 @@ _ONE = np.uint64(1)
 _TWO = np.uint64(2)
 
 
-@kernel(parallel=True, signatures=[
-    (array("int64", 2), array("int64"), array("uint64"), array("uint16"), int64, array("uint64"),
-     array("uint64"), array("int64")),
-])
 def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last_flush,
                      last_start):
-    """counts[r] = number of 7-card hands of rank r (every hand is evaluated).
+    """counts[r] = number of 7-card hands of rank r (every hand is evaluated), the groups
+    [group_starts[g], group_starts[g + 1]) of first-two-card pairs run on the threads of the
+    caller's ``_jit.threads`` block (``histogram_7_chunks``)."""
+    counts = np.zeros((len(group_starts) - 1, 2, N_RANKS + 1), dtype=np.int32)
+    run_chunks(histogram_7_chunks, len(group_starts) - 1, None, counts, pairs, group_starts,
+               keys, ranks, flush_at, last_keys, last_flush, last_start)
+    return counts.astype(np.int64).sum(axis=1).sum(axis=0)
+
+
+@kernel(signatures=[
+    (int64, int64, array("int32", 3), array("int64", 2), array("int64"), array("uint64"),
+     array("uint16"), int64, array("uint64"), array("uint64"), array("int64")),
+])
+def histogram_7_chunks(first, end, counts, pairs, group_starts, keys, ranks, flush_at,
+                       last_keys, last_flush, last_start):
+    """Groups first..end-1 of ``rank_histogram_7`` (``_jit.run_chunks``): counts[g] holds
+    group g's two histograms.
 
     `keys` holds the 52 batch keys then, from 52, the 52 flush keys; `ranks` and `flush_at` are
     the batch rank table (``EvalTables.batch_tuple()``). The sum of batch keys carries the
@@ -43,10 +55,8 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
     wait on each other's increment. Histograms are int32 per group (a group holds far fewer
     than 2**31 hands).
     """
-    n_groups = len(group_starts) - 1
     n_last = np.uint64(len(last_keys))
-    counts = np.zeros((n_groups, 2, N_RANKS + 1), dtype=np.int32)
-    for g in prange(n_groups):
+    for g in range(first, end):
         even = counts[g, 0]
         odd = counts[g, 1]
         for p in range(group_starts[g], group_starts[g + 1]):
@@ -93,17 +103,24 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
                             else:
                                 at_a = ranks[hash_row_7(ka)] + hash_col_7(ka)
                             even[ranks[at_a]] += 1
-    return counts.astype(np.int64).sum(axis=1).sum(axis=0)
 
 
-@kernel(parallel=True, signatures=[(array("int64", 2), array("int64"), *TABLES)])
 def rank_histogram_5(pairs, group_starts, card_keys, flush_keys, flush_suit, hash_base,
                      hash_ranks, flush_ranks):
     """counts[r] = number of 5-card hands of rank r (same scheme as the 7-card kernel)."""
+    counts = np.zeros((len(group_starts) - 1, N_RANKS + 1), dtype=np.int32)
+    run_chunks(histogram_5_chunks, len(group_starts) - 1, None, counts, pairs, group_starts,
+               card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
+    return counts.astype(np.int64).sum(axis=0)
+
+
+@kernel(signatures=[(int64, int64, array("int32", 2), array("int64", 2), array("int64"),
+                     *TABLES)])
+def histogram_5_chunks(first, end, counts, pairs, group_starts, card_keys, flush_keys,
+                       flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Groups first..end-1 of ``rank_histogram_5`` (``_jit.run_chunks``) into counts[g]."""
     mult, hmask, shift = HASH_5  # compile-time constants
-    n_groups = len(group_starts) - 1
-    counts = np.zeros((n_groups, N_RANKS + 1), dtype=np.int32)
-    for g in prange(n_groups):
+    for g in range(first, end):
         hist = counts[g]
         for p in range(group_starts[g], group_starts[g + 1]):
             c0 = pairs[p, 0]
@@ -120,4 +137,3 @@ def rank_histogram_5(pairs, group_starts, card_keys, flush_keys, flush_suit, has
                         r = rank_of_key(k3 + card_keys[c4], f3 + flush_keys[c4], flush_suit,
                                         hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
                         hist[r] += 1
-    return counts.astype(np.int64).sum(axis=0)

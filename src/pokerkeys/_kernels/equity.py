@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange, uint64
+from .._jit import array, inline, int64, kernel, uint64
 from .._layout import BATCH_FLUSH_BITS, BATCH_FLUSH_KEYS_AT, BATCH_SUIT_BIAS
 from .bits import popcount64, trailing_zeros64
 from .boards import free_cards
@@ -119,28 +119,28 @@ def _count_odometer(counts, rem, n_rem, first, n_missing, board_key, board_flush
             idx[level] = idx[level - 1]
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 3), array("float64"), array("uint8"), uint64, int64, array("int64", 2),
-     array("int64"), *TABLES),
+@kernel(signatures=[
+    (int64, int64, array("float64", 2), array("uint8", 3), array("float64"), array("uint8"),
+     uint64, int64, array("int64", 2), array("int64"), *TABLES),
 ])
-def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts, card_keys,
-                 flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
-    """Weighted winner-mask histogram over every board completion of every matchup.
+def exact_counts(first, end, out, hands, weights, board, excluded, n_missing, items,
+                 group_starts, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                 flush_ranks):
+    """Weighted winner-mask histogram over every board completion of every matchup, for the
+    groups first..end-1 (``_jit.run_chunks``).
 
     hands (M, P, 2): the matchups; weights (M,): their weights; board: the known board cards;
     excluded: 52-bit mask of board and dead cards; n_missing: board cards still to come.
     items (W, 2): work items (matchup, index of the first missing card in the remaining deck,
     or -1 for all of them), in groups of equal work [group_starts[g], group_starts[g+1]);
-    returns (G, 2**P) float64.
+    adds group g's counts to out[g] ((G, 2**P) float64, zeros to start).
     Each item counts its boards in integers and adds them times the matchup's weight once.
     """
     n_players = hands.shape[1]
     n_masks = 1 << n_players
-    n_groups = len(group_starts) - 1
-    out = np.zeros((n_groups, n_masks), dtype=np.float64)
     board_key, board_flush = key_sums(board, card_keys, flush_keys)
-    for g in prange(n_groups):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
+    mult, hmask, shift = HASH_7  # compile-time constants
+    for g in range(first, end):
         rem = np.empty(52, dtype=np.uint8)
         hole_keys = np.empty(n_players, dtype=np.uint64)
         hole_flush = np.empty(n_players, dtype=np.uint64)
@@ -170,15 +170,14 @@ def exact_counts(hands, weights, board, excluded, n_missing, items, group_starts
                 if lo < 0:
                     lo = 0
                     hi = n_rem - n_missing + 1
-                for first in range(lo, hi):
-                    _count_odometer(counts, rem, n_rem, first, n_missing, board_key,
+                for first_card in range(lo, hi):
+                    _count_odometer(counts, rem, n_rem, first_card, n_missing, board_key,
                                     board_flush, n_players, hole_keys, hole_flush, idx, key_at,
                                     flush_at, card_keys, flush_keys, flush_suit, hash_base,
                                     hash_ranks, flush_ranks, mult, hmask, shift)
             w = weights[m]
             for mask in range(n_masks):
                 out[g, mask] += w * counts[mask]
-    return out
 
 
 @inline
@@ -337,8 +336,9 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
                  ranks, flush_at):
     """One chunk of ``monte_carlo_plain``: adds its winner-mask counts to hist.
 
-    A function of its own, called once per chunk: inside the parallel loop's body the trial
-    loop kept its tables and per-player arrays on the stack and reloaded them every player.
+    A function of its own, called once per chunk: inlined into the chunk loop's body (when it
+    was a parallel loop) the trial loop kept its tables and per-player arrays on the stack and
+    reloaded them every player.
     """
     n_players = len(known_keys)
     dealt = _dealt_slots(len(bounds), n_hole_dealt)
@@ -379,14 +379,14 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
         done += run
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
-     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
-     array("uint64"), array("uint16"), int64),
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("uint8", 2), array("int64"), array("uint8", 2),
+     array("uint64"), array("int64"), array("int64"), array("uint8"), int64, uint64,
+     array("uint64"), array("int64"), int64, array("uint64"), array("uint16"), int64),
 ])
-def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, range_starts,
-                      board, n_missing, excluded, seeds, chunk_trials, max_rejections,
-                      keys, ranks, flush_at):
+def monte_carlo_plain(first, end, out, known, range_of, range_combos, range_keep, range_alias,
+                      range_starts, board, n_missing, excluded, seeds, chunk_trials,
+                      max_rejections, keys, ranks, flush_at):
     """``monte_carlo_counts`` for players without ranges (same arguments up to the tables,
     which are ``EvalTables.batch_tuple()`` here; ranges unused).
 
@@ -395,18 +395,14 @@ def monte_carlo_plain(known, range_of, range_combos, range_keep, range_alias, ra
     hole cards are summed once. Batch keys spare each player's rank a flush-table read and a
     multiply (13% fewer ns per trial for six players, same deal, same counts).
     """
-    n_players = known.shape[0]
-    n_chunks = len(seeds)
-    out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
     board_key, board_flush = _board_batch_sums(board, keys)
     used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
         known, excluded, keys)
     free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
-    for chunk in prange(n_chunks):
+    for chunk in range(first, end):
         _plain_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], known_keys, known_flush,
                      n_unknown, first_dealt, n_hole_dealt, n_missing, board_key, board_flush,
                      free, bounds, reject, keys, ranks, flush_at)
-    return out
 
 
 @kernel
@@ -432,26 +428,24 @@ def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n
     return a_wins, ties
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
-     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
-     array("uint64"), array("uint16"), int64),
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("uint8", 2), array("int64"), array("uint8", 2),
+     array("uint64"), array("int64"), array("int64"), array("uint8"), int64, uint64,
+     array("uint64"), array("int64"), int64, array("uint64"), array("uint16"), int64),
 ])
-def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias, range_starts,
-                         board, n_missing, excluded, seeds, chunk_trials, max_rejections,
-                         keys, ranks, flush_at):
+def monte_carlo_heads_up(first, end, out, known, range_of, range_combos, range_keep,
+                         range_alias, range_starts, board, n_missing, excluded, seeds,
+                         chunk_trials, max_rejections, keys, ranks, flush_at):
     """``monte_carlo_plain`` for exactly two players: the same deal from the same random
     stream, so the same counts, but both players' values stay in registers instead of
     per-player arrays and loops (about 12% faster in an interleaved A/B)."""
-    n_chunks = len(seeds)
-    out = np.zeros((n_chunks, 5), dtype=np.int64)
     board_key, board_flush = _board_batch_sums(board, keys)
     used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
         known, excluded, keys)
     key_a, flush_a, n_a = known_keys[0], known_flush[0], n_unknown[0]
     key_b, flush_b, n_b = known_keys[1], known_flush[1], n_unknown[1]
     free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
-    for chunk in prange(n_chunks):
+    for chunk in range(first, end):
         a_wins, ties = _heads_up_chunk(seeds[chunk], chunk_trials[chunk], key_a, flush_a, n_a,
                                        key_b, flush_b, n_b, n_hole_dealt, n_missing, board_key,
                                        board_flush, free, bounds, reject, keys, ranks,
@@ -459,7 +453,6 @@ def monte_carlo_heads_up(known, range_of, range_combos, range_keep, range_alias,
         out[chunk, 1] = a_wins
         out[chunk, 2] = chunk_trials[chunk] - a_wins - ties
         out[chunk, 3] = ties
-    return out
 
 
 @inline
@@ -495,8 +488,9 @@ def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, ran
     (1, won alone, tied, pot share, pot share squared) to the row of every range player's
     drawn combo (``_kernels.per_combo``). With None, Numba prunes every ``tally`` branch at
     compile time, so the plain count pays nothing for it (same ns per trial as when this
-    loop was written out in ``monte_carlo_counts`` alone). Inlined into the parallel loop's
-    body: as a called function of its own the same loop took 60% longer per trial.
+    loop was written out in ``monte_carlo_counts`` alone). Inlined into the chunk loop's
+    body: as a called function of its own the same loop took 60% longer per trial (measured
+    when that loop was a parallel one).
     """
     mult, hmask, shift = HASH_7
     n_players = known.shape[0]
@@ -573,15 +567,17 @@ def range_chunk(state, n_trials, hist, tally, known, range_of, range_combos, ran
                     tally[row, 4] += s * s
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("uint8", 2), array("uint64"), array("int64"),
-     array("int64"), array("uint8"), int64, uint64, array("uint64"), array("int64"), int64,
-     *TABLES),
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("uint8", 2), array("int64"), array("uint8", 2),
+     array("uint64"), array("int64"), array("int64"), array("uint8"), int64, uint64,
+     array("uint64"), array("int64"), int64, *TABLES),
 ])
-def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, range_starts,
-                       board, n_missing, excluded, seeds, chunk_trials, max_rejections,
-                       card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
-    """Winner-mask counts of random showdowns, one row per chunk.
+def monte_carlo_counts(first, end, out, known, range_of, range_combos, range_keep, range_alias,
+                       range_starts, board, n_missing, excluded, seeds, chunk_trials,
+                       max_rejections, card_keys, flush_keys, flush_suit, hash_base,
+                       hash_ranks, flush_ranks):
+    """Winner-mask counts of random showdowns, one row per chunk, for chunks first..end-1
+    (``_jit.run_chunks``); out (C, 2**P + 1) int64, zeros to start.
 
     Chunk c runs chunk_trials[c] trials on the random stream seeded by seeds[c].
     known (P, 2): each player's known hole cards, 255 where unknown; range_of (P,): the index of
@@ -592,14 +588,10 @@ def monte_carlo_counts(known, range_of, range_combos, range_keep, range_alias, r
     drawn from the rest of the deck. A chunk that rejects `max_rejections` draws in a row stops
     and reports -1 in its last column, so impossible range combinations can never hang.
     """
-    n_players = known.shape[0]
-    n_chunks = len(seeds)
-    out = np.zeros((n_chunks, (1 << n_players) + 1), dtype=np.int64)
     base_used, reject_below, board_key, board_flush = range_setup(
         known, range_starts, excluded, board, card_keys, flush_keys)
-    for chunk in prange(n_chunks):
+    for chunk in range(first, end):
         range_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], None, known, range_of,
                     range_combos, range_keep, range_alias, range_starts, reject_below,
                     base_used, board_key, board_flush, n_missing, max_rejections, card_keys,
                     flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
-    return out

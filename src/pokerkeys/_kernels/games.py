@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange
+from .._jit import array, inline, int64, kernel, run_chunks
 from .._layout import SUIT_MASK
 from .evaluate import HASH_5, TABLES, rank_of_key
 from .sampling import bounded, shuffle_prefix
@@ -384,26 +384,35 @@ def three_d_rank(deck, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
     return best
 
 
-@kernel(parallel=True, signatures=[
-    (int64, int64, array("uint64"), array("int64"), array("int64"), *TABLES),
-])
 def simulate_ranks(game, n_hole, seeds, chunk_trials, score, card_keys, flush_keys,
                    flush_suit, hash_base, hash_ranks, flush_ranks):
-    """Rank histogram (one row per chunk) of random deals of a game, best hand each:
+    """Rank histogram (one row per chunk) of random deals of a game, best hand each, the
+    chunks run on the threads of the caller's ``_jit.threads`` block (``simulate_chunks``):
 
     GAME_DEAL: 5 cards; GAME_OMAHA: n_hole hole cards + 5 board, exactly 2 + 3;
     GAME_THREE_D: 2 hole cards + one card from each of three sets of 5;
     GAME_DRAW: 5 cards, the best one-card draw by `score` (see draw_choice), then a random
     card from the 47 unseen. Chunk c runs chunk_trials[c] deals on the stream seeds[c].
     """
-    n_chunks = seeds.shape[0]
+    out = np.zeros((seeds.shape[0], N_HIST), dtype=np.int64)
+    run_chunks(simulate_chunks, seeds.shape[0], None, out, game, n_hole, seeds, chunk_trials,
+               score, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
+    return out
+
+
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), int64, int64, array("uint64"), array("int64"),
+     array("int64"), *TABLES),
+])
+def simulate_chunks(first, end, out, game, n_hole, seeds, chunk_trials, score, card_keys,
+                    flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Chunks first..end-1 of ``simulate_ranks`` (``_jit.run_chunks``) into out."""
     n_cards = 5
     if game == GAME_OMAHA:
         n_cards = n_hole + 5
     elif game == GAME_THREE_D:
         n_cards = 17
-    out = np.zeros((n_chunks, N_HIST), dtype=np.int64)
-    for g in prange(n_chunks):
+    for g in range(first, end):
         state = seeds[g]
         deck = np.arange(52).astype(np.uint8)
         hand = np.empty(5, dtype=np.uint8)
@@ -434,7 +443,6 @@ def simulate_ranks(game, n_hole, seeds, chunk_trials, score, card_keys, flush_ke
                 r = deal_rank(deck, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
                               flush_ranks)
             out[g, r] += 1
-    return out
 
 
 # ---------------------------------------------------------------------------- what comes first

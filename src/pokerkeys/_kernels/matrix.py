@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, boolean, inline, int64, kernel, prange
+from .._jit import array, boolean, inline, int64, kernel, run_chunks
 from .boards import board_sums
 from .evaluate import HASH_7, TABLES, rank_of_key
 
@@ -59,10 +59,6 @@ def counting_pass(src, dst, counts, shift):
         counts[d] += 1
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("int64", 2, readonly=True), array("int64",
-     readonly=True), array("int64"), int64, boolean, *TABLES),
-])
 def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_parts, with_ties,
                    card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """(wins, ties) int64 (169, 1326), summed over the boards times their multiplicities.
@@ -72,14 +68,32 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
     boards (B, 5) uint8, canonical under suit permutations, sorted by multiplicity;
     combo_perm (P, 1326) int64: index of each combo's image under each of P permutations; tau_of
     (1326,) the permutation taking a combo to its class representative; combo_class (1326,)
-    class index. n_parts: independent accumulators (>= threads).
+    class index. n_parts: independent accumulators (>= threads), run on the threads of the
+    caller's ``_jit.threads`` block (``heads_up_parts``).
     """
-    n_boards = boards.shape[0]
-    n_perms = combo_perm.shape[0]
     wins = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
     ties = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
-    for part in prange(n_parts):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
+    run_chunks(heads_up_parts, n_parts, None, wins, ties, boards, multiplicity, combo_perm,
+               tau_of, combo_class, with_ties, card_keys, flush_keys, flush_suit, hash_base,
+               hash_ranks, flush_ranks)
+    return wins.astype(np.int64).sum(axis=0), ties.astype(np.int64).sum(axis=0)
+
+
+@kernel(signatures=[
+    (int64, int64, array("int32", 3), array("int32", 3), array("uint8", 2), array("int64"),
+     array("int64", 2, readonly=True), array("int64", readonly=True), array("int64"), boolean,
+     *TABLES),
+])
+def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau_of,
+                   combo_class, with_ties, card_keys, flush_keys, flush_suit, hash_base,
+                   hash_ranks, flush_ranks):
+    """Parts first..end-1 of ``heads_up_sweep`` (``_jit.run_chunks``): part p takes boards p,
+    p + P, p + 2P, ... (P parts) into wins[p] and ties[p]."""
+    n_boards = boards.shape[0]
+    n_parts = wins.shape[0]
+    n_perms = combo_perm.shape[0]
+    mult, hmask, shift = HASH_7  # compile-time constants
+    for part in range(first, end):
         win8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         tie8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         seen = np.zeros((n_perms, N_COMBOS), dtype=np.uint8)
@@ -155,4 +169,3 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
                     for t in range(n_perms):
                         seen[t, combo_perm[t, h]] = 1
                 start = stop
-    return wins.astype(np.int64).sum(axis=0), ties.astype(np.int64).sum(axis=0)

@@ -19,25 +19,26 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange
+from .._jit import array, inline, int64, kernel, run_chunks
 from .boards import board_sums
 from .evaluate import HASH_7, TABLES, rank_of_key
 from .matrix import counting_pass
 
 
-@kernel(parallel=True)
+@kernel
 def vs_random_scores(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
                      flush_suit, hash_base, hash_ranks, flush_ranks):
     """(score2, showdowns) per class: score2 = 2*wins + ties, summed over boards x multiplicity.
 
-    boards (B, 5) uint8; combo_class (52, 52) class index of each pair of cards.
+    boards (B, 5) uint8; combo_class (52, 52) class index of each pair of cards. On one thread:
+    the tests' independent reference.
     """
     n_boards = boards.shape[0]
     n_chunks = min(n_boards, 256)
     score = np.zeros((n_chunks, n_classes), dtype=np.int64)
     shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
-    for chunk in prange(n_chunks):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
+    mult, hmask, shift = HASH_7  # compile-time constants
+    for chunk in range(n_chunks):
         rem = np.empty(47, dtype=np.uint8)
         ranks = np.empty(1081, dtype=np.int64)
         first = np.empty(1081, dtype=np.int64)
@@ -115,12 +116,10 @@ def _board_ranks(boards, b, rem, keys, spare, counts, card_keys, flush_keys, flu
     counting_pass(spare, keys, counts, 19)
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("int64", 2), int64, *TABLES),
-])
 def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
                     flush_suit, hash_base, hash_ranks, flush_ranks):
-    """Same result as ``vs_random_scores``, by one sweep over each board's sorted combos.
+    """Same result as ``vs_random_scores``, by one sweep over each board's sorted combos
+    (``vs_random_chunks``, on the threads of the caller's ``_jit.threads`` block).
 
     Walking the combos in rank order with a count of all combos passed and a count per card of
     those holding it, the opponents a combo {a, b} beats are passed - holding[a] - holding[b]
@@ -128,12 +127,27 @@ def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flu
     count inside the combo's group of equal ranks, where the combo itself is in all three
     terms. One radix sort and O(1,081) work per board instead of 48 comparison sorts.
     """
-    n_boards = boards.shape[0]
-    n_chunks = min(n_boards, 256)
+    n_chunks = min(boards.shape[0], 256)
     score = np.zeros((n_chunks, n_classes), dtype=np.int64)
     shows = np.zeros((n_chunks, n_classes), dtype=np.int64)
-    for chunk in prange(n_chunks):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
+    run_chunks(vs_random_chunks, n_chunks, None, score, shows, boards, multiplicity,
+               combo_class, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+               flush_ranks)
+    return score.sum(axis=0), shows.sum(axis=0)
+
+
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("int64", 2), array("uint8", 2), array("int64"),
+     array("int64", 2), *TABLES),
+])
+def vs_random_chunks(first, end, score, shows, boards, multiplicity, combo_class, card_keys,
+                     flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Chunks first..end-1 of ``vs_random_sweep`` (``_jit.run_chunks``): chunk c takes boards
+    c, c + C, c + 2C, ... (C chunks) into score[c] and shows[c]."""
+    n_boards = boards.shape[0]
+    n_chunks = score.shape[0]
+    mult, hmask, shift = HASH_7  # compile-time constants
+    for chunk in range(first, end):
         rem = np.empty(47, dtype=np.uint8)
         keys = np.empty(1081, dtype=np.int32)
         spare = np.empty(1081, dtype=np.int32)
@@ -173,24 +187,35 @@ def vs_random_sweep(boards, multiplicity, combo_class, n_classes, card_keys, flu
                     below[j] += 1
                 passed += size
                 start = stop
-    return score.sum(axis=0), shows.sum(axis=0)
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("int64"), array("int64", 2), int64, *TABLES),
-])
 def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_keys, flush_keys,
                           flush_suit, hash_base, hash_ranks, flush_ranks):
     """(n_classes, 7463) int64: hist[c, r] = sum over boards x multiplicity of the combos of
     class c ranked r. Over the canonical boards this is |c| times the histogram of one combo
     of the class over the C(50, 5) boards it can meet (a suit permutation maps the combos of a
-    class onto each other)."""
-    n_boards = boards.shape[0]
+    class onto each other). Chunks (``histogram_chunks``) run on the threads of the caller's
+    ``_jit.threads`` block."""
     # A few interleaved chunks (int32: a cell is at most 12 x 2,598,960) keep memory small.
-    n_chunks = min(n_boards, 4)
+    n_chunks = min(boards.shape[0], 4)
     hist = np.zeros((n_chunks, n_classes, 7463), dtype=np.int32)
-    for chunk in prange(n_chunks):
-        mult, hmask, shift = HASH_7  # constants here, not before prange (see HASH_7)
+    run_chunks(histogram_chunks, n_chunks, None, hist, boards, multiplicity, combo_class,
+               card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
+    return hist.astype(np.int64).sum(axis=0)
+
+
+@kernel(signatures=[
+    (int64, int64, array("int32", 3), array("uint8", 2), array("int64"), array("int64", 2),
+     *TABLES),
+])
+def histogram_chunks(first, end, hist, boards, multiplicity, combo_class, card_keys,
+                     flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Chunks first..end-1 of ``class_rank_histograms`` (``_jit.run_chunks``): chunk c takes
+    boards c, c + C, ... (C chunks) into hist[c]."""
+    n_boards = boards.shape[0]
+    n_chunks = hist.shape[0]
+    mult, hmask, shift = HASH_7  # compile-time constants
+    for chunk in range(first, end):
         rem = np.empty(47, dtype=np.uint8)
         for b in range(chunk, n_boards, n_chunks):
             key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
@@ -203,4 +228,3 @@ def class_rank_histograms(boards, multiplicity, combo_class, n_classes, card_key
                                     flush_suit, hash_base, hash_ranks, flush_ranks, mult,
                                     hmask, shift)
                     hist[chunk, combo_class[rem[i], rem[j]], r] += weight
-    return hist.astype(np.int64).sum(axis=0)

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, kernel, prange, uint64
+from .._jit import array, inline, int64, kernel, uint64
 from .evaluate import HASH_7, face_sum_rank, join_leaders
 
 N_PARTS = 5  # part 0: every board as non-flush; part 1 + s: the flush correction of suit s
@@ -222,42 +222,23 @@ def _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_fa
 
 
 @kernel(signatures=[
-    (array("uint8", 3), array("float64"), uint64, array("int64", 2), array("int64"), array("int64"),
-     array("int64"), array("int64"), array("int64"), array("int64"), array("int64"), array("uint16",
-     readonly=True), array("uint16", readonly=True), array("uint16", readonly=True)),
+    (int64, int64, array("float64", 2), array("uint8", 3), array("float64"), uint64,
+     array("int64", 2), array("int64"), array("int64"), array("int64"), array("int64"),
+     array("int64"), array("int64"), array("int64"), array("uint16", readonly=True),
+     array("uint16", readonly=True), array("uint16", readonly=True)),
 ])
-def preflop_counts(hands, weights, excluded, items, group_starts, rank_face, rank_flush,
-                   subset_face, subset_flush, subsets, subsets_by_size, hash_base, hash_ranks,
-                   flush_ranks):
-    """Weighted winner-mask histogram over all 5-card boards of every matchup, on one thread.
+def preflop_counts(first, end, out, hands, weights, excluded, items, group_starts, rank_face,
+                   rank_flush, subset_face, subset_flush, subsets, subsets_by_size, hash_base,
+                   hash_ranks, flush_ranks):
+    """Weighted winner-mask histogram over all 5-card boards of every matchup, for the groups
+    first..end-1 (``_jit.run_chunks``).
 
     hands (M, P, 2): the matchups; weights (M,): their weights; excluded: 52-bit mask of dead
     cards. items (W, 2): (matchup, part), part 0..4 as in N_PARTS or -1 for all five, in
-    groups [group_starts[g], group_starts[g + 1]); returns (G, 2**P) float64.
-    For jobs of milliseconds (one hand against another): no thread pool to start, and the
-    quickest to compile on a first run.
+    groups [group_starts[g], group_starts[g + 1]); adds group g's counts to out[g] ((G, 2**P)
+    float64, zeros to start).
     """
-    out = np.zeros((len(group_starts) - 1, 1 << hands.shape[1]), dtype=np.float64)
-    for g in range(len(group_starts) - 1):
+    for g in range(first, end):
         _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_face,
                       rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
                       hash_base, hash_ranks, flush_ranks)
-    return out
-
-
-@kernel(parallel=True, signatures=[
-    (array("uint8", 3), array("float64"), uint64, array("int64", 2), array("int64"), array("int64"),
-     array("int64"), array("int64"), array("int64"), array("int64"), array("int64"), array("uint16",
-     readonly=True), array("uint16", readonly=True), array("uint16", readonly=True)),
-])
-def preflop_counts_parallel(hands, weights, excluded, items, group_starts, rank_face,
-                            rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
-                            hash_base, hash_ranks, flush_ranks):
-    """``preflop_counts`` with the groups spread over the threads (ranges, many matchups)."""
-    out = np.zeros((len(group_starts) - 1, 1 << hands.shape[1]), dtype=np.float64)
-    for g in prange(len(group_starts) - 1):
-        _group_counts(out, g, hands, weights, excluded, items, group_starts, rank_face,
-                      rank_flush, subset_face, subset_flush, subsets, subsets_by_size,
-                      hash_base, hash_ranks, flush_ranks)
-    return out
-

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange
+from .._jit import array, inline, int64, kernel, run_chunks
 from .bits import mul_hi_lo, nth_set_bit, trailing_zeros64
 
 # splitmix64's increment and mixing multipliers (``core.sampling.spawn_seeds`` uses them too)
@@ -113,15 +113,21 @@ def shuffle_prefix(state, deck, k):
     return state
 
 
-@kernel(parallel=True, signatures=[(array("uint8", 2), array("uint64"), int64)])
 def random_hands(out, seeds, rows_per_chunk):
-    """Fill out (N, k) with uniformly random hands of k distinct cards, chunk by chunk.
+    """Fill out (N, k) with uniformly random hands of k distinct cards, chunk by chunk, on the
+    threads of the caller's ``_jit.threads`` block (``random_hands_chunks``).
 
     Each row is a partial Fisher-Yates shuffle of a fresh deck: k swaps give k distinct cards,
     every k-permutation equally likely.
     """
+    run_chunks(random_hands_chunks, len(seeds), None, out, seeds, rows_per_chunk)
+
+
+@kernel(signatures=[(int64, int64, array("uint8", 2), array("uint64"), int64)])
+def random_hands_chunks(first, end, out, seeds, rows_per_chunk):
+    """Chunks first..end-1 of ``random_hands`` (``_jit.run_chunks``)."""
     n, k = out.shape
-    for chunk in prange(len(seeds)):
+    for chunk in range(first, end):
         state = seeds[chunk]
         deck = np.arange(52).astype(np.uint8)
         start = chunk * rows_per_chunk

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, kernel, prange, uint64
+from .._jit import array, inline, int64, kernel, run_chunks, uint64
 from .evaluate import HASH_7, TABLES, rank_of_key
 
 # Sort keys pack (rank, side, row): rows < 2**11 (1,326 combos), side 1 bit.
@@ -161,11 +161,26 @@ def combo_keys(combos, card_keys, flush_keys):
     return hk, hf, bits, hi, lo
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("float64"), array("int64"), array("float64"), array("uint8", 2),
+@kernel(signatures=[
+    (int64, int64, array("float64", 3), array("float64", 3), array("float64", 2),
+     array("uint8", 2), array("float64"), array("int64"), array("float64"), array("uint8", 2),
      array("float64"), array("int64"), array("float64"), uint64, uint64, array("uint8", 2,
      readonly=True), array("int64"), *TABLES),
 ])
+def sweep_chunks(first, end, out_a, out_b, board_totals, combos_a, w_a, idx_a, dense_a,
+                 combos_b, w_b, idx_b, dense_b, base_key, base_flush, boards, chunk_starts,
+                 card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Chunks first..end-1 of ``per_combo_sweep`` (``_jit.run_chunks``), into its arrays."""
+    hk_a, hf_a, bits_a, hi_a, lo_a = combo_keys(combos_a, card_keys, flush_keys)
+    hk_b, hf_b, bits_b, hi_b, lo_b = combo_keys(combos_b, card_keys, flush_keys)
+    for c in range(first, end):
+        _sweep_boards(base_key, base_flush, np.uint64(0), boards, chunk_starts[c],
+                      chunk_starts[c + 1], hk_a, hf_a, bits_a, lo_a, hi_a, w_a, dense_a, idx_a,
+                      hk_b, hf_b, bits_b, lo_b, hi_b, w_b, dense_b, idx_b, out_a[c], out_b[c],
+                      board_totals, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                      flush_ranks)
+
+
 def per_combo_sweep(combos_a, w_a, idx_a, dense_a, combos_b, w_b, idx_b, dense_b, base_key,
                     base_flush, boards, chunk_starts, card_keys, flush_keys, flush_suit,
                     hash_base, hash_ranks, flush_ranks):
@@ -175,19 +190,15 @@ def per_combo_sweep(combos_a, w_a, idx_a, dense_a, combos_b, w_b, idx_b, dense_b
     dense_x (1326,) weights by combo index; base_key/base_flush: key sums of the known board;
     boards (B, k): the missing board cards of each completion, in chunks [chunk_starts[c],
     chunk_starts[c + 1]). Returns ((C, Na, 3), (C, Nb, 3)) float64, one block per chunk,
-    and (B, 3): A's weighted (won alone, tied, faced) on each board.
+    and (B, 3): A's weighted (won alone, tied, faced) on each board. The chunks run on the
+    threads of the caller's ``_jit.threads`` block.
     """
     n_chunks = len(chunk_starts) - 1
     out_a = np.zeros((n_chunks, combos_a.shape[0], 3), dtype=np.float64)
     out_b = np.zeros((n_chunks, combos_b.shape[0], 3), dtype=np.float64)
     board_totals = np.zeros((boards.shape[0], 3), dtype=np.float64)
-    hk_a, hf_a, bits_a, hi_a, lo_a = combo_keys(combos_a, card_keys, flush_keys)
-    hk_b, hf_b, bits_b, hi_b, lo_b = combo_keys(combos_b, card_keys, flush_keys)
-    for c in prange(n_chunks):
-        _sweep_boards(base_key, base_flush, np.uint64(0), boards, chunk_starts[c],
-                      chunk_starts[c + 1], hk_a, hf_a, bits_a, lo_a, hi_a, w_a, dense_a, idx_a,
-                      hk_b, hf_b, bits_b, lo_b, hi_b, w_b, dense_b, idx_b, out_a[c], out_b[c],
-                      board_totals, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                      flush_ranks)
+    run_chunks(sweep_chunks, n_chunks, None, out_a, out_b, board_totals, combos_a, w_a, idx_a,
+               dense_a, combos_b, w_b, idx_b, dense_b, base_key, base_flush, boards,
+               chunk_starts, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+               flush_ranks)
     return out_a, out_b, board_totals
-

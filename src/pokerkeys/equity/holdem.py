@@ -197,19 +197,23 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
     wanted = max(wanted, math.ceil(evaluations / BATCH_EVALS))
     items, starts, per_batch = _work_items(piece_work, wanted)
     n_batches = (len(starts) - 1) // per_batch
-    total = np.zeros(1 << hands.shape[1])
+    n_masks = 1 << hands.shape[1]
+    total = np.zeros(n_masks)
     fixed: tuple[object, ...]
-    if preflop:  # one thread for small jobs: no pool to start, quickest to compile
-        kernel = (_rc.preflop_counts_parallel
-                  if threads != 1 and evaluations > PARALLEL_MIN_EVALS else _rc.preflop_counts)
+    n_threads = threads
+    if preflop:
+        kernel = _rc.preflop_counts
         fixed = (hands, weights, np.uint64(excluded))
+        if evaluations <= PARALLEL_MIN_EVALS:
+            n_threads = 1  # jobs of milliseconds: one thread, no pool to wake
     else:
         kernel = _k.exact_counts
         fixed = (hands, weights, board, np.uint64(excluded), n_missing)
+    probe = (0, 0, np.zeros((0, n_masks)), *fixed, items, starts, *tables)
     if first_call.fits(hands, weights, n_missing, n_rem) and _jit.answer_while_compiling(
-            kernel, *fixed, items, starts, *tables):
+            kernel, *probe):
         # First run: count in NumPy (the same counts) while the kernel compiles.
-        _jit.warm_up(kernel, *fixed, items, starts, *tables)
+        _jit.warm_up(kernel, *probe)
         return first_call.weighted_mask_counts(hands, weights, board, excluded, n_missing)
     if progress is not None:
         progress(0, len(items))
@@ -218,7 +222,9 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
             lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]
             sub = items[starts[lo]:starts[hi]]
-            counts = kernel(*fixed, sub, group_starts, *tables)
+            counts = np.zeros((len(group_starts) - 1, n_masks))
+            _jit.run_chunks(kernel, len(group_starts) - 1, n_threads, counts, *fixed, sub,
+                            group_starts, *tables)
             total += counts.sum(axis=0)
             if progress is not None:  # in work items (matchups or their pieces) done
                 progress(int(starts[hi]), len(items))

@@ -163,10 +163,16 @@ def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: In
         kernel, tables = _k.monte_carlo_heads_up, eval_tables(7).batch_tuple()
     else:
         kernel, tables = _k.monte_carlo_plain, eval_tables(7).batch_tuple()
-    with _jit.threads(threads):
-        out = kernel(*mc_args, seeds, sizes, MAX_REJECTIONS, *tables)
+    n_chunks = len(seeds)
+    n_masks = 1 << len(mc_args[0])
+    out = np.zeros((n_chunks, n_masks + 1), dtype=np.int64)
+    buffers: tuple[Any, ...] = (out,)
     if tally is not None:
-        out, rows = out
+        rows = np.zeros((n_chunks, len(mc_args[2]), 5), dtype=np.float64)
+        buffers = (out, rows)
+    with _jit.threads(threads):
+        _jit.run_chunks(kernel, n_chunks, None, *buffers, *mc_args, seeds, sizes,
+                        MAX_REJECTIONS, *tables)
     if (out[:, -1] < 0).any():
         raise ValueError("the players' ranges almost never fit together without sharing "
                          "a card; Monte Carlo cannot sample them")

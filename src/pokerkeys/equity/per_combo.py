@@ -149,12 +149,14 @@ def _matchup_counts(hands: CardArray, excluded: int, n_missing: int, board: Card
             hi = min(lo + MATCHUP_BATCH, len(hands))
             items = np.stack([np.arange(lo, hi), np.full(hi - lo, -1)], axis=1)
             starts = np.arange(hi - lo + 1, dtype=np.int64)
+            part = np.zeros((hi - lo, out.shape[1]))
             if preflop:
-                out[lo:hi] = _rc.preflop_counts(hands, ones, np.uint64(excluded), items,
-                                                starts, *tables)
+                _jit.run_chunks(_rc.preflop_counts, hi - lo, None, part, hands, ones,
+                                np.uint64(excluded), items, starts, *tables)
             else:
-                out[lo:hi] = _k.exact_counts(hands, ones, board, np.uint64(excluded),
-                                             n_missing, items, starts, *tables)
+                _jit.run_chunks(_k.exact_counts, hi - lo, None, part, hands, ones, board,
+                                np.uint64(excluded), n_missing, items, starts, *tables)
+            out[lo:hi] = part
             if progress is not None:
                 progress(hi, len(hands))
     return out
