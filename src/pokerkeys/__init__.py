@@ -15,7 +15,8 @@ Equity
     ``equity`` (hold'em and Omaha, exact or Monte Carlo, hands or ranges) and its result,
     ``EquityResult``; ``Range`` (weighted two-card ranges); ``omaha_equity``.
 Range analysis
-    ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop).
+    ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop),
+    ``runouts`` (equity after every turn or river card).
 Preflop
     ``preflop`` (a module: the 169 classes, matchups, shipped tables).
 Games
@@ -57,6 +58,7 @@ if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checker
     from . import preflop
     from .analysis.flops import flops
     from .analysis.hits import range_hits
+    from .analysis.runouts import runouts
     from .core.best import BestHand
     from .equity.omaha import omaha_equity, omaha_hand
     from .games import stats
@@ -74,6 +76,7 @@ _LAZY = {
     "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
     "wild_hand": "games.wild", "best_discard": "games.draw",
     "range_hits": "analysis.hits", "flops": "analysis.flops",
+    "runouts": "analysis.runouts",
 }
 # pk.stats and pk.preflop are modules themselves; the rest are names defined in their module
 _MODULES = ("stats", "preflop")
@@ -92,7 +95,7 @@ __all__ = [
     "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
     "evaluate_batch", "format_cards", "parse_cards",
     # equity and range analysis
-    "EquityResult", "Range", "equity", "flops", "omaha_equity", "range_hits",
+    "EquityResult", "Range", "equity", "flops", "omaha_equity", "range_hits", "runouts",
     # preflop
     "preflop",
     # games

@@ -1,0 +1,967 @@
+"""``runouts``: 2-6 players' exact equity after each turn (on a flop) or river (on a turn).
+
+For every card that can come next, each player's equity once it is dealt (over every river,
+on a flop), the card's probability given the ranges, what it does (the leader changes, a
+player's equity moves by more than a threshold) and what kind of card it is (its rank and
+suit, whether it pairs the board, makes a flush or a straight possible). On a flop the report
+also holds the grid of every turn and river pair. Aggregates by card class (``by_class``) say,
+for instance, how a player fares when a flush card comes.
+
+Every complete board is evaluated once: heads-up by the range sweep of ``_kernels.sweep``
+(each combo evaluated once per board, card removal exact, however wide the ranges), with more
+players by ranking every combo once per board and comparing every matchup
+(``_kernels.board_matchups``). A card's weight is its probability given the ranges, card
+removal included: the weight of the matchups it leaves possible (each has the same number of
+rivers). The weights sum to 1 and the weighted sum of a player's equities after each card is
+its equity now (tested against a brute force).
+
+>>> import pokerkeys as pk
+>>> report = pk.runouts(["AhKh", "QQ"], "Jh9h2c")
+>>> len(report), report.equity_now.round(4).tolist()
+(47, [0.5227, 0.4773])
+>>> best = report.sort("equity", player=0)
+>>> best.names[:3], best.equity[:3, 0].round(4).tolist()
+(['7h', '6h', '5h'], [1.0, 1.0, 1.0])
+"""
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+
+from .. import _jit
+from .._kernels import board_matchups as _bm
+from .._kernels import sweep as _sw
+from ..core.cards import RANK_CHARS, SUIT_CHARS, format_card, format_cards, parse_cards
+from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
+from ..core.evaluate import kernel_args
+from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
+from ..equity.matchups import all_matchups
+from ..equity.per_combo import ONE_THREAD_BELOW
+from ..equity.ranges import Range
+from ..equity.setup import PlayerSpec, Setup, prepare
+
+if TYPE_CHECKING:
+    import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+
+__all__ = ["MAX_PLAYERS", "RunoutGrid", "RunoutSort", "Runouts", "board_counts",
+           "check_players", "mask_outcomes", "matchup_rows", "runouts", "to_frame"]
+
+#: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
+MAX_PLAYERS = 6
+#: What ``Runouts.sort`` sorts by: a player's equity, win, tie or equity change, the card's
+#: weight, or the card itself (its id: aces first, spades before hearts, diamonds, clubs).
+RunoutSort: TypeAlias = Literal["equity", "win", "tie", "delta", "weight", "card"]
+_Progress: TypeAlias = Callable[[int, int], object]
+CHUNKS = 32  # chunks of boards per kernel call, fixed: results do not depend on threads
+PROGRESS_BATCHES = 20
+MAX_BATCH_BOARDS = 50_000  # boards per kernel call (memory of the per-board counts)
+
+
+# ---------------------------------------------------------------------------- shared helpers
+def check_players(hands: Iterable[PlayerSpec], report: str) -> list[PlayerSpec]:
+    """The players as a list, or a ValueError naming the report when there are not 2 to 6.
+
+    Parameters
+    ----------
+    hands : iterable of str, cards or Range
+        The players, as the reports take them.
+    report : str
+        The report's name, for the message.
+
+    Returns
+    -------
+    list
+        The players.
+
+    Raises
+    ------
+    ValueError
+        If there are fewer than 2 or more than ``MAX_PLAYERS`` players.
+    TypeError
+        If ``hands`` is one string or one ``Range`` rather than a list of players.
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import check_players
+    >>> check_players(["AA", "KK"] * 4, "runouts")
+    Traceback (most recent call last):
+    ...
+    ValueError: runouts takes 2 to 6 players, not 8
+    """
+    if isinstance(hands, (str, Range)):
+        raise TypeError("hands is a list of players, e.g. ['AhKh', 'QsQd']")
+    players = list(hands)
+    if not 2 <= len(players) <= MAX_PLAYERS:
+        raise ValueError(f"{report} takes 2 to {MAX_PLAYERS} players, not {len(players)}")
+    return players
+
+
+def mask_outcomes(counts: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
+    """Equity, win and tie per player, and the showdowns faced, from winner-mask counts.
+
+    Parameters
+    ----------
+    counts : numpy.ndarray of float64, shape (..., 2**P)
+        Weighted showdowns by winner mask (bit p set when player p holds the best hand).
+
+    Returns
+    -------
+    equity, win, tie : numpy.ndarray of float64, shape (..., P)
+        Pot share, share of showdowns won alone, share split (NaN where nothing was faced).
+    faced : numpy.ndarray of float64, shape (...)
+        The showdowns counted.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.analysis.runouts import mask_outcomes
+    >>> equity, win, tie, faced = mask_outcomes(np.array([0.0, 2.0, 1.0, 1.0]))
+    >>> equity.tolist(), win.tolist(), tie.tolist(), float(faced)
+    ([0.625, 0.375], [0.5, 0.25], [0.25, 0.25], 4.0)
+    """
+    n = counts.shape[-1].bit_length() - 1
+    members = (np.arange(1 << n)[:, None] >> np.arange(n)) & 1
+    size = members.sum(axis=1)
+    pot = members / np.maximum(size, 1)[:, None]
+    faced = counts.sum(axis=-1)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        scale = np.where(faced > 0, 1.0 / faced, np.nan)[..., None]
+    return (counts @ pot * scale, counts @ (members * (size == 1)[:, None]) * scale,
+            counts @ (members * (size > 1)[:, None]) * scale, faced)
+
+
+def matchup_rows(setup: Setup) -> tuple[CardArray, IntArray, FloatArray]:
+    """Every player's combos in one array, and every matchup as rows of it, with its weight.
+
+    Parameters
+    ----------
+    setup : Setup
+        The problem (``pokerkeys.equity.setup.prepare``).
+
+    Returns
+    -------
+    combos : numpy.ndarray of uint8, shape (R, 2)
+        Player 0's combos, then player 1's, ...
+    rows : numpy.ndarray of int64, shape (M, P)
+        Matchup m gives player p the combo ``combos[rows[m, p]]``.
+    weights : numpy.ndarray of float64, shape (M,)
+        The product of the players' combo weights.
+
+    Raises
+    ------
+    ValueError
+        If no matchup is possible (the ranges always share a card), or there are more than
+        ``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS``.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> from pokerkeys.analysis.runouts import matchup_rows
+    >>> combos, rows, weights = matchup_rows(prepare(["AhAd", "KK", "QQ"]))
+    >>> combos.shape, rows.shape, rows[0].tolist()
+    ((13, 2), (36, 3), [0, 1, 7])
+    """
+    hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+    if len(hands) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    rows = np.empty(hands.shape[:2], dtype=np.int64)
+    offset = 0
+    for p, combos in enumerate(setup.combo_lists):
+        row_of = np.full(N_COMBOS, -1)
+        row_of[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = np.arange(len(combos)) + offset
+        rows[:, p] = row_of[COMBO_INDEX_TABLE[hands[:, p, 0], hands[:, p, 1]]]
+        offset += len(combos)
+    return np.ascontiguousarray(np.concatenate(setup.combo_lists)), rows, weights
+
+
+def _batches(n_boards: int, progress: _Progress | None) -> list[tuple[int, int]]:
+    n = max(PROGRESS_BATCHES if progress is not None else 1, -(-n_boards // MAX_BATCH_BOARDS))
+    bounds = np.linspace(0, n_boards, n + 1).round().astype(np.int64)
+    return [(int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
+            if hi > lo]
+
+
+def _sweep_counts(setup: Setup, completions: CardArray, lo: int, hi: int,
+                  tables: tuple[Any, ...]) -> FloatArray:
+    """(hi - lo, 4) heads-up winner-mask weights of completions lo..hi by the range sweep."""
+    ca, cb = setup.combo_lists
+    dense = []
+    for combos, w in zip(setup.combo_lists, setup.weight_lists, strict=True):
+        index = COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]].astype(np.int64)
+        full = np.zeros(N_COMBOS)
+        full[index] = w
+        dense.append((np.ascontiguousarray(w, np.float64), index, full))
+    (wa, ia, da), (wb, ib, db) = dense
+    card_keys, flush_keys = tables[0], tables[1]
+    base_key = np.uint64(sum(int(card_keys[c]) for c in setup.board))
+    base_flush = np.uint64(sum(int(flush_keys[c]) for c in setup.board))
+    starts = np.linspace(0, hi - lo, CHUNKS + 1).round().astype(np.int64)
+    _, _, totals = _sw.per_combo_sweep(ca, wa, ia, da, cb, wb, ib, db, base_key, base_flush,
+                                       np.ascontiguousarray(completions[lo:hi]), starts,
+                                       *tables)
+    won, tied, faced = totals.T
+    return np.stack([np.zeros(hi - lo), won, faced - won - tied, tied], axis=1)
+
+
+def board_counts(setup: Setup, completions: CardArray, *, threads: Threads = None,
+                 progress: _Progress | None = None) -> FloatArray:
+    """Weighted showdowns by winner mask on each completion of the setup's board.
+
+    Parameters
+    ----------
+    setup : Setup
+        The problem (``pokerkeys.equity.setup.prepare``), 2 to 6 players.
+    completions : numpy.ndarray of uint8, shape (B, 5 - board size)
+        The missing board cards of each board, read-only (the kernels are compiled for it).
+    threads : int, optional
+        Kernel threads; the result does not depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` with the boards evaluated so far; an exception it
+        raises stops the work and propagates (how a caller cancels).
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (B, 2**P)
+        Per board, the weight of the matchups won by exactly the players of each bit mask
+        (matchups that share a card with the board count nowhere).
+
+    Raises
+    ------
+    ValueError
+        If no matchup is possible or there are too many for exact enumeration (3+ players).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.equity.setup import prepare
+    >>> from pokerkeys.analysis.runouts import board_counts
+    >>> rivers = np.array([[0], [48]], dtype=np.uint8)  # 2c, Ac
+    >>> rivers.setflags(write=False)
+    >>> board_counts(prepare(["AhAd", "KK"], "Kd7h2s3c"), rivers).tolist()
+    [[0.0, 0.0, 3.0, 0.0], [0.0, 3.0, 0.0, 0.0]]
+    """
+    tables = kernel_args(7)
+    n_boards = len(completions)
+    counts = np.zeros((n_boards, 1 << len(setup.players)))
+    heads_up = len(setup.players) == 2
+    if not heads_up:
+        combos, rows, weights = matchup_rows(setup)
+        known = np.broadcast_to(setup.board, (n_boards, len(setup.board)))
+        full = np.ascontiguousarray(np.concatenate([known, completions], axis=1), np.uint8)
+        full.setflags(write=False)
+        work = n_boards * (len(combos) + len(rows))
+    else:
+        work = n_boards * sum(len(c) for c in setup.combo_lists)
+    small = work < ONE_THREAD_BELOW
+    # The outer block checks `threads` even when the inner one runs on one thread.
+    with _jit.threads(threads), _jit.threads(1 if small else threads):
+        for lo, hi in _batches(n_boards, progress):
+            if heads_up:
+                counts[lo:hi] = _sweep_counts(setup, completions, lo, hi, tables)
+            else:
+                starts = np.linspace(0, hi - lo, CHUNKS + 1).round().astype(np.int64)
+                counts[lo:hi] = _bm.board_mask_counts(combos, rows, weights, full[lo:hi],
+                                                      starts, *tables)
+            if progress is not None:
+                progress(hi, n_boards)
+    return counts
+
+
+def to_frame(records: list[dict[str, Any]]) -> pd.DataFrame:
+    """A pandas DataFrame of records, or an ImportError that names the extra to install.
+
+    Parameters
+    ----------
+    records : list of dict
+        One dict per row.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The rows.
+
+    Raises
+    ------
+    ImportError
+        If pandas is not installed (``pip install 'pokerkeys[pandas]'``).
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import to_frame
+    >>> to_frame([{"card": "As", "weight": 0.5}]).shape
+    (1, 2)
+    """
+    try:
+        import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
+    except ImportError:
+        raise ImportError("to_frame needs pandas: pip install 'pokerkeys[pandas]' "
+                          "(records() gives the same rows as dicts)") from None
+    return pd.DataFrame(records)
+
+
+def _number(x: float) -> float | None:
+    """A float for JSON; None for NaN."""
+    value = float(x)
+    return None if value != value else value
+
+
+def _csv_text(records: list[dict[str, Any]], path: str | os.PathLike[str] | None) -> str:
+    out = io.StringIO()
+    writer = csv.DictWriter(out, fieldnames=list(records[0]) if records else ["card"],
+                            lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(records)
+    text = out.getvalue()
+    if path is not None:
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    return text
+
+
+# ---------------------------------------------------------------------------- card classes
+def _straight_cards(board: CardArray, cards: CardArray) -> BoolArray:
+    """Cards that make a straight possible with fewer hole cards than before: a card of a rank
+    not on the board that brings some five-rank window (the ace also low) to three or more of
+    its ranks on the board, so that two hole cards (or fewer) complete it."""
+    board_mask = 0
+    for c in board.tolist():
+        board_mask |= 1 << (c >> 2)
+
+    def spread(mask: int) -> int:  # bit r + 1 for rank r, and bit 0 for the ace playing low
+        return (mask << 1) | ((mask >> 12) & 1)
+
+    out = np.zeros(len(cards), dtype=bool)
+    for i, c in enumerate(cards.tolist()):
+        r = c >> 2
+        if (board_mask >> r) & 1:
+            continue
+        card_bits = spread(1 << r)
+        after = spread(board_mask | (1 << r))
+        out[i] = any((card_bits & (0b11111 << s)) and bin(after & (0b11111 << s)).count("1") >= 3
+                     for s in range(10))
+    return out
+
+
+def _card_classes(board: CardArray, cards: CardArray) -> tuple[BoolArray, BoolArray, BoolArray]:
+    """(pairs the board, makes a flush possible, makes a straight possible) per card."""
+    ranks = cards.astype(np.int64) >> 2
+    suits = cards.astype(np.int64) & 3
+    board_ranks = board.astype(np.int64) >> 2
+    suit_count = np.bincount(board.astype(np.int64) & 3, minlength=4)
+    return (np.isin(ranks, board_ranks), suit_count[suits] >= 2,
+            _straight_cards(board, cards))
+
+
+# ---------------------------------------------------------------------------- the grid
+@dataclass(frozen=True)
+class RunoutGrid:
+    """Every turn and river of a flop: each player's equity on the final board.
+
+    Attributes
+    ----------
+    cards : numpy.ndarray of uint8, shape (K,)
+        The cards that can come (the rows and columns), as in ``Runouts.cards``.
+    weight : numpy.ndarray of float64, shape (K, K)
+        ``weight[t, r]``: the probability that ``cards[t]`` comes on the turn and
+        ``cards[r]`` on the river (0 on the diagonal and where no matchup is possible; the
+        grid sums to 1 and is symmetric).
+    equity : numpy.ndarray of float64, shape (K, K, P)
+        Each player's equity on that board (NaN where the weight is 0).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> grid = pk.runouts(["AhKh", "QQ"], "Jh9h2c").grid
+    >>> grid.weight.shape, round(float(grid.weight.sum()), 12)
+    ((47, 47), 1.0)
+    >>> grid.matrix(0)[0, :3].round(4).tolist()  # As on the turn, then As, Ad, Ac
+    [nan, 1.0, 1.0]
+    """
+
+    cards: CardArray
+    weight: FloatArray
+    equity: FloatArray
+
+    @property
+    def names(self) -> list[str]:
+        """The cards as text, ``'As'``, in the grid's order."""
+        return [format_card(c) for c in self.cards.tolist()]
+
+    def matrix(self, player: int = 0) -> FloatArray:
+        """One player's equity on every turn (rows) and river (columns).
+
+        Parameters
+        ----------
+        player : int, default 0
+            The player's 0-based index.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (K, K)
+            NaN on the diagonal and where no matchup is possible.
+
+        Raises
+        ------
+        ValueError
+            If ``player`` is not 0 to P - 1.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.runouts(["AhKh", "QQ"], "Jh9h2c").grid.matrix(1).shape
+        (47, 47)
+        """
+        if not 0 <= player < self.equity.shape[2]:
+            raise ValueError(f"player must be 0..{self.equity.shape[2] - 1}, not {player}")
+        return self.equity[:, :, player]
+
+    def records(self) -> list[dict[str, Any]]:
+        """Every possible (turn, river) pair as a dict: ``turn``, ``river``, ``weight``,
+        ``equity_1``, ``equity_2``, ...
+
+        Returns
+        -------
+        list of dict
+            Both orders of each final board, turn-major, in the grid's card order.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> rows = pk.runouts(["AhKh", "QQ"], "Jh9h2c").grid.records()
+        >>> len(rows), rows[0]["turn"], rows[0]["river"], rows[0]["equity_1"]
+        (2162, 'As', 'Ad', 1.0)
+        """
+        names = self.names
+        out: list[dict[str, Any]] = []
+        for t, r in zip(*np.nonzero(self.weight > 0), strict=True):
+            row: dict[str, Any] = {"turn": names[t], "river": names[r],
+                                   "weight": float(self.weight[t, r])}
+            for p, e in enumerate(self.equity[t, r].tolist()):
+                row[f"equity_{p + 1}"] = e
+            out.append(row)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """The grid as plain data: ``cards`` (text), ``weight`` (K x K) and ``equity`` (per
+        player a K x K list), None where no board is possible.
+
+        Returns
+        -------
+        dict
+            Lists of lists of floats and None, ready for JSON.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> data = pk.runouts(["AhKh", "QQ"], "Jh9h2c").grid.to_dict()
+        >>> len(data["cards"]), len(data["equity"]), data["equity"][0][0][:2]
+        (47, 2, [None, 1.0])
+        """
+        equity = [[[_number(x) for x in row] for row in self.equity[:, :, p]]
+                  for p in range(self.equity.shape[2])]
+        return {"cards": self.names, "weight": self.weight.tolist(), "equity": equity}
+
+
+# ---------------------------------------------------------------------------- the report
+@dataclass(frozen=True)
+class Runouts:
+    """Each player's equity after every card that can come next; made by ``runouts``.
+
+    ``len(report)`` is the number of cards. ``filter`` and ``sort`` return new reports (the
+    ``grid`` stays whole).
+
+    Attributes
+    ----------
+    players : tuple of str
+        The players, as given.
+    board : numpy.ndarray of uint8
+        The flop or turn the report starts from.
+    cards : numpy.ndarray of uint8, shape (K,)
+        Each card that can come next (cards that leave no matchup possible are left out).
+    weight : numpy.ndarray of float64, shape (K,)
+        The probability of the card given the players' hands and ranges.
+    equity, win, tie : numpy.ndarray of float64, shape (K, P)
+        Each player's equity, share of showdowns won alone and share split once the card
+        is out (over every river, on a flop).
+    equity_now : numpy.ndarray of float64, shape (P,)
+        Each player's equity before the card: ``weight @ equity``.
+    threshold : float
+        A player's equity "moves" (``moved``) when it changes by more than this.
+    pairs_board : numpy.ndarray of bool, shape (K,)
+        The card's rank is on the board already.
+    flush : numpy.ndarray of bool, shape (K,)
+        Two or more board cards have the card's suit: with it a flush is possible (flush
+        draws come in; on a monotone flop, one-card flushes).
+    straight : numpy.ndarray of bool, shape (K,)
+        The card's rank is new and brings a five-rank window (the ace also low) to three or
+        more board ranks: a straight now needs one hole card fewer than before, two at most.
+    grid : RunoutGrid or None
+        On a flop, every turn and river pair; None on a turn.
+    elapsed : float
+        Seconds the report took (compiling kernels not counted).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> report = pk.runouts(["AhKh", "QQ"], "Jh9h2c")
+    >>> report.names[:4], report.weight[:4].round(4).tolist()
+    (['As', 'Ad', 'Ac', 'Ks'], [0.0222, 0.0222, 0.0222, 0.0222])
+    >>> report.equity[0].round(4).tolist(), report.delta[0].round(4).tolist()
+    ([0.9659, 0.0341], [0.4432, -0.4432])
+    """
+
+    players: tuple[str, ...]
+    board: CardArray
+    cards: CardArray
+    weight: FloatArray
+    equity: FloatArray
+    win: FloatArray
+    tie: FloatArray
+    equity_now: FloatArray
+    threshold: float
+    pairs_board: BoolArray
+    flush: BoolArray
+    straight: BoolArray
+    grid: RunoutGrid | None = None
+    elapsed: float = 0.0
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    @property
+    def names(self) -> list[str]:
+        """The cards as text, ``'As'``."""
+        return [format_card(c) for c in self.cards.tolist()]
+
+    @property
+    def rank(self) -> npt.NDArray[np.str_]:
+        """Each card's rank, ``'A'``..``'2'``."""
+        return np.array(list(RANK_CHARS))[self.cards.astype(np.int64) >> 2]
+
+    @property
+    def suit(self) -> npt.NDArray[np.str_]:
+        """Each card's suit, ``'s'``, ``'h'``, ``'d'`` or ``'c'``."""
+        return np.array(list(SUIT_CHARS))[self.cards.astype(np.int64) & 3]
+
+    @property
+    def delta(self) -> FloatArray:
+        """(K, P): each player's equity after the card less its equity now."""
+        return self.equity - self.equity_now
+
+    @property
+    def leader(self) -> IntArray:
+        """(K,): the 0-based player with the most equity after the card (the first on a tie)."""
+        return np.argmax(self.equity, axis=1).astype(np.int64)
+
+    @property
+    def leader_changed(self) -> BoolArray:
+        """(K,): the leader after the card is not the leader now."""
+        return self.leader != int(np.argmax(self.equity_now))
+
+    @property
+    def moved(self) -> BoolArray:
+        """(K, P): the player's equity changes by more than ``threshold``."""
+        return np.abs(self.delta) > self.threshold
+
+    def _take(self, rows: npt.NDArray[np.intp]) -> Runouts:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        for name in ("cards", "weight", "equity", "win", "tie", "pairs_board", "flush",
+                     "straight"):
+            values[name] = values[name][rows]
+        return Runouts(**values)
+
+    def filter(self, *, rank: str | None = None, suit: str | None = None,
+               pairs_board: bool | None = None, flush: bool | None = None,
+               straight: bool | None = None, leader_changed: bool | None = None,
+               moved: bool | None = None) -> Runouts:
+        """The cards of these classes; None (the default) accepts any.
+
+        Weights are kept as they are, so ``weight.sum()`` of the result is the probability
+        that such a card comes.
+
+        Parameters
+        ----------
+        rank : str, optional
+            Cards of this rank: '2'..'9', 'T' (or '10'), 'J', 'Q', 'K', 'A' (any case).
+        suit : str, optional
+            Cards of this suit: 's', 'h', 'd' or 'c' (any case).
+        pairs_board, flush, straight : bool, optional
+            Cards that pair the board, make a flush possible, make a straight possible
+            (True), or not (False); see the attributes.
+        leader_changed : bool, optional
+            Cards after which another player leads (True), or the same (False).
+        moved : bool, optional
+            Cards that move some player's equity by more than ``threshold`` (True), or no
+            player's (False).
+
+        Returns
+        -------
+        Runouts
+            The rows with every class asked for, in the same order.
+
+        Raises
+        ------
+        ValueError
+            If ``rank`` is not a rank or ``suit`` not a suit.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> hearts = pk.runouts(["AhKh", "QQ"], "Jh9h2c").filter(suit="h")
+        >>> hearts.names, round(float(hearts.weight.sum()), 4)
+        (['Qh', 'Th', '8h', '7h', '6h', '5h', '4h', '3h', '2h'], 0.1889)
+        """
+        keep = np.ones(len(self), dtype=bool)
+        if rank is not None:
+            r = str(rank).upper().replace("10", "T")
+            if r not in RANK_CHARS or len(r) != 1:
+                raise ValueError(f"rank must be a rank 2..A, not {rank!r}")
+            keep &= self.rank == r
+        if suit is not None:
+            s = str(suit).lower()
+            if s not in SUIT_CHARS or len(s) != 1:
+                raise ValueError(f"suit must be one of s, h, d, c, not {suit!r}")
+            keep &= self.suit == s
+        for value, column in ((pairs_board, self.pairs_board), (flush, self.flush),
+                              (straight, self.straight),
+                              (leader_changed, self.leader_changed),
+                              (moved, self.moved.any(axis=1))):
+            if value is not None:
+                keep &= column == bool(value)
+        return self._take(np.flatnonzero(keep))
+
+    def sort(self, by: RunoutSort = "equity", player: int = 0,
+             descending: bool = True) -> Runouts:
+        """The cards sorted by a player's equity, win, tie or change, by weight or by card.
+
+        A stable sort: cards that compare equal keep the card order.
+
+        Parameters
+        ----------
+        by : {'equity', 'win', 'tie', 'delta', 'weight', 'card'}, default 'equity'
+            What to sort by.
+        player : int, default 0
+            Whose numbers (0-based); ignored for ``'weight'`` and ``'card'``, but checked.
+        descending : bool, default True
+            Largest first.
+
+        Returns
+        -------
+        Runouts
+            The same rows, reordered.
+
+        Raises
+        ------
+        ValueError
+            If ``by`` is unknown or ``player`` is not 0 to P - 1.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> best_for_qq = pk.runouts(["AhKh", "QQ"], "Jh9h2c").sort("delta", player=1)
+        >>> best_for_qq.names[:2], best_for_qq.delta[:2, 1].round(4).tolist()
+        (['Qs', 'Qd'], [0.2955, 0.2955])
+        """
+        if by not in ("equity", "win", "tie", "delta", "weight", "card"):
+            raise ValueError(f"sort by equity, win, tie, delta, weight or card, not {by!r}")
+        if not 0 <= player < len(self.players):
+            raise ValueError(f"player must be 0..{len(self.players) - 1}, not {player}")
+        if by == "weight":
+            key = self.weight
+        elif by == "card":
+            key = self.cards.astype(np.float64)
+        else:
+            key = getattr(self, by)[:, player]
+        return self._take(np.argsort(-key if descending else key, kind="stable"))
+
+    def by_class(self) -> list[dict[str, Any]]:
+        """Each player's equity given the class of the card that comes, and its probability.
+
+        Classes: each rank ('A' down to '2'), each suit ('s', 'h', 'd', 'c'), then
+        'pairs the board', 'flush', 'straight' and 'blank' (none of those three); a class no
+        card has is left out.
+
+        Returns
+        -------
+        list of dict
+            ``class`` (its name), ``cards`` (how many), ``weight`` (its probability) and
+            ``equity`` (each player's equity given it, a list).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> rows = pk.runouts(["AhKh", "QQ"], "Jh9h2c").by_class()
+        >>> for r in rows[-4:]:
+        ...     print(r["class"], r["cards"], round(r["weight"], 4), round(r["equity"][0], 4))
+        pairs the board 9 0.2 0.3788
+        flush 9 0.1889 0.9733
+        straight 19 0.3778 0.5448
+        blank 15 0.3333 0.4568
+        """
+        parts: list[tuple[str, BoolArray]] = [(r, self.rank == r) for r in reversed(RANK_CHARS)]
+        parts += [(s, self.suit == s) for s in reversed(SUIT_CHARS)]
+        parts += [("pairs the board", self.pairs_board), ("flush", self.flush),
+                  ("straight", self.straight),
+                  ("blank", ~(self.pairs_board | self.flush | self.straight))]
+        rows: list[dict[str, Any]] = []
+        for name, chosen in parts:
+            if chosen.any():
+                w = self.weight[chosen]
+                rows.append({"class": name, "cards": int(chosen.sum()),
+                             "weight": float(w.sum()),
+                             "equity": (w @ self.equity[chosen] / w.sum()).tolist()})
+        return rows
+
+    def records(self) -> list[dict[str, Any]]:
+        """The cards as dicts, one per card, in the report's order.
+
+        Returns
+        -------
+        list of dict
+            ``card``, ``rank``, ``suit``, ``weight``, then ``equity_1``, ``win_1``,
+            ``tie_1``, ``delta_1``, ``equity_2``, ... per player (1-based), then ``leader``
+            (1-based), ``leader_changed``, ``moved``, ``pairs_board``, ``flush`` and
+            ``straight``: Python values, ready for JSON or CSV.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> row = pk.runouts(["AhKh", "QQ"], "Jh9h2c").records()[0]
+        >>> row["card"], row["equity_1"], row["leader"], row["leader_changed"]
+        ('As', 0.9659090909090909, 1, False)
+        """
+        delta, leader, changed = self.delta, self.leader, self.leader_changed
+        moved = self.moved.sum(axis=1) > 0
+        rank, suit = self.rank, self.suit
+        rows: list[dict[str, Any]] = []
+        for i, name in enumerate(self.names):
+            row: dict[str, Any] = {"card": name, "rank": str(rank[i]), "suit": str(suit[i]),
+                                   "weight": float(self.weight[i])}
+            for p in range(len(self.players)):
+                row[f"equity_{p + 1}"] = float(self.equity[i, p])
+                row[f"win_{p + 1}"] = float(self.win[i, p])
+                row[f"tie_{p + 1}"] = float(self.tie[i, p])
+                row[f"delta_{p + 1}"] = float(delta[i, p])
+            row.update(leader=int(leader[i]) + 1, leader_changed=bool(changed[i]),
+                       moved=bool(moved[i]), pairs_board=bool(self.pairs_board[i]),
+                       flush=bool(self.flush[i]), straight=bool(self.straight[i]))
+            rows.append(row)
+        return rows
+
+    def to_dict(self, grid: bool = True) -> dict[str, Any]:
+        """The report as plain data (what ``to_json`` writes).
+
+        Parameters
+        ----------
+        grid : bool, default True
+            Include the turn x river grid (on a flop).
+
+        Returns
+        -------
+        dict
+            ``players``, ``board`` (text), ``next`` ('turn' or 'river'), ``equity_now``,
+            ``threshold``, ``cards`` (``records()``), ``by_class`` (``by_class()``) and
+            ``grid`` (``RunoutGrid.to_dict()``, or None on a turn or when not asked for).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> data = pk.runouts(["AhKh", "QQ"], "Jh9h2c").to_dict(grid=False)
+        >>> data["board"], data["next"], len(data["cards"]), data["grid"]
+        ('Jh 9h 2c', 'turn', 47, None)
+        """
+        return {"players": list(self.players), "board": format_cards(self.board),
+                "next": "turn" if len(self.board) == 3 else "river",
+                "equity_now": self.equity_now.tolist(), "threshold": self.threshold,
+                "cards": self.records(), "by_class": self.by_class(),
+                "grid": self.grid.to_dict() if grid and self.grid is not None else None}
+
+    def to_json(self, path: str | os.PathLike[str] | None = None, *, grid: bool = True,
+                indent: int | None = None) -> str:
+        """The report as JSON text (``to_dict``), also written to ``path`` if given.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            A file to write.
+        grid : bool, default True
+            Include the turn x river grid.
+        indent : int, optional
+            As for ``json.dumps``.
+
+        Returns
+        -------
+        str
+            The JSON text.
+
+        Examples
+        --------
+        >>> import json
+        >>> import pokerkeys as pk
+        >>> text = pk.runouts(["AhKh", "QQ"], "Jh9h2c").to_json(grid=False)
+        >>> json.loads(text)["cards"][0]["card"]
+        'As'
+        """
+        text = json.dumps(self.to_dict(grid=grid), indent=indent)
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(text)
+        return text
+
+    def to_csv(self, path: str | os.PathLike[str] | None = None) -> str:
+        """The cards as CSV text (the columns of ``records()``), also written to ``path``.
+
+        Parameters
+        ----------
+        path : str or os.PathLike, optional
+            A file to write.
+
+        Returns
+        -------
+        str
+            The CSV text, a header line first.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> print(pk.runouts(["AhKh", "QQ"], "Jh9h2c").to_csv().splitlines()[0][:40])
+        card,rank,suit,weight,equity_1,win_1,tie
+        """
+        return _csv_text(self.records(), path)
+
+    def to_frame(self) -> pd.DataFrame:
+        """The cards as a pandas DataFrame (the columns of ``records()``).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per card.
+
+        Raises
+        ------
+        ImportError
+            If pandas is not installed.
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.runouts(["AhKh", "QQ"], "Jh9h2c").to_frame().shape
+        (47, 18)
+        """
+        return to_frame(self.records())
+
+
+def _parse_board(board: CardsLike, allowed: tuple[int, ...], report: str,
+                 what: str) -> CardArray:
+    try:
+        ids = parse_cards(board)
+    except (ValueError, TypeError) as exc:
+        raise type(exc)(f"board: {exc}") from None
+    if len(ids) not in allowed:
+        shown = f" ({format_cards(ids)})" if len(ids) else ""
+        raise ValueError(f"{report} needs {what}, not {len(ids)} cards{shown}")
+    return ids
+
+
+def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | None = None, *,
+            threshold: float = 0.1, threads: Threads = None,
+            progress: _Progress | None = None) -> Runouts:
+    """Exact equity of 2-6 players after every turn card (on a flop) or river (on a turn).
+
+    Parameters
+    ----------
+    hands : iterable of str, cards or Range
+        2 to 6 players, as for ``pk.equity``: hands (``'AhKh'``), partial hands
+        (``'Ah??'``), ``'random'``, or ranges (``'QQ+, AKs'``, ``'20%'`` or a ``Range``).
+    board : str, sequence of cards or array of card ids
+        The flop (3 cards) or the turn (4).
+    dead : str, sequence of cards or array of card ids, optional
+        Cards out of the deck.
+    threshold : float, default 0.1
+        A player's equity "moves" after a card when it changes by more than this.
+    threads : int, optional
+        Kernel threads; None: every core Numba uses. The result does not depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` with the complete boards evaluated so far; an
+        exception it raises stops the report and propagates (how a caller cancels).
+
+    Returns
+    -------
+    Runouts
+        One row per card that can come; on a flop also the turn x river ``grid``.
+
+    Raises
+    ------
+    ValueError
+        If the board is not 3 or 4 cards, a hand, range or card does not parse, a card is in
+        two places, there are fewer than 2 or more than 6 players, a range is empty once the
+        board and dead cards are out, no matchup is possible, ``threshold`` is not between 0
+        and 1, or (3+ players) exact enumeration would need too many matchups.
+    TypeError
+        If ``hands`` is a single string or ``Range`` rather than a list of players.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> report = pk.runouts(["AhKh", "QQ+", "JTs"], "Jh9h2c4s")
+    >>> len(report), report.equity_now.round(4).tolist()
+    (46, [0.2976, 0.6071, 0.0952])
+    >>> report.filter(leader_changed=True, suit="s").names
+    ['As', 'Ks', 'Js', 'Ts']
+    >>> pk.runouts(["AhKh", "QQ"], "Qd7h2c4s5d")
+    Traceback (most recent call last):
+    ...
+    ValueError: runouts needs a flop or a turn (3 or 4 board cards), not 5 cards (Qd 7h 2c 4s 5d)
+    """
+    start = _jit.compute_clock()
+    players = check_players(hands, "runouts")
+    board_ids = _parse_board(board, (3, 4), "runouts", "a flop or a turn (3 or 4 board cards)")
+    if isinstance(threshold, bool) or not 0 <= float(threshold) <= 1:
+        raise ValueError(f"threshold is an equity change between 0 and 1, not {threshold!r}")
+    setup = prepare(players, board_ids, dead)
+    blocked = setup.excluded
+    for p in setup.players:
+        for c in p.known:
+            blocked |= 1 << c
+    deck = np.array([c for c in range(51, -1, -1) if not (blocked >> c) & 1], dtype=np.uint8)
+    position = np.full(52, -1, dtype=np.int64)
+    position[deck] = np.arange(len(deck))
+    k = setup.n_missing
+    completions = np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
+    completions.setflags(write=False)
+    counts = board_counts(setup, completions, threads=threads, progress=progress)
+    n_masks = counts.shape[1]
+    by_card = np.zeros((len(deck), n_masks))
+    for j in range(k):
+        where = position[completions[:, j]]
+        for q in range(n_masks):
+            by_card[:, q] += np.bincount(where, weights=counts[:, q], minlength=len(deck))
+    possible = by_card.sum(axis=1) > 0
+    if not possible.any():
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    equity, win, tie, faced = mask_outcomes(by_card)
+    now, _, _, _ = mask_outcomes(counts.sum(axis=0))
+    grid = None
+    if k == 2:
+        pair_counts = np.zeros((len(deck), len(deck), n_masks))
+        first, second = position[completions[:, 0]], position[completions[:, 1]]
+        pair_counts[first, second] = counts
+        pair_counts[second, first] = counts
+        grid_equity, _, _, grid_faced = mask_outcomes(pair_counts)
+        keep = np.flatnonzero(possible)
+        grid = RunoutGrid(deck[keep], grid_faced[np.ix_(keep, keep)] / grid_faced.sum(),
+                          grid_equity[np.ix_(keep, keep)])
+    rows = np.flatnonzero(possible)
+    pairs, flush, straight = _card_classes(setup.board, deck[rows])
+    return Runouts(tuple(setup.labels), setup.board, deck[rows], faced[rows] / faced.sum(),
+                   equity[rows], win[rows], tie[rows], now, float(threshold), pairs, flush,
+                   straight, grid, _jit.compute_clock() - start)
