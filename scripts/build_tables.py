@@ -18,6 +18,26 @@ Ranks come from enumerating rank multisets (non-flush) and rank subsets (flush),
 hand with a flush can hold neither quads nor a full house (those need cards of 3-4 suits, and at
 most 2 cards lie outside the flush suit), so its rank is the best 5 of its flush cards alone.
 
+Short deck (six-plus hold'em, 36 cards, see ``pokerkeys.core.shortdeck``) needs no keys of its
+own: a key sum that is unique over every 5-, 6- or 7-card hand of the 52 cards is unique over
+the hands of any subset of them, and the suit sums that detect a flush are the same sums. Only
+the ranks differ (A-6-7-8-9 is a straight, a flush beats a full house, three of a kind and a
+straight in either order), so for each rule order this script writes, in the Hold'em tables'
+layout (the same hash bases, the same flush-key sums as indices):
+
+* ``shortdeck_{order}_hash_ranks_{5,6,7}``: the short-deck rank of the rank multiset in each
+  slot of the Hold'em hash, 0 for a multiset holding a two, three, four or five;
+* ``shortdeck_{order}_flush_ranks_{5,7}``: the short-deck rank of each flush-key sum, 0 for a
+  set holding a card below the six;
+
+``order`` is ``trips`` (three of a kind beats a straight) or ``straight``. Keeping Hold'em's
+layout keeps the kernels identical (their hash constants are compiled in), and the zeros make a
+hand with a card below the six rank 0 without a check of its own (see
+``pokerkeys.core.tables.shortdeck_tables`` for the one case that needs the flush keys too).
+Short-deck ranks run 1..1404, higher is better; a hand with a flush is ranked by its flush
+cards alone here too (quads and a flush cannot share seven cards, and a flush beats a full
+house).
+
 Every table is verified before anything is written; ``--check`` rebuilds in memory and compares
 with the files on disk. Output is byte-identical on every run.
 """
@@ -45,7 +65,9 @@ from pokerkeys._layout import (  # noqa: E402
     SUIT_BITS,
     SUIT_MASK,
 )
+from pokerkeys.core import shortdeck  # noqa: E402
 from pokerkeys.core._ranking import N_CLASSES, five_card_classes  # noqa: E402
+from pokerkeys.core.evaluate import CATEGORY_OF_RANK  # noqa: E402
 
 DISTINCT_RANKS = {5: 7462, 6: 6075, 7: 4824}
 
@@ -180,6 +202,124 @@ def packed_card_keys(face_keys: list[int], suit_keys: list[int]) -> np.ndarray:
                     dtype=np.uint32)
 
 
+# ---------------------------------------------------------------- short deck
+def shortdeck_best_non_flush(multiset: tuple[int, ...], rules: str) -> int:
+    """Short-deck rank of the best 5 of a 5-7 card rank multiset; 0 if a card is below six."""
+    if min(multiset) < shortdeck.LOWEST_RANK:
+        return 0
+    non_flush, _ = shortdeck.five_card_classes(rules)
+    return max(non_flush[sub] for sub in set(combinations(multiset, 5)))
+
+
+def shortdeck_best_flush(ranks: tuple[int, ...], rules: str) -> int:
+    """Short-deck rank of the best 5 of 5-7 distinct ranks of one suit; 0 below six."""
+    if min(ranks) < shortdeck.LOWEST_RANK:
+        return 0
+    _, flush = shortdeck.five_card_classes(rules)
+    return max(flush[sub] for sub in combinations(ranks, 5))
+
+
+def shortdeck_hash_ranks(t: dict[str, np.ndarray], face_keys: list[int], n: int,
+                         rules: str) -> np.ndarray:
+    """The n-card Hold'em hash with every slot's multiset ranked for short deck."""
+    sums_ranks = sorted((sum(face_keys[r] for r in ms), shortdeck_best_non_flush(ms, rules))
+                        for ms in non_flush_multisets(n))
+    sums = np.array([s for s, _ in sums_ranks], dtype=np.int64)
+    if not np.array_equal(sums, t[f"nonflush_{n}"][:, 0].astype(np.int64)):
+        raise ValueError(f"{n}-card short-deck multisets do not match the Hold'em table")
+    h = scramble(sums, n)
+    shift = HASH_SHIFT[n]
+    slots = t[f"hash_base_{n}"][h >> shift].astype(np.int64) + (h & ((1 << shift) - 1))
+    table = np.zeros_like(t[f"hash_ranks_{n}"])
+    table[slots] = [r for _, r in sums_ranks]
+    return table
+
+
+def shortdeck_flush_ranks(t: dict[str, np.ndarray], flush_keys: list[int],
+                          sizes: tuple[int, ...], key_set: int, rules: str) -> np.ndarray:
+    """The flush table of a key set (indexed by flush-key sums) ranked for short deck."""
+    table = np.zeros_like(t[f"flush_ranks_{key_set}"])
+    for size in sizes:
+        for subset in combinations(range(12, -1, -1), size):
+            table[sum(flush_keys[r] for r in subset)] = shortdeck_best_flush(subset, rules)
+    return table
+
+
+def build_shortdeck(t: dict[str, np.ndarray], keys: dict, quiet: bool) -> None:
+    """Add both rule orders' short-deck rank tables to ``t`` (see the module's docstring)."""
+    for rules in shortdeck.RULES:
+        start = time.perf_counter()
+        prefix = shortdeck.table_prefix(rules)
+        for n in (5, 6, 7):
+            face_keys = keys["face_keys_5" if n == 5 else "face_keys_7"]
+            t[f"{prefix}hash_ranks_{n}"] = shortdeck_hash_ranks(t, face_keys, n, rules)
+        t[f"{prefix}flush_ranks_5"] = shortdeck_flush_ranks(t, keys["flush_keys_5"], (5,), 5,
+                                                             rules)
+        t[f"{prefix}flush_ranks_7"] = shortdeck_flush_ranks(t, keys["flush_keys_7"], (5, 6, 7),
+                                                            7, rules)
+        log(f"  short deck, {rules}: {time.perf_counter() - start:.2f} s", quiet)
+
+
+def verify_shortdeck(t: dict[str, np.ndarray]) -> None:
+    """Independent checks of the short-deck tables; raises ValueError on the first failure.
+
+    Counts of ranked entries follow from the deck (multisets of the 9 ranks six..ace), the 5-card
+    tables must reach every rank 1..1404, and within every category but the straights the
+    short-deck order must agree with the Hold'em order of the same entries (the rule orders
+    move whole categories; only the straights gain A-6-7-8-9 at their bottom)."""
+    def fail(msg):
+        raise ValueError(f"short-deck table verification failed: {msg}")
+
+    ranks9 = 9
+    multisets = {n: sum(1 for ms in combinations_with_replacement(range(ranks9), n)
+                        if all(ms.count(r) <= 4 for r in set(ms))) for n in (5, 6, 7)}
+    flush_sets = {5: comb_count(ranks9, (5,)), 7: comb_count(ranks9, (5, 6, 7))}
+    for rules in shortdeck.RULES:
+        prefix = shortdeck.table_prefix(rules)
+        cats = shortdeck.category_of_rank(rules)
+        for n in (5, 6, 7):
+            sd = t[f"{prefix}hash_ranks_{n}"]
+            if np.count_nonzero(sd) != multisets[n]:
+                fail(f"{prefix}hash_ranks_{n} ranks {np.count_nonzero(sd)} multisets, "
+                     f"expected {multisets[n]}")
+            _agree_with_holdem(sd, t[f"hash_ranks_{n}"], cats, f"{prefix}hash_ranks_{n}", fail)
+        for key_set in (5, 7):
+            sd = t[f"{prefix}flush_ranks_{key_set}"]
+            if np.count_nonzero(sd) != flush_sets[key_set]:
+                fail(f"{prefix}flush_ranks_{key_set} ranks {np.count_nonzero(sd)} sets, "
+                     f"expected {flush_sets[key_set]}")
+            if set(cats[sd[sd > 0]].tolist()) != {6, 9}:
+                fail(f"{prefix}flush_ranks_{key_set} holds a non-flush rank")
+            _agree_with_holdem(sd, t[f"flush_ranks_{key_set}"], cats,
+                               f"{prefix}flush_ranks_{key_set}", fail)
+        reached = set(t[f"{prefix}hash_ranks_5"].tolist()) | set(
+            t[f"{prefix}flush_ranks_5"].tolist())
+        if reached - {0} != set(range(1, shortdeck.N_CLASSES + 1)):
+            fail(f"{prefix} 5-card tables do not reach every rank 1..{shortdeck.N_CLASSES}")
+        if set(cats[t[f"{prefix}hash_ranks_7"]].tolist()) - {0} != {1, 2, 3, 4, 5, 7, 8}:
+            fail(f"{prefix}hash_ranks_7 holds a flush rank or misses a category")
+
+
+def comb_count(n: int, sizes: tuple[int, ...]) -> int:
+    return sum(len(list(combinations(range(n), k))) for k in sizes)
+
+
+def _agree_with_holdem(sd: np.ndarray, holdem: np.ndarray, cats: np.ndarray, name: str,
+                       fail) -> None:
+    """Among the entries of one category on both scales (straights aside), sorting by Hold'em
+    rank sorts by short-deck rank too: both order a category by the same significant ranks.
+    (A 7-card entry can change category: trips with a straight, a high card with A-6-7-8-9.)"""
+    ranked = sd > 0
+    holdem_cats = CATEGORY_OF_RANK[holdem]
+    for cat in (1, 2, 3, 4, 6, 7, 8):
+        inside = ranked & (cats[sd] == cat) & (holdem_cats == cat)
+        if not inside.any():
+            continue
+        order = np.argsort(holdem[inside], kind="stable")
+        if np.any(np.diff(sd[inside][order].astype(np.int64)) < 0):
+            fail(f"{name}: category {cat} is not in the Hold'em order")
+
+
 def build(keys: dict, quiet: bool = True) -> dict[str, np.ndarray]:
     """All tables as a name -> array dict; raises ValueError if any check fails."""
     suit_keys = keys["suit_keys"]
@@ -209,6 +349,8 @@ def build(keys: dict, quiet: bool = True) -> dict[str, np.ndarray]:
         log(f"  {n}-card: {len(sparse):,} non-flush sums, hash {len(t[f'hash_ranks_{n}']):,} "
             f"slots ({time.perf_counter() - start:.2f} s)", quiet)
     verify(t, keys)
+    build_shortdeck(t, keys, quiet)
+    verify_shortdeck(t)
     return t
 
 

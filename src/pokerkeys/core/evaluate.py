@@ -10,6 +10,11 @@ five-card poker hands, in order. ``category`` maps a rank to one of the nine cat
 compiled kernel); ``evaluate_batch`` ranks an array of hands in a parallel Numba kernel, which
 checks every row for bad ids and repeated cards as it goes.
 
+With ``game='shortdeck'`` every function here ranks short-deck hands (six-plus hold'em: 36
+cards, A-6-7-8-9 a straight, a flush over a full house, three of a kind over a straight unless
+``rules='straight-beats-trips'``) on the short-deck scale, 1 (J-9-8-7-6) to 1404 (royal flush),
+with the same kernels and short-deck rank tables (``pokerkeys.core.shortdeck``).
+
 Examples
 --------
 >>> import pokerkeys as pk
@@ -17,6 +22,8 @@ Examples
 (7462, 1)
 >>> pk.describe("7c 7d 2h 2s Kd 9c 3h")
 'Two pair, sevens and twos'
+>>> pk.evaluate("As Ks Qs Js Ts", game="shortdeck")
+1404
 """
 from __future__ import annotations
 
@@ -31,9 +38,11 @@ import numpy.typing as npt
 
 from .. import _jit, _layout
 from .._kernels import evaluate as _k
+from . import shortdeck as _sd
 from ._ranking import N_CLASSES, rank_values
 from .cards import N_CARDS, format_cards, parse_cards
-from .tables import eval_tables
+from .shortdeck import Game, Rules, check_short_deck, resolve_rules
+from .tables import EvalTables, eval_tables, shortdeck_tables
 
 if TYPE_CHECKING:
     from .._jit import Kernel
@@ -147,21 +156,34 @@ def kernel_args(n: int) -> tuple[npt.NDArray[Any], ...]:
     return eval_tables(n).as_tuple()
 
 
+def _tables(n: int, rules: Rules | None) -> EvalTables:
+    """The n-card tables of Hold'em (rules None) or of short deck with the rule order."""
+    return eval_tables(n) if rules is None else shortdeck_tables(n, rules)
+
+
+def _scale(rules: Rules | None) -> tuple[int, npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
+    """(number of ranks, rank -> category number, rank -> (category, significant ranks))
+    of Hold'em (rules None) or of short deck with the rule order."""
+    if rules is None:
+        return N_CLASSES, CATEGORY_OF_RANK, rank_values()
+    return _sd.N_CLASSES, _sd.category_of_rank(rules), _sd.rank_values(rules)
+
+
 @cache
-def _python_tables(n: int) -> tuple[Any, ...]:
+def _python_tables(n: int, rules: Rules | None = None) -> tuple[Any, ...]:
     """The n-card tables as Python lists, with the hash constants.
 
     One hand is ranked in plain Python (about 1 us): faster than a kernel call's dispatch, and
     `pokerkeys eval` never pays the 0.2-0.3 s Numba spends setting itself up for its first
     cached kernel in a process.
     """
-    t = eval_tables(n)
+    t = _tables(n, rules)
     return (t.card_keys.tolist(), t.flush_keys.tolist(), t.flush_suit.tolist(),
             t.hash_base.tolist(), t.hash_ranks.tolist(), t.flush_ranks.tolist(),
             *_k.hash_constants(n))
 
 
-def rank_one(ids: Sequence[int] | CardArray) -> int:
+def rank_one(ids: Sequence[int] | CardArray, rules: Rules | None = None) -> int:
     """Rank of 5-7 valid card ids, without any check.
 
     ``_kernels.evaluate.rank_of_key`` step for step, in plain Python: for a caller that has
@@ -170,22 +192,25 @@ def rank_one(ids: Sequence[int] | CardArray) -> int:
     Parameters
     ----------
     ids : sequence or array of int
-        5, 6 or 7 distinct card ids 0..51. Anything else gives a wrong rank or an
-        ``IndexError``, not a helpful message.
+        5, 6 or 7 distinct card ids 0..51 (16..51 in short deck). Anything else gives a wrong
+        rank (0 for a short-deck hand with a lower card, mostly) or an ``IndexError``, not a
+        helpful message.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        None (default): a Hold'em rank; else the short-deck rank with that rule order.
 
     Returns
     -------
     int
-        The rank, 1..7462 (higher is better).
+        The rank, 1..7462 (short deck: 1..1404), higher is better.
 
     Examples
     --------
     >>> from pokerkeys.core.evaluate import rank_one
-    >>> rank_one([51, 47, 43, 39, 35])
-    7462
+    >>> rank_one([51, 47, 43, 39, 35]), rank_one([51, 47, 43, 39, 35], "trips-beat-straight")
+    (7462, 1404)
     """
     card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, mult, hmask, \
-        shift = _python_tables(len(ids))
+        shift = _python_tables(len(ids), rules)
     key = flush_sums = 0
     for c in np.asarray(ids).tolist():
         key += card_keys[c]
@@ -202,29 +227,37 @@ def rank_one(ids: Sequence[int] | CardArray) -> int:
 BATCH_KERNELS: dict[int, Kernel] = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
 
 
-def evaluate(cards: CardsLike) -> int:
+def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = None) -> int:
     """Rank of a 5-, 6- or 7-card hand: 1 (worst) .. 7462 (royal flush), higher is better.
 
     Of 6 or 7 cards, the rank is that of the best five among them. Two hands with equal ranks
     tie. The ranks are the 7,462 classes of five-card hands in order, so the rank says
-    everything about a hand's strength: ``category`` and ``describe`` read it.
+    everything about a hand's strength: ``category`` and ``describe`` read it. Short deck
+    (``game='shortdeck'``) has its own scale, 1..1404.
 
     Parameters
     ----------
     cards : str, sequence of str or int, or array of int
         The hand, in any form ``parse_cards`` reads: ``'As Ks Qs Js Ts'``, ``'AsKsQsJsTs'``,
         ``['As', 'Ks', ...]``, card ids ``[51, 47, ...]``. The order does not matter.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The ranking: Hold'em's, or short deck's (six-plus hold'em: cards 6 through A,
+        A-6-7-8-9 a straight, a flush beats a full house).
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: which of three of a kind and straight is higher; default
+        ``'trips-beat-straight'``.
 
     Returns
     -------
     int
-        The rank, 1..7462.
+        The rank, 1..7462 (short deck: 1..1404).
 
     Raises
     ------
     ValueError
         If the hand does not have 5, 6 or 7 cards, a card is unknown or an id outside 0..51,
-        or a card appears twice.
+        or a card appears twice; in short deck, if a card is below the six (the message
+        names it); if ``game`` or ``rules`` is unknown, or rules are given for Hold'em.
     TypeError
         If ``cards`` is neither text nor integer ids (bytes, floats, ...).
     pokerkeys.TableError
@@ -248,12 +281,31 @@ def evaluate(cards: CardsLike) -> int:
     Traceback (most recent call last):
     ...
     ValueError: a hand to evaluate has 5, 6 or 7 cards, not 2 (As Ks)
+
+    Short deck: A-6-7-8-9 is the lowest straight, and by default three of a kind beats it.
+
+    >>> pk.evaluate("Ah 6c 7d 8s 9h", game="shortdeck")
+    877
+    >>> trips, straight = "9c 9d 9h As Kd", "Ah 6c 7d 8s 9h"
+    >>> pk.evaluate(trips, game="shortdeck") > pk.evaluate(straight, game="shortdeck")
+    True
+    >>> rules = "straight-beats-trips"
+    >>> pk.evaluate(trips, game="shortdeck", rules=rules) > pk.evaluate(
+    ...     straight, game="shortdeck", rules=rules)
+    False
+    >>> pk.evaluate("Ah 5c 7d 8s 9h", game="shortdeck")
+    Traceback (most recent call last):
+    ...
+    ValueError: 5c is not a short-deck card (short deck plays 6 through A)
     """
+    short = resolve_rules(game, rules)
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
         raise ValueError(f"a hand to evaluate has 5, 6 or 7 cards, not {len(ids)} "
                          f"({format_cards(ids) or 'no cards'})")
-    return rank_one(ids)
+    if short is not None:
+        check_short_deck(ids)
+    return rank_one(ids, short)
 
 
 def _parse_row(text: str, invalid: InvalidRows) -> CardArray | None:
@@ -315,6 +367,11 @@ def _explain_bad_row(array: CardArray, row: int) -> str:
     if ids.max() >= N_CARDS:
         return f"row {row}: card id {int(ids.max())} is outside 0..51"
     counts = np.bincount(ids, minlength=N_CARDS)
+    if counts.max() < 2:  # a short-deck row holding a card below the six
+        try:
+            check_short_deck(ids, f"row {row}")
+        except ValueError as error:
+            return str(error)
     dup = int(np.flatnonzero(counts > 1)[0])
     return f"row {row}: duplicate card {format_cards([dup])} in {format_cards(ids)}"
 
@@ -324,11 +381,13 @@ INVALID_ROWS = ("raise", "zero")
 
 
 def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
-                   invalid: InvalidRows = "raise") -> RankArray:
+                   invalid: InvalidRows = "raise", game: Game = "holdem",
+                   rules: Rules | None = None) -> RankArray:
     """Ranks of many hands at once: 1 (worst) .. 7462 (royal flush), higher is better.
 
     The same ranks as ``evaluate``, from a parallel compiled kernel (hundreds of millions of
-    hands a second). Every row is checked inside the kernel: ids in 0..51, no card twice.
+    hands a second). Every row is checked inside the kernel: ids in 0..51, no card twice, and
+    in short deck no card below the six (the short-deck tables rank such a row 0).
 
     Parameters
     ----------
@@ -342,9 +401,13 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
         depend on it.
     invalid : {'raise', 'zero'}, default 'raise'
         What a bad row does: an id outside 0..51, a card twice, a hand string that does not
-        parse. ``'raise'`` raises a ValueError naming the first bad row; ``'zero'`` gives it
-        rank 0, which no hand has, so data with bad rows is ranked in one pass and filtered
-        afterwards (``ranks > 0``).
+        parse, in short deck a card below the six. ``'raise'`` raises a ValueError naming the
+        first bad row; ``'zero'`` gives it rank 0, which no hand has, so data with bad rows
+        is ranked in one pass and filtered afterwards (``ranks > 0``).
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The ranking, as in ``evaluate``: short-deck ranks run 1..1404.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the order of three of a kind and straight (default trips first).
 
     Returns
     -------
@@ -355,11 +418,13 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
     Raises
     ------
     ValueError
-        With ``invalid='raise'``: if a row holds an id outside 0..51 or a card twice (the
-        message names the row), or a hand string does not parse (the message names the
-        card). Either way: if the rows do not all hold 5, 6 or 7 cards, or hold different
-        numbers of cards (a batch needs one hand size), if ``cards`` is not two-dimensional,
-        if ``invalid`` is not one of its values, or if ``threads`` is not a positive integer.
+        With ``invalid='raise'``: if a row holds an id outside 0..51 or a card twice, or in
+        short deck a card below the six (the message names the row and the card), or a hand
+        string does not parse (the message names the card). Either way: if the rows do not
+        all hold 5, 6 or 7 cards, or hold different numbers of cards (a batch needs one hand
+        size), if ``cards`` is not two-dimensional, if ``invalid``, ``game`` or ``rules`` is
+        not one of its values (or rules are given for Hold'em), or if ``threads`` is not a
+        positive integer.
     TypeError
         If the card ids are not integers (a float array, say).
     pokerkeys.TableError
@@ -384,10 +449,17 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
     Traceback (most recent call last):
     ...
     ValueError: row 1: duplicate card As in As As 2c 3c 4c
+    >>> pk.evaluate_batch(["As Ks Qs Js Ts", "Ah 6c 7d 8s 9h"], game="shortdeck")
+    array([1404,  877], dtype=uint16)
+    >>> pk.evaluate_batch(["As Ks Qs Js Ts", "Ah 6c 7d 8s 2h"], game="shortdeck")
+    Traceback (most recent call last):
+    ...
+    ValueError: row 1: 2h is not a short-deck card (short deck plays 6 through A)
     """
     if invalid not in INVALID_ROWS:
         raise ValueError(f"invalid must be one of {', '.join(map(repr, INVALID_ROWS))}, "
                          f"not {invalid!r}")
+    short = resolve_rules(game, rules)
     array = _batch_array(cards, invalid)
     out = np.empty(len(array), dtype=np.uint16)
     if len(array):
@@ -398,35 +470,44 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
             # so one compiled signature serves both (see the kernel's declared signature).
             flat = array.reshape(-1).view()
             flat.setflags(write=False)
-            tables = eval_tables(n).rank_batch_tuple()
+            tables = _tables(n, short).rank_batch_tuple()
             bad_rows = BATCH_KERNELS[n](flat, out, *tables)
-        if invalid == "raise" and bad_rows:
+        # The kernel counts bad ids and repeated cards; a short-deck row with a card below
+        # the six ranks 0 through the tables without being counted, so short deck looks.
+        if invalid == "raise" and (bad_rows or (short is not None and out.min() == 0)):
             raise ValueError(_explain_bad_row(array, int(np.argmin(out))))
     return out
 
 
-def _check_ranks(ranks: npt.NDArray[Any]) -> None:
+def _check_ranks(ranks: npt.NDArray[Any], n_classes: int = N_CLASSES) -> None:
     if ranks.dtype.kind not in "iu":
         raise TypeError(f"ranks must be integers, not {ranks.dtype}")
-    if ranks.size and (ranks.min() < 1 or ranks.max() > N_CLASSES):
-        bad = ranks[(ranks < 1) | (ranks > N_CLASSES)].ravel()[0]
-        raise ValueError(f"rank {int(bad)} is outside 1..{N_CLASSES}")
+    if ranks.size and (ranks.min() < 1 or ranks.max() > n_classes):
+        bad = ranks[(ranks < 1) | (ranks > n_classes)].ravel()[0]
+        raise ValueError(f"rank {int(bad)} is outside 1..{n_classes}")
 
 
 @overload
-def category(rank: int | np.integer) -> HandCategory: ...
+def category(rank: int | np.integer, *, game: Game = ..., rules: Rules | None = ...
+             ) -> HandCategory: ...
 @overload
-def category(rank: npt.NDArray[np.integer] | Sequence[int]) -> npt.NDArray[np.uint8]: ...
+def category(rank: npt.NDArray[np.integer] | Sequence[int], *, game: Game = ...,
+             rules: Rules | None = ...) -> npt.NDArray[np.uint8]: ...
 
 
-def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int]
+def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *,
+             game: Game = "holdem", rules: Rules | None = None
              ) -> HandCategory | npt.NDArray[np.uint8]:
     """The category of a rank, or the categories of an array of ranks.
 
     Parameters
     ----------
     rank : int or array_like of int
-        A rank 1..7462, or an array (or list) of ranks of any shape.
+        A rank 1..7462 (short deck: 1..1404), or an array (or list) of ranks of any shape.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The scale the ranks are on.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the rule order the ranks were made with (default trips first).
 
     Returns
     -------
@@ -437,13 +518,19 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int]
     Raises
     ------
     ValueError
-        If a rank is outside 1..7462.
+        If a rank is outside 1..7462 (short deck: 1..1404), or ``game`` or ``rules`` is
+        unknown, or rules are given for Hold'em.
     TypeError
         If the ranks are not integers.
 
     See Also
     --------
     describe : A rank in words.
+
+    Notes
+    -----
+    The category numbers are Hold'em's order. In short deck a flush beats a full house (and
+    by default three of a kind beats a straight): compare ranks, not category numbers.
 
     Examples
     --------
@@ -458,31 +545,41 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int]
     Traceback (most recent call last):
     ...
     ValueError: rank 0 is outside 1..7462
+    >>> pk.category(1207, game="shortdeck")  # short deck's lowest flush
+    <HandCategory.FLUSH: 6>
     """
+    short = resolve_rules(game, rules)
+    n_classes, category_of_rank, _ = _scale(short)
     if isinstance(rank, (int, np.integer)) and not isinstance(rank, bool):
-        _check_ranks(np.array([rank]))
-        return HandCategory(int(CATEGORY_OF_RANK[int(rank)]))
+        _check_ranks(np.array([rank]), n_classes)
+        return HandCategory(int(category_of_rank[int(rank)]))
     ranks = np.asarray(rank)
-    _check_ranks(ranks)
-    return CATEGORY_OF_RANK[ranks]
+    _check_ranks(ranks, n_classes)
+    return category_of_rank[ranks]
 
 
-def _rank_arg(cards_or_rank: CardsLike | int | np.integer) -> int:
+def _rank_arg(cards_or_rank: CardsLike | int | np.integer, game: Game,
+              rules: Rules | None) -> int:
     if isinstance(cards_or_rank, (int, np.integer)) and not isinstance(cards_or_rank, bool):
-        _check_ranks(np.array([cards_or_rank]))
+        _check_ranks(np.array([cards_or_rank]), _scale(resolve_rules(game, rules))[0])
         return int(cards_or_rank)
     # What is left is cards, or a bool, which evaluate rejects with a TypeError.
-    return evaluate(cards_or_rank)  # type: ignore[arg-type]
+    return evaluate(cards_or_rank, game=game, rules=rules)  # type: ignore[arg-type]
 
 
-def describe(cards_or_rank: CardsLike | int | np.integer) -> str:
+def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holdem",
+             rules: Rules | None = None) -> str:
     """A hand (or a rank) in words: ``'Full house, eights over kings'``.
 
     Parameters
     ----------
     cards_or_rank : int, str, sequence of str or int, or array of int
-        A rank 1..7462 (a single integer is read as a rank, not as a card id), or a hand of 5,
-        6 or 7 cards in any form ``evaluate`` takes.
+        A rank 1..7462 (short deck: 1..1404; a single integer is read as a rank, not as a
+        card id), or a hand of 5, 6 or 7 cards in any form ``evaluate`` takes.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game the hand is played in (or the scale the rank is on).
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the rule order (default trips first).
 
     Returns
     -------
@@ -494,7 +591,8 @@ def describe(cards_or_rank: CardsLike | int | np.integer) -> str:
     Raises
     ------
     ValueError
-        If a rank is outside 1..7462, or for a hand, whatever ``evaluate`` raises for it.
+        If a rank is outside 1..7462 (short deck: 1..1404), or for a hand, whatever
+        ``evaluate`` raises for it (a card below the six in short deck, ...).
     TypeError
         If ``cards_or_rank`` is neither a rank nor cards.
 
@@ -509,11 +607,16 @@ def describe(cards_or_rank: CardsLike | int | np.integer) -> str:
     'Straight, five high'
     >>> pk.describe(7462), pk.describe(1)
     ('Royal flush', 'High card, seven')
+    >>> pk.describe("Ah 6c 7d 8s 9h Kc Kd", game="shortdeck")
+    'Straight, nine high'
+    >>> pk.describe(1, game="shortdeck")
+    'High card, jack'
     """
-    rank = _rank_arg(cards_or_rank)
-    cat, *ranks = (int(v) for v in rank_values()[rank])
+    rank = _rank_arg(cards_or_rank, game, rules)
+    n_classes, _, values = _scale(resolve_rules(game, rules))
+    cat, *ranks = (int(v) for v in values[rank])
     kind = HandCategory(cat)
-    if rank == N_CLASSES:
+    if rank == n_classes:
         return "Royal flush"
     if kind in (HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT, HandCategory.FLUSH,
                 HandCategory.HIGH_CARD):
@@ -528,13 +631,18 @@ def describe(cards_or_rank: CardsLike | int | np.integer) -> str:
     return f"{kind.label}, {detail}"
 
 
-def best_five(cards: CardsLike) -> CardArray:
+def best_five(cards: CardsLike, *, game: Game = "holdem",
+              rules: Rules | None = None) -> CardArray:
     """The five of 5-7 cards that make the hand's rank.
 
     Parameters
     ----------
     cards : str, sequence of str or int, or array of int
         A hand of 5, 6 or 7 cards, in any form ``evaluate`` takes.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The ranking the five are the best of.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the rule order (default trips first).
 
     Returns
     -------
@@ -545,7 +653,8 @@ def best_five(cards: CardsLike) -> CardArray:
     Raises
     ------
     ValueError
-        Whatever ``evaluate`` raises for the hand: not 5-7 cards, an unknown or repeated card.
+        Whatever ``evaluate`` raises for the hand: not 5-7 cards, an unknown or repeated card,
+        in short deck a card below the six.
     TypeError
         If ``cards`` is neither text nor integer ids.
 
@@ -556,11 +665,17 @@ def best_five(cards: CardsLike) -> CardArray:
     'Kd 7d 7c 2s 2h'
     >>> pk.best_five("As Ks Qs Js Ts 9s 2c")
     array([51, 47, 43, 39, 35], dtype=uint8)
+    >>> pk.format_cards(pk.best_five("9c 9d 9h 6s 7c 8d Ah", game="shortdeck"))
+    'Ah 9h 9d 9c 8d'
+    >>> pk.format_cards(pk.best_five("9c 9d 9h 6s 7c 8d Ah", game="shortdeck",
+    ...                              rules="straight-beats-trips"))
+    'Ah 9h 8d 7c 6s'
     """
+    short = resolve_rules(game, rules)
     ids = parse_cards(cards)
-    target = evaluate(ids)
+    target = evaluate(ids, game=game, rules=rules)
     for subset in combinations(sorted(ids.tolist(), reverse=True), 5):
         five = np.array(subset, dtype=np.uint8)
-        if rank_one(five) == target:
+        if rank_one(five, short) == target:
             return five
     raise AssertionError("no five cards make the hand's rank")  # pragma: no cover

@@ -33,9 +33,10 @@ import numpy.typing as npt
 
 from .. import _layout
 from .cards import N_CARDS
+from .shortdeck import FIRST_CARD, RULES, Rules, table_prefix
 
 __all__ = ["REBUILD_HINT", "EvalTables", "TableError", "eval_tables", "key_planes", "keys",
-           "load_table", "manifest", "rank_class_tables_7", "tables_dir"]
+           "load_table", "manifest", "rank_class_tables_7", "shortdeck_tables", "tables_dir"]
 
 #: How to get good tables back when the tables' folder is not known, the end of a
 #: ``TableError`` message (a damaged file's message names the command for its folder).
@@ -323,6 +324,13 @@ class EvalTables:
     ----------
     n_cards : int
         Hand size: 5, 6 or 7 (6-card hands use the 7-card keys).
+    rank_prefix : str, default ''
+        Name prefix of the rank tables (``hash_ranks``, ``flush_ranks``): '' for Hold'em,
+        ``'shortdeck_trips_'`` or ``'shortdeck_straight_'`` for short deck. The keys, the
+        flush-suit table and the hash bases are Hold'em's in every game.
+    first_card : int, default 0
+        The lowest card id of the game's deck (16, the six of clubs, in short deck). The
+        batch tables give a hand holding a lower card rank 0 (``_batch_tables``).
 
     Attributes
     ----------
@@ -357,18 +365,20 @@ class EvalTables:
     ((49205,), 57397)
     """
 
-    __slots__ = ("n_cards", "card_keys", "flush_keys", "flush_suit", "hash_base", "hash_ranks",
-                 "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at", "key_planes")
+    __slots__ = ("n_cards", "first_card", "card_keys", "flush_keys", "flush_suit", "hash_base",
+                 "hash_ranks", "flush_ranks", "batch_keys", "batch_ranks", "batch_flush_at",
+                 "key_planes")
 
-    def __init__(self, n_cards: int) -> None:
+    def __init__(self, n_cards: int, rank_prefix: str = "", first_card: int = 0) -> None:
         key_set = 5 if n_cards == 5 else 7  # 6-card hands use the 7-card keys
         self.n_cards = n_cards
+        self.first_card = first_card
         self.card_keys = load_table(f"card_keys_{key_set}")
         self.flush_keys = load_table(f"flush_keys_{key_set}")
         self.flush_suit = load_table(f"flush_suit_{n_cards}")
         self.hash_base = load_table(f"hash_base_{n_cards}")
-        self.hash_ranks = load_table(f"hash_ranks_{n_cards}")
-        self.flush_ranks = load_table(f"flush_ranks_{key_set}")
+        self.hash_ranks = load_table(f"{rank_prefix}hash_ranks_{n_cards}")
+        self.flush_ranks = load_table(f"{rank_prefix}flush_ranks_{key_set}")
         self.batch_keys, self.batch_ranks, self.batch_flush_at = _batch_tables(self)
         self.key_planes = key_planes(self.batch_keys, n_cards)
 
@@ -438,6 +448,15 @@ def _batch_tables(t: EvalTables) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np
     ``ranks`` (uint16): the hash's row bases, already offset past themselves, then the hash
     ranks, then from ``flush_at`` the flush ranks. Two arrays instead of seven: Numba passes
     every array as a structure, and with seven the loop reloaded their pointers on every hand.
+
+    A deck without the low cards (``first_card`` > 0, short deck) needs no check of its own in
+    the kernels: its rank tables hold 0 for every rank multiset and flush set with a card below
+    ``first_card``, so such a hand ranks 0 ("bad") unless it has a flush whose suit holds none
+    of its low cards. For that case a low card's flush key is replaced by ``p`` in every suit's
+    field, p = the length of the flush ranks: any flush sum then lands at or past p, where the
+    flush ranks are padded with zeros. With at most 7 cards a field stays below
+    max flush sum + 7p < 8p < 2**16 (p = 6,245 for 7 cards), so no field carries into the next.
+    Key planes need no change: they hold no flush keys.
     """
     n = t.n_cards
     hash_bits = _layout.HASH_BITS[n]
@@ -449,11 +468,20 @@ def _batch_tables(t: EvalTables) -> tuple[npt.NDArray[np.uint64], npt.NDArray[np
                       | (np.uint64(1) << (np.uint64(_layout.BATCH_SUIT_FIELD_BITS) * suit)))
     keys[N_CARDS:_layout.BATCH_FLUSH_KEYS_AT] = np.uint64(1 << _layout.BATCH_BAD_AT)
     keys[_layout.BATCH_FLUSH_KEYS_AT:_layout.BATCH_FLUSH_KEYS_AT + N_CARDS] = t.flush_keys
+    flush_ranks = t.flush_ranks
+    if t.first_card:
+        poison = len(t.flush_ranks)
+        if (n + 1) * poison >= 1 << _layout.FLUSH_FIELD_BITS:  # pragma: no cover
+            raise TableError(f"the {n}-card flush fields cannot hold the low cards' keys")
+        fields = sum(poison << (_layout.FLUSH_FIELD_BITS * s) for s in range(4))
+        at = _layout.BATCH_FLUSH_KEYS_AT
+        keys[at:at + t.first_card] = np.uint64(fields)
+        flush_ranks = np.concatenate([flush_ranks, np.zeros(n * poison, dtype=np.uint16)])
     bases = t.hash_base.astype(np.int64) + len(t.hash_base)
     flush_at = len(t.hash_base) + len(t.hash_ranks)
-    if bases.max() > np.iinfo(np.uint16).max or flush_at + len(t.flush_ranks) > 1 << 32:
+    if bases.max() > np.iinfo(np.uint16).max or flush_at + len(flush_ranks) > 1 << 32:
         raise TableError(f"the {n}-card hash does not fit the batch kernels' uint16 layout")
-    ranks = np.concatenate([bases, t.hash_ranks, t.flush_ranks]).astype(np.uint16)
+    ranks = np.concatenate([bases, t.hash_ranks, flush_ranks]).astype(np.uint16)
     return keys, ranks, flush_at
 
 
@@ -542,6 +570,48 @@ def eval_tables(n_cards: int) -> EvalTables:
     if n_cards not in _layout.HAND_SIZES:
         raise ValueError(f"hands have 5, 6 or 7 cards, not {n_cards}")
     return EvalTables(n_cards)
+
+
+@cache
+def shortdeck_tables(n_cards: int, rules: Rules = "trips-beat-straight") -> EvalTables:
+    """The short-deck tables of one hand size and rule order, loaded and verified once.
+
+    The same keys, flush-suit table and hash bases as Hold'em's (``eval_tables``), with the
+    short-deck rank tables of the rule order: the same kernels rank both games. Ranks run
+    1..1404 (``pokerkeys.core.shortdeck``); a hand with a card below the six ranks 0 in the
+    batch kernels.
+
+    Parameters
+    ----------
+    n_cards : int
+        Hand size: 5, 6 or 7.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, default 'trips-beat-straight'
+        The order of three of a kind and straight.
+
+    Returns
+    -------
+    EvalTables
+        The same object on every call with the same arguments.
+
+    Raises
+    ------
+    ValueError
+        If ``n_cards`` is not 5, 6 or 7, or ``rules`` is unknown.
+    TableError
+        If a table file is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.tables import eval_tables, shortdeck_tables
+    >>> tables = shortdeck_tables(7)
+    >>> tables.hash_base is eval_tables(7).hash_base, int(tables.hash_ranks.max())
+    (True, 1398)
+    """
+    if n_cards not in _layout.HAND_SIZES:
+        raise ValueError(f"hands have 5, 6 or 7 cards, not {n_cards}")
+    if rules not in RULES:
+        raise ValueError(f"rules must be one of {', '.join(map(repr, RULES))}, not {rules!r}")
+    return EvalTables(n_cards, table_prefix(rules), FIRST_CARD)
 
 
 @lru_cache(maxsize=1)
