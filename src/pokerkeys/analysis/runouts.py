@@ -52,7 +52,7 @@ from ..equity.setup import PlayerSpec, Setup, prepare
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["MAX_PLAYERS", "RunoutGrid", "RunoutSort", "Runouts", "board_counts",
+__all__ = ["MAX_PLAYERS", "RunoutGrid", "RunoutSort", "Runouts", "board_counts", "check_board",
            "check_players", "mask_outcomes", "matchup_rows", "runouts", "to_frame"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
@@ -860,10 +860,41 @@ class Runouts:
         return to_frame(self.records())
 
 
-def _parse_board(board: CardsLike, allowed: tuple[int, ...], report: str,
-                 what: str) -> CardArray:
+def check_board(board: CardsLike | None, allowed: tuple[int, ...], report: str,
+                what: str) -> CardArray:
+    """The board's card ids, or a ValueError naming the report when its length is not allowed.
+
+    Parameters
+    ----------
+    board : str, sequence of cards, array of card ids or None
+        The board (None: no cards).
+    allowed : tuple of int
+        The lengths the report takes.
+    report, what : str
+        The report's name and what it needs, for the message.
+
+    Returns
+    -------
+    numpy.ndarray of uint8
+        The board's card ids.
+
+    Raises
+    ------
+    ValueError
+        If the board does not parse or has a length not in ``allowed``.
+    TypeError
+        If the board is of a type that is not cards.
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import check_board
+    >>> check_board("Ah7d", (3, 4), "runouts", "a flop or a turn")
+    Traceback (most recent call last):
+    ...
+    ValueError: runouts needs a flop or a turn, not 2 cards (Ah 7d)
+    """
     try:
-        ids = parse_cards(board)
+        ids = parse_cards(board if board is not None else [])
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"board: {exc}") from None
     if len(ids) not in allowed:
@@ -924,7 +955,7 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     """
     start = _jit.compute_clock()
     players = check_players(hands, "runouts")
-    board_ids = _parse_board(board, (3, 4), "runouts", "a flop or a turn (3 or 4 board cards)")
+    board_ids = check_board(board, (3, 4), "runouts", "a flop or a turn (3 or 4 board cards)")
     if isinstance(threshold, bool) or not 0 <= float(threshold) <= 1:
         raise ValueError(f"threshold is an equity change between 0 and 1, not {threshold!r}")
     setup = prepare(players, board_ids, dead)
