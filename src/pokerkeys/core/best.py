@@ -25,10 +25,11 @@ from .cards import format_cards
 from .evaluate import HandCategory, category, describe, evaluate_batch
 
 if TYPE_CHECKING:
+    from .shortdeck import Rules
     from .types import CardArray
 
 __all__ = ["CATEGORY_NAMES", "FIVE_OF_A_KIND", "MAX_RANK", "N_NATURAL_RANKS", "BestHand",
-           "best_of_rows", "category_of", "check_disjoint", "describe_rank",
+           "ShortDeckHand", "best_of_rows", "category_of", "check_disjoint", "describe_rank",
            "five_of_a_kind_rank", "label_of", "sorted_desc"]
 
 #: Ranks of hands without wild cards: 1..7462.
@@ -161,7 +162,7 @@ class BestHand:
     ----------
     rank : int
         1..7462 (higher is better, equal ranks tie), or with wild cards up to 7475 (five of a
-        kind, above the royal flush).
+        kind, above the royal flush); in short deck 1..1404.
     cards : numpy.ndarray
         The five card ids (uint8), highest first; with wild cards they are the cards the
         jokers stand for, so five of a kind repeats a card.
@@ -212,14 +213,78 @@ class BestHand:
         return describe_rank(self.rank)
 
     def __eq__(self, other: object) -> bool:
-        return (isinstance(other, BestHand) and self.rank == other.rank
-                and np.array_equal(self.cards, other.cards))
+        return (isinstance(other, BestHand) and not isinstance(other, ShortDeckHand)
+                and self.rank == other.rank and np.array_equal(self.cards, other.cards))
 
     def __hash__(self) -> int:
         return hash((self.rank, self.cards.tobytes()))
 
     def __str__(self) -> str:
         return f"{format_cards(self.cards)}  ({self.describe()}, rank {self.rank})"
+
+
+@dataclass(frozen=True, eq=False)
+class ShortDeckHand(BestHand):
+    """A short-deck ``BestHand``: its rank is on the short-deck scale of a rule order.
+
+    What ``best_hand``, ``holdem_hand`` (and ``best_of_rows``) return with
+    ``game='shortdeck'``: ``category``, ``label`` and ``describe`` read the rank on the
+    short-deck scale (``pokerkeys.core.shortdeck``). Equal only to a ShortDeckHand of the
+    same rules, rank and cards.
+
+    Attributes
+    ----------
+    rank : int
+        1..1404, higher is better, equal ranks tie.
+    cards : numpy.ndarray
+        The five card ids (uint8), highest first.
+    rules : str
+        The rule order: ``'trips-beat-straight'`` (the default) or
+        ``'straight-beats-trips'``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> best = pk.best_hand("Ah 6c 7d 8s 9h Kc", game="shortdeck")
+    >>> print(best)
+    Ah 9h 8s 7d 6c  (Straight, nine high, rank 877)
+    >>> best.category, best.rules
+    (<HandCategory.STRAIGHT: 5>, 'trips-beat-straight')
+    """
+    rules: Rules = "trips-beat-straight"
+
+    @property
+    def category(self) -> int:
+        """HandCategory (an int) of the hand, read on the short-deck scale."""
+        return category(self.rank, game="shortdeck", rules=self.rules)
+
+    @property
+    def label(self) -> str:
+        """The category in words: ``'Flush'``, ``'Full house'``, ..."""
+        return CATEGORY_NAMES[self.category]
+
+    def describe(self) -> str:
+        """The hand in words, as ``pk.describe(..., game='shortdeck')`` says it.
+
+        Returns
+        -------
+        str
+            ``'Straight, nine high'``, ``'Flush, ace high'``, ``'Royal flush'``, ...
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.holdem_hand("Ah 9h", "8h 7c 6d Kd Qs", game="shortdeck").describe()
+        'Straight, nine high'
+        """
+        return describe(int(self.rank), game="shortdeck", rules=self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, ShortDeckHand) and self.rules == other.rules
+                and self.rank == other.rank and np.array_equal(self.cards, other.cards))
+
+    def __hash__(self) -> int:
+        return hash((self.rank, self.rules, self.cards.tobytes()))
 
 
 def sorted_desc(ids: Iterable[int | np.integer]) -> CardArray:
@@ -244,23 +309,26 @@ def sorted_desc(ids: Iterable[int | np.integer]) -> CardArray:
     return np.array(sorted((int(c) for c in ids), reverse=True), dtype=np.uint8)
 
 
-def best_of_rows(rows: npt.NDArray[np.integer]) -> BestHand:
+def best_of_rows(rows: npt.NDArray[np.integer], rules: Rules | None = None) -> BestHand:
     """The best of an (N, 5) array of candidate hands (the first one on a tie).
 
     Parameters
     ----------
     rows : numpy.ndarray
         (N, 5) valid card ids, N >= 1.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        None (default): Hold'em ranks; else short-deck ranks with that rule order.
 
     Returns
     -------
     BestHand
-        The best row's rank and cards (highest first).
+        The best row's rank and cards (highest first); a ``ShortDeckHand`` with rules.
 
     Raises
     ------
     ValueError
-        If a row holds a card twice or an id outside 0..51, or ``rows`` is empty.
+        If a row holds a card twice or an id outside 0..51 (in short deck, below 16), or
+        ``rows`` is empty.
 
     Examples
     --------
@@ -269,9 +337,15 @@ def best_of_rows(rows: npt.NDArray[np.integer]) -> BestHand:
     >>> print(best_of_rows(rows))
     As Ks Qs Js Ts  (Royal flush, rank 7462)
     """
-    ranks = evaluate_batch(np.ascontiguousarray(rows, dtype=np.uint8))
+    cards = np.ascontiguousarray(rows, dtype=np.uint8)
+    if rules is None:
+        ranks = evaluate_batch(cards)
+    else:
+        ranks = evaluate_batch(cards, game="shortdeck", rules=rules)
     i = int(np.argmax(ranks))
-    return BestHand(int(ranks[i]), sorted_desc(rows[i]))
+    if rules is None:
+        return BestHand(int(ranks[i]), sorted_desc(rows[i]))
+    return ShortDeckHand(int(ranks[i]), sorted_desc(rows[i]), rules)
 
 
 def check_disjoint(places: list[tuple[str, npt.NDArray[Any]]]) -> None:

@@ -3,10 +3,15 @@ Texas Hold'em and Three-D poker (Omaha lives in ``pokerkeys.equity.omaha``, wild
 ``pokerkeys.games.wild``).
 
 Ranks are the evaluator's 1..7462, higher is better, equal ranks tie. Wild cards add five of a
-kind above every straight flush, as ranks 7463 (five twos) to 7475 (five aces).
+kind above every straight flush, as ranks 7463 (five twos) to 7475 (five aces). With
+``game='shortdeck'`` (six-plus hold'em, ``pokerkeys.core.shortdeck``) ``best_hand``,
+``holdem_hand`` and ``winners`` rank on the short-deck scale, 1..1404, and refuse cards below
+the six.
 
 >>> import pokerkeys as pk
 >>> pk.winners(["As Ks", "Qd Qc"], board="Ah 7c 2d 9s 4h")
+[0]
+>>> pk.winners(["Ks Kd", "Tc Jd"], board="Kh 7c 8d 9s Ah", game="shortdeck")  # trips win
 [0]
 """
 from __future__ import annotations
@@ -17,9 +22,10 @@ from itertools import combinations, product
 
 import numpy as np
 
-from ..core.best import BestHand, best_of_rows, check_disjoint
+from ..core.best import BestHand, ShortDeckHand, best_of_rows, check_disjoint
 from ..core.cards import format_cards, parse_cards
 from ..core.evaluate import HandCategory, best_five, evaluate
+from ..core.shortdeck import Game, Rules, check_short_deck, resolve_rules
 from ..core.types import CardArray, CardsLike
 
 __all__ = ["best_hand", "holdem_hand", "short_hand_value", "three_d_hand", "winners"]
@@ -32,7 +38,8 @@ def _parse(cards: CardsLike, what: str) -> CardArray:
         raise type(exc)(f"{what}: {exc}") from None
 
 
-def best_hand(cards: CardsLike) -> BestHand:
+def best_hand(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = None
+              ) -> BestHand:
     """The best five of 5 to 13 cards, any five of them.
 
     Up to 7 cards the evaluator ranks the hand at once; beyond 7 the key sums are no longer
@@ -42,16 +49,23 @@ def best_hand(cards: CardsLike) -> BestHand:
     ----------
     cards : str, sequence of cards or array of card ids
         5 to 13 distinct cards, e.g. a hold'em hand with its board: ``'As Ks Qs Js Ts 2c 3d'``.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The ranking: Hold'em's or short deck's (six through ace only).
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the order of three of a kind and straight (default trips first).
 
     Returns
     -------
     BestHand
-        The rank (1..7462, higher is better) and the five cards used (ids, highest first).
+        The rank (1..7462, short deck 1..1404, higher is better) and the five cards used
+        (ids, highest first); in short deck a ``ShortDeckHand``, which reads its rank on the
+        short-deck scale.
 
     Raises
     ------
     ValueError
-        If a card does not parse or repeats, or there are fewer than 5 or more than 13 cards.
+        If a card does not parse or repeats, or there are fewer than 5 or more than 13 cards;
+        in short deck, if a card is below the six; if ``game`` or ``rules`` is unknown.
     TypeError
         If ``cards`` is not a string, a sequence of cards or an integer array.
 
@@ -67,19 +81,28 @@ def best_hand(cards: CardsLike) -> BestHand:
     (7462, 'Royal flush')
     >>> print(pk.best_hand("2c 2d 2h 7s 7c 9d 9h Ah As"))
     As Ah 2h 2d 2c  (Full house, twos over aces, rank 7152)
+    >>> print(pk.best_hand("9c 9d 9h Ts Jc Qd Kh", game="shortdeck"))  # trips beat a straight
+    Kh Qd 9h 9d 9c  (Three of a kind, nines, rank 987)
     """
+    short = resolve_rules(game, rules)
     ids = _parse(cards, "hand")
     if not 5 <= len(ids) <= 13:
         raise ValueError(f"a hand has 5 to 13 cards to choose five from, not {len(ids)} "
                          f"({format_cards(ids) or 'no cards'})")
+    if short is not None:
+        check_short_deck(ids, "hand")
     if len(ids) <= 7:
-        return BestHand(evaluate(ids), best_five(ids))
+        if short is None:
+            return BestHand(evaluate(ids), best_five(ids))
+        return ShortDeckHand(evaluate(ids, game=game, rules=rules),
+                             best_five(ids, game=game, rules=rules), short)
     # Beyond 7 cards the key sums are no longer unique, so rank every five-card subset.
     rows = np.array(list(combinations(ids.tolist(), 5)), dtype=np.uint8)
-    return best_of_rows(rows)
+    return best_of_rows(rows, short)
 
 
-def holdem_hand(hole: CardsLike, board: CardsLike) -> BestHand:
+def holdem_hand(hole: CardsLike, board: CardsLike, *, game: Game = "holdem",
+                rules: Rules | None = None) -> BestHand:
     """Texas Hold'em: the best five of 2 hole cards and 3 to 5 board cards.
 
     Parameters
@@ -88,17 +111,25 @@ def holdem_hand(hole: CardsLike, board: CardsLike) -> BestHand:
         The player's 2 hole cards.
     board : str, sequence of cards or array of card ids
         The 3 (flop), 4 (turn) or 5 (river) community cards.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        Hold'em, or short deck (six-plus hold'em: six through ace, its own ranking).
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the order of three of a kind and straight (default trips first).
 
     Returns
     -------
     BestHand
-        The rank (1..7462, higher is better) and the five cards used (ids, highest first).
+        The rank (1..7462, short deck 1..1404, higher is better) and the five cards used
+        (ids, highest first); in short deck a ``ShortDeckHand``, which reads its rank on the
+        short-deck scale.
 
     Raises
     ------
     ValueError
         If a card does not parse, there are not 2 hole cards or 3 to 5 board cards, or a
-        card is both in the hole and on the board (the message names it).
+        card is both in the hole and on the board (the message names it); in short deck, if
+        a card is below the six (the message names it and where it is); if ``game`` or
+        ``rules`` is unknown.
     TypeError
         If the cards are not strings, sequences of cards or integer arrays.
 
@@ -107,16 +138,22 @@ def holdem_hand(hole: CardsLike, board: CardsLike) -> BestHand:
     >>> import pokerkeys as pk
     >>> print(pk.holdem_hand("7c 2d", "As Ad 7h"))
     As Ad 7h 7c 2d  (Two pair, aces and sevens, rank 4919)
+    >>> print(pk.holdem_hand("Kh Th", "Ah 6h 9h 8c 7d", game="shortdeck"))
+    Ah Kh Th 9h 6h  (Flush, ace high, rank 1300)
     """
+    short = resolve_rules(game, rules)
     hole_ids = _parse(hole, "hole cards")
     board_ids = _parse(board, "board")
+    if short is not None:
+        check_short_deck(hole_ids, "hole cards")
+        check_short_deck(board_ids, "board")
     if len(hole_ids) != 2:
         raise ValueError(f"a hold'em hand has 2 hole cards, not {len(hole_ids)} "
                          f"({format_cards(hole_ids) or 'none'})")
     if not 3 <= len(board_ids) <= 5:
         raise ValueError(f"a hold'em board has 3 to 5 cards, not {len(board_ids)}")
     check_disjoint([("the hole cards", hole_ids), ("the board", board_ids)])
-    return best_hand(np.concatenate([hole_ids, board_ids]))
+    return best_hand(np.concatenate([hole_ids, board_ids]), game=game, rules=rules)
 
 
 def _three_d_sets(community: CardsLike | Sequence[CardsLike]) -> list[CardArray]:
@@ -238,7 +275,8 @@ def short_hand_value(ids: Iterable[int | np.integer]) -> tuple[int, ...]:
     return (int(cat), *(r for r, _ in groups))
 
 
-def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[int]:
+def winners(hands: Iterable[CardsLike], board: CardsLike | None = None, *,
+            game: Game = "holdem", rules: Rules | None = None) -> list[int]:
     """Indices of every player with the best hand (more than one on a tie).
 
     Each hand (plus the shared ``board``, if any) is ranked as follows:
@@ -250,7 +288,9 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[
       then the grouped ranks, then the kickers.
 
     Hands may hold wild cards ('**', '?B', '?R'; see ``pokerkeys.games.wild``) when they have
-    5 to 7 cards.
+    5 to 7 cards (not in short deck). With ``game='shortdeck'`` hands of 5 or more cards
+    rank on the short-deck scale (``rules`` orders three of a kind and straight); short
+    hands rank as above, which no rule order changes.
 
     Parameters
     ----------
@@ -259,6 +299,10 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[
         cards or an array of card ids. Players may hold different numbers of cards.
     board : str, sequence of cards or array of card ids, optional
         Community cards shared by every hand.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The ranking: Hold'em's or short deck's (six through ace only).
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short deck only: the order of three of a kind and straight (default trips first).
 
     Returns
     -------
@@ -274,7 +318,9 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[
         If there is no hand, a card does not parse, a card is held twice (by two hands, or by
         a hand and the board), a hand has no cards or more than 13, a hand with wild cards
         has fewer than 5 or more than 7 cards, or hands of fewer than 5 cards meet hands of
-        5 or more (they cannot be compared).
+        5 or more (they cannot be compared); in short deck, if a card is below the six (the
+        message names it and its hand) or a hand holds wild cards; if ``game`` or ``rules``
+        is unknown.
 
     Examples
     --------
@@ -287,22 +333,39 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[
     [1]
     >>> pk.winners(["8d ** 7d 6d **", "As Ks Qs Js Ts"])  # jokers are wild
     [1]
+    >>> board = "8h 7c 6d Kd Qs"  # A-9 makes the lowest short-deck straight
+    >>> pk.winners(["Ah 9h", "Kc Ks"], board=board, game="shortdeck")  # trips beat it
+    [1]
+    >>> pk.winners(["Ah 9h", "Kc Ks"], board=board, game="shortdeck",
+    ...            rules="straight-beats-trips")
+    [0]
+    >>> pk.winners(["Ah 9h", "Kc Ks"], board="8h 7c 6d Kd 2s", game="shortdeck")
+    Traceback (most recent call last):
+    ...
+    ValueError: the board: 2s is not a short-deck card (short deck plays 6 through A)
     """
     from .wild import best_wild, has_jokers, parse_wild
 
+    short = resolve_rules(game, rules)
     if isinstance(hands, str):
         raise TypeError("hands is a list of hands, e.g. ['As Ks Qs Js Ts', '2c 2d 2h 2s 3c']")
     hands = list(hands)
     if not hands:
         raise ValueError("winners needs at least one hand")
     board_ids = _parse(board if board is not None else [], "board")
+    if short is not None:
+        check_short_deck(board_ids, "the board")
     places = [("the board", board_ids)]
     parsed: list[tuple[CardArray, list[str]]] = []
     for i, hand in enumerate(hands):
         if has_jokers(hand):
+            if short is not None:
+                raise ValueError(f"hand {i + 1}: short deck has no wild cards")
             naturals, jokers = parse_wild(hand, where=f"hand {i + 1}")
         else:
             naturals, jokers = _parse(hand, f"hand {i + 1}"), []
+        if short is not None:
+            check_short_deck(naturals, f"hand {i + 1}")
         places.append((f"hand {i + 1}", naturals))
         parsed.append((naturals, jokers))
     check_disjoint(places)
@@ -319,7 +382,7 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None) -> list[
                                  f"not {n}")
             values.append((True, (best_wild(ids, jokers).rank,)))
         elif n >= 5:
-            values.append((True, (best_hand(ids).rank,)))
+            values.append((True, (best_hand(ids, game=game, rules=rules).rank,)))
         else:
             values.append((False, short_hand_value(ids)))
     if len({full for full, _ in values}) > 1:
