@@ -67,8 +67,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 from fractions import Fraction
-from typing import TypeAlias
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -86,7 +87,11 @@ from ..core.classes import (
 )
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray
 
-__all__ = ["Range", "RangeParseError", "RangeSource", "parse_range", "top_percent_classes"]
+if TYPE_CHECKING:
+    from .omaha_ranges import OmahaRange
+
+__all__ = ["Range", "RangeGame", "RangeParseError", "RangeSource", "parse_range",
+           "top_percent_classes"]
 
 #: What ``Range`` is built from: range text, a list of item strings, another Range, an (M, 2)
 #: integer array of card ids, or a list of hands (strings or card lists).
@@ -102,6 +107,11 @@ _WEIGHT_RE = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 # A lone rank, optionally with a suit, then optional wildcards: 'Ah', 'Ah??', 'Ax', 'A*'.
 _PARTIAL_RE = re.compile(r"(10|[2-9TJQKA])[cdhs♣♦♥♠♧♢♡♤]?[?xX*]*|[?xX*]+", re.IGNORECASE)
 _ALL_WORDS = {"random", "any"}
+
+#: The game a ``Range`` is for: hold'em (two-card hands, the syntax of this module) or Omaha
+#: with 4, 5 or 6 hole cards (ProPokerTools' generic syntax, ``pokerkeys.equity.omaha_ranges``).
+RangeGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
+_OMAHA_HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6}
 
 
 class RangeParseError(ValueError):
@@ -385,11 +395,20 @@ class Range:
         strings, joined with commas (``['AhKh', 'QsQd']``); another Range (copied); or
         explicit hands as ``Range.from_combos`` takes them: an (M, 2) integer array of card
         ids or a list of hands of mixed forms (``['AhKh', ('Qs', 'Qd')]``).
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        ``'omaha'`` (4 cards), ``'omaha5'``, ``'omaha6'``: an Omaha range, read from text (or
+        a list of item strings, or an Omaha Range of the same game) in ProPokerTools' generic
+        syntax (``pokerkeys.equity.omaha_ranges``); ``len()`` is its number of hands,
+        ``combos`` its ``(N, hole cards)`` hands and ``omaha_range`` the parsed
+        ``OmahaRange``. The hold'em-only views (``combo_indices``, ``weight_vector``) raise
+        ``ValueError`` for it.
 
     Attributes
     ----------
     text : str
         The text given, or a re-parseable description for a range built from hands.
+    game : str
+        The game given.
 
     Raises
     ------
@@ -397,9 +416,11 @@ class Range:
         If an item of range text does not parse (the message names it and its offset).
     ValueError
         If the text is empty or selects no hand, or explicit hands are not two different
-        cards in 0..51, or an array is not (M, 2).
+        cards in 0..51, or an array is not (M, 2); if ``game`` is unknown; for an Omaha
+        game, the errors of ``parse_omaha_range`` (the token and its position), or a Range
+        of another game.
     TypeError
-        If ``text_or_hands`` is none of the above.
+        If ``text_or_hands`` is none of the above (for an Omaha game: not text or a Range).
 
     See Also
     --------
@@ -420,13 +441,24 @@ class Range:
     'AsKs'
     >>> Range("AA") == Range("AsAh, AsAd, AsAc, AhAd, AhAc, AdAc")
     True
+
+    An Omaha range (4-card hands in ProPokerTools' generic syntax):
+
+    >>> r = Range("AA:$ds", game="omaha")
+    >>> r, len(r), r.combos.shape
+    (Range('AA:$ds', omaha, 864 hands), 864, (864, 4))
     """
 
-    __slots__ = ("_dense", "_rows", "_combos", "_weights", "text")
+    __slots__ = ("_dense", "_rows", "_combos", "_weights", "text", "game", "_omaha")
 
-    def __init__(self, text_or_hands: RangeSource) -> None:
+    def __init__(self, text_or_hands: RangeSource, game: RangeGame = "holdem") -> None:
         dense: FloatArray
         text: str | None
+        self.game = game
+        self._omaha: OmahaRange | None = None
+        if game != "holdem":
+            self._set_omaha(text_or_hands, game)
+            return
         if isinstance(text_or_hands, Range):
             dense, text = text_or_hands._dense, text_or_hands.text
         elif isinstance(text_or_hands, str):
@@ -439,6 +471,43 @@ class Range:
         else:
             dense, text = _dense_from_combos(text_or_hands, None), None
         self._set(dense, text)
+
+    def _set_omaha(self, source: RangeSource, game: str) -> None:
+        from .omaha_ranges import parse_omaha_range
+
+        if game not in _OMAHA_HOLE:
+            raise ValueError(f"unknown game {game!r}: choose one of holdem, "
+                             f"{', '.join(_OMAHA_HOLE)}")
+        if isinstance(source, Range):
+            if source._omaha is None or source.game != game:
+                raise ValueError(f"a {source.game} Range is not a {game} range")
+            self._set_omaha_range(source._omaha)
+            return
+        if isinstance(source, (list, tuple)) and all(isinstance(x, str) for x in source):
+            source = ", ".join(source)
+        if not isinstance(source, str):
+            raise TypeError(f"an Omaha Range is built from text, not {type(source).__name__}")
+        self._set_omaha_range(parse_omaha_range(source, _OMAHA_HOLE[game]))
+
+    def _set_omaha_range(self, omaha: OmahaRange) -> None:
+        self._omaha = omaha
+        self._dense = np.zeros(0)
+        self._rows = np.arange(len(omaha))
+        self._combos = omaha.hands
+        self._weights = omaha.weights
+        for arr in (self._rows, self._combos, self._weights):
+            arr.flags.writeable = False
+        self.text = omaha.text
+
+    def _holdem_only(self, what: str) -> None:
+        if self._omaha is not None:
+            raise ValueError(f"{what} is for hold'em ranges, not {self.game}")
+
+    @property
+    def omaha_range(self) -> OmahaRange | None:
+        """The parsed ``OmahaRange`` of an Omaha Range (``game='omaha'`` and the like); None
+        for a hold'em one."""
+        return self._omaha
 
     def _set(self, dense: FloatArray, text: str | None) -> None:
         dense = np.array(dense, dtype=np.float64)
@@ -455,6 +524,8 @@ class Range:
     @classmethod
     def _from_dense(cls, dense: FloatArray, text: str | None = None) -> Range:
         r = cls.__new__(cls)
+        r.game = "holdem"
+        r._omaha = None
         r._set(dense, text)
         return r
 
@@ -507,7 +578,9 @@ class Range:
 
     @property
     def combo_indices(self) -> IntArray:
-        """(M,) rows of ``ALL_COMBOS`` in the range, ascending (aligned with ``combos``)."""
+        """(M,) rows of ``ALL_COMBOS`` in the range, ascending (aligned with ``combos``);
+        hold'em only."""
+        self._holdem_only("combo_indices")
         return self._rows
 
     def weight_vector(self) -> FloatArray:
@@ -518,6 +591,11 @@ class Range:
         numpy.ndarray
             (1326,) float64, a copy; 0 for hands not in the range.
 
+        Raises
+        ------
+        ValueError
+            For an Omaha Range.
+
         Examples
         --------
         >>> from pokerkeys.equity.ranges import Range
@@ -525,6 +603,7 @@ class Range:
         >>> v.shape, v.sum()
         ((1326,), np.float64(20.0))
         """
+        self._holdem_only("weight_vector")
         return self._dense.copy()
 
     @property
@@ -538,12 +617,12 @@ class Range:
         return self._rows.size == 0
 
     def weight_of(self, hand: CardsLike) -> float:
-        """The weight of one two-card hand in the range.
+        """The weight of one hand in the range (two cards; an Omaha range's hole size).
 
         Parameters
         ----------
         hand : str or sequence of cards
-            Two cards, ``'AhKh'`` or ids, in either order.
+            Two cards, ``'AhKh'`` or ids, in either order (an Omaha Range: its 4, 5 or 6).
 
         Returns
         -------
@@ -553,7 +632,8 @@ class Range:
         Raises
         ------
         ValueError
-            If ``hand`` is not two cards (or a card does not parse).
+            If ``hand`` is not two cards (an Omaha Range: not its number of hole cards), or
+            a card does not parse.
 
         Examples
         --------
@@ -563,6 +643,12 @@ class Range:
         (0.5, 0.0)
         """
         ids = parse_cards(hand)
+        if self._omaha is not None:
+            size = self._omaha.hole_cards
+            if ids.size != size:
+                raise ValueError(f"a hand of this range has {size} cards, got {ids.size}")
+            hit = np.flatnonzero((self._combos == np.sort(ids)).all(axis=1))
+            return float(self._weights[hit[0]]) if hit.size else 0.0
         if ids.size != 2:
             raise ValueError(f"a hand has 2 cards, got {ids.size}")
         return float(self._dense[COMBO_INDEX_TABLE[ids[0], ids[1]]])
@@ -599,6 +685,15 @@ class Range:
         """
         dead = np.zeros(N_CARDS, dtype=bool)
         dead[parse_cards(dead_cards)] = True
+        if self._omaha is not None:
+            live = ~dead[self._combos].any(axis=1)
+            if live.all():
+                return self
+            r = Range.__new__(Range)
+            r.game = self.game
+            r._set_omaha_range(replace(self._omaha, hands=self._combos[live],
+                                       weights=self._weights[live]))
+            return r
         keep = ~(dead[ALL_COMBOS[:, 0]] | dead[ALL_COMBOS[:, 1]])
         if keep[self._rows].all():
             return self
@@ -634,20 +729,29 @@ class Range:
     def __len__(self) -> int:
         return int(self._rows.size)
 
-    def __iter__(self) -> Iterator[tuple[tuple[int, int], float]]:
-        return (((hi, lo), w) for (hi, lo), w
+    def __iter__(self) -> Iterator[tuple[tuple[int, ...], float]]:
+        return ((tuple(hand), w) for hand, w
                 in zip(self._combos.tolist(), self._weights.tolist(), strict=True))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Range):
             return NotImplemented
+        if self._omaha is not None or other._omaha is not None:
+            return (self.game == other.game and np.array_equal(self._combos, other._combos)
+                    and np.array_equal(self._weights, other._weights))
         return bool(np.array_equal(self._dense, other._dense))
 
     def __hash__(self) -> int:
+        if self._omaha is not None:
+            return hash((self.game, self._combos.tobytes(), self._weights.tobytes()))
         return hash(self._dense.tobytes())
 
     def __repr__(self) -> str:
         text = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+        if self._omaha is not None:
+            weighted = "" if np.all(self._weights == 1) else f", weighted {self.combo_count:g}"
+            count = f"{len(self):,} hand" + ("" if len(self) == 1 else "s")
+            return f"Range({text!r}, {self.game}, {count}{weighted})"
         weighted = "" if np.all(self._weights == 1) else f", weighted {self.combo_count:g}"
         count = f"{len(self)} combo" + ("" if len(self) == 1 else "s")
         return f"Range({text!r}, {count}{weighted})"

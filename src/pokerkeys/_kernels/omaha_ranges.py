@@ -1,0 +1,204 @@
+"""Omaha equity kernels for players given as ranges: per-matchup exact counts, and Monte Carlo
+that draws each range player's hand by weight.
+
+Serial kernels over a range of chunks ``kernel(first_chunk, end_chunk, ...)``, each chunk
+writing only its own rows of the outputs, so a pool of threads can run disjoint chunk ranges
+(``pokerkeys._jit.run_chunks``) and the results do not depend on how the chunks were shared.
+The hand evaluation is ``_kernels.omaha``'s: the key sums of a player's hole pairs against
+those of the board's ten triples.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .._jit import array, inline, int64, kernel, uint64
+from .evaluate import HASH_5, TABLES, join_leaders, rank_of_key
+from .omaha import _draw, _next_subset, _pair_sums, _triple_sums, _unrank
+from .sampling import next_u64
+
+
+# The showdown indexes the players' (P, pairs) sums in place: a row view per player (as
+# ``_kernels.omaha._showdown`` takes) costs reference counting in the hot loop of a serial
+# kernel, measured 5x slower than this flat form.
+@inline
+def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
+              hash_base, hash_ranks, flush_ranks):
+    mult, hmask, shift = HASH_5  # compile-time constants
+    best = 0
+    mask = 0
+    for p in range(n_players):
+        r = 0
+        for i in range(n_pairs):
+            pk = pair_keys[p, i]
+            pf = pair_flush[p, i]
+            for t in range(10):
+                v = rank_of_key(pk + tri_keys[t], pf + tri_flush[t], flush_suit, hash_base,
+                                hash_ranks, flush_ranks, mult, hmask, shift)
+                if v > r:
+                    r = v
+        best, mask = join_leaders(best, mask, np.int64(r), p)
+    return mask
+
+
+@kernel(signatures=[
+    (int64, int64, array("uint8", 3), array("int64", 2), array("uint8"), array("uint8"), int64,
+     int64, array("int64", 2), array("int64"), array("int64", 2), *TABLES),
+])
+def matchup_counts(first, end, holes, pairs, board, free, n_missing, n_boards, binom,
+                   chunk_starts, out, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                   flush_ranks):
+    """Winner-mask counts of each matchup over every board completion: out[m, mask].
+
+    holes (M, P, H): the matchups; chunk g covers matchups [chunk_starts[g],
+    chunk_starts[g+1]) and writes only their rows of out (M, 2**P), zeroed by the caller. A
+    completion (n_missing of the free cards) that uses a card of the matchup is skipped.
+    """
+    n_players = holes.shape[1]
+    n_pairs = pairs.shape[0]
+    n_free = free.shape[0]
+    n_known = board.shape[0]
+    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+    tri_keys = np.empty(10, dtype=np.uint64)
+    tri_flush = np.empty(10, dtype=np.uint64)
+    full = np.empty(5, dtype=np.uint8)
+    idx = np.empty(5, dtype=np.int64)
+    hist = np.zeros(1 << n_players, dtype=np.int64)
+    for j in range(n_known):
+        full[j] = board[j]
+    for g in range(first, end):
+        for m in range(chunk_starts[g], chunk_starts[g + 1]):
+            hist[:] = 0
+            used = np.uint64(0)
+            for p in range(n_players):
+                _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                           flush_keys)
+                for j in range(holes.shape[2]):
+                    used |= np.uint64(1) << np.uint64(holes[m, p, j])
+            _unrank(0, n_free, n_missing, binom, idx)
+            for _ in range(n_boards):
+                clash = False
+                for j in range(n_missing):
+                    c = free[idx[j]]
+                    full[n_known + j] = c
+                    if (used >> np.uint64(c)) & np.uint64(1):
+                        clash = True
+                if not clash:
+                    _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+                    hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys,
+                                   tri_flush, flush_suit, hash_base, hash_ranks,
+                                   flush_ranks)] += 1
+                _next_subset(n_free, n_missing, idx)
+            out[m] = hist
+
+
+@inline
+def _uniform(state):
+    """(state, u): u uniform on [0, 1) with 53 random bits."""
+    state, r = next_u64(state)
+    return state, np.float64(r >> np.uint64(11)) * (1.0 / 9007199254740992.0)
+
+
+@inline
+def _pick(cum, lo, hi, u):
+    """The index i in [lo, hi) whose weight interval holds u * total: cum[i] is the
+    cumulative weight of rows lo..i, so the first i with cum[i] > target."""
+    target = u * cum[hi - 1]
+    a = lo
+    b = hi - 1
+    while a < b:
+        mid = (a + b) >> 1
+        if cum[mid] > target:
+            b = mid
+        else:
+            a = mid + 1
+    return a
+
+
+@kernel(signatures=[
+    (int64, int64, array("uint8", 2), array("int8"), array("uint8", 2), array("float64"),
+     array("uint64"), array("int64"), array("int64", 2), array("uint8"), uint64,
+     array("uint64"), array("int64"), array("int64"), int64, array("int64", 2),
+     array("int64", 2), array("int64"), *TABLES),
+])
+def monte_carlo_counts(first, end, holes, kinds, range_hands, range_cum, range_bits,
+                       range_start, pairs, board, base_used, seeds, chunk_trials,
+                       trial_offset, max_rejections, out, drawn, masks, card_keys, flush_keys,
+                       flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Winner-mask counts of random deals with range players, one row of out per chunk.
+
+    holes (P, H): the known hands (rows of other players ignored); kinds (P,): 0 a known
+    hand, 1 random (H cards dealt from the deck), 2 a range: rows range_start[p] to
+    range_start[p+1] of range_hands, drawn with probability proportional to their weights
+    (range_cum, cumulative within each player's rows; range_bits the rows' card masks). A
+    trial draws every range player's hand; a draw that shares a card with another's is
+    redrawn whole (rejection keeps the matchups' probabilities proportional to the product
+    of the weights); after max_rejections redraws in a row the chunk stops and sets out[g, 0]
+    to -1. Then the random players' cards and the missing board cards are dealt uniformly.
+
+    When drawn has rows (per-combo results), trial t of chunk g (row trial_offset[g] + t)
+    records each range player's drawn row in drawn[row, p] and its winner mask in masks[row].
+    """
+    n_players = holes.shape[0]
+    n_hole = holes.shape[1]
+    n_pairs = pairs.shape[0]
+    n_known = board.shape[0]
+    keep = drawn.shape[0] > 0
+    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+    tri_keys = np.empty(10, dtype=np.uint64)
+    tri_flush = np.empty(10, dtype=np.uint64)
+    full = np.empty(5, dtype=np.uint8)
+    hole = np.empty(n_hole, dtype=np.uint8)
+    rows = np.empty(n_players, dtype=np.int64)
+    for j in range(n_known):
+        full[j] = board[j]
+    for p in range(n_players):
+        if kinds[p] == 0:
+            _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+    for g in range(first, end):
+        state = seeds[g]
+        for t in range(chunk_trials[g]):
+            used = base_used
+            rejections = 0
+            p = 0
+            while p < n_players:
+                if kinds[p] == 2:
+                    state, u = _uniform(state)
+                    i = _pick(range_cum, range_start[p], range_start[p + 1], u)
+                    if used & range_bits[i]:
+                        rejections += 1
+                        if rejections > max_rejections:
+                            break
+                        used = base_used
+                        p = 0
+                        continue
+                    used |= range_bits[i]
+                    rows[p] = i
+                p += 1
+            if rejections > max_rejections:
+                out[g, 0] = -1
+                break
+            for p in range(n_players):
+                if kinds[p] == 1:
+                    for j in range(n_hole):
+                        state, c = _draw(state, used)
+                        used |= np.uint64(1) << c
+                        hole[j] = c
+                    _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                elif kinds[p] == 2:
+                    _pair_sums(range_hands[rows[p]], pairs, pair_keys[p], pair_flush[p],
+                               card_keys, flush_keys)
+            for j in range(n_known, 5):
+                state, c = _draw(state, used)
+                used |= np.uint64(1) << c
+                full[j] = c
+            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            mask = _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+                             flush_suit, hash_base, hash_ranks, flush_ranks)
+            out[g, mask] += 1
+            if keep:
+                row = trial_offset[g] + t
+                masks[row] = mask
+                for p in range(n_players):
+                    drawn[row, p] = rows[p] if kinds[p] == 2 else -1
