@@ -39,6 +39,25 @@ PYTHON: dict[str, str] = {
     "evaluate_batch invalid zero": "pk.evaluate_batch(np.full((3, 7), 60, np.uint8),"
                                    " invalid='zero')",
     "evaluate_batch threads": "pk.evaluate_batch(np.zeros((0, 7), np.uint8), threads=1)",
+    # short deck
+    "evaluate shortdeck": "pk.evaluate('As Ks Qs Js Ts 9s', game='shortdeck');"
+                          " pk.evaluate('Ah 6c 7d 8s 9h', game='shortdeck',"
+                          " rules='straight-beats-trips')",
+    **{f"evaluate_batch shortdeck {n}":
+       f"pk.evaluate_batch(np.random.default_rng(1).permuted(np.tile(np.arange(16, 52),"
+       f" (1000, 1)), axis=1)[:, :{n}].astype(np.uint8), game='shortdeck')" for n in (5, 6, 7)},
+    "evaluate_batch shortdeck int64 rules": "pk.evaluate_batch(np.arange(16, 51).reshape(5, 7),"
+                                            " game='shortdeck', rules='straight-beats-trips',"
+                                            " invalid='zero')",
+    "describe shortdeck": "pk.describe('Ah 6c 7d 8s 9h', game='shortdeck');"
+                          " pk.describe(877, game='shortdeck'); pk.category(877, game='shortdeck')",
+    "best_five shortdeck": "pk.best_five('9c 9d 9h 6s 7c 8d Ah', game='shortdeck')",
+    "best_hand shortdeck": "pk.best_hand('9c 9d 9h 6s 7c 8d Ah Kc', game='shortdeck')",
+    "holdem_hand shortdeck": "pk.holdem_hand('Ah 9h', '8h 7c 6d Kd Qs', game='shortdeck')",
+    "winners shortdeck": "pk.winners(['Ah 9h', 'Kc Ks'], board='8h 7c 6d Kd Qs',"
+                         " game='shortdeck', rules='straight-beats-trips')",
+    "category_counts shortdeck": "pk.stats.category_counts(5, game='shortdeck');"
+                                 " pk.stats.category_counts(7, game='shortdeck')",
     # equity, Hold'em
     "equity preflop": "pk.equity(['AhKh', 'QsQd'])",
     "equity three-way": "pk.equity(['AhKh', 'QsQd', 'JcTc'])",

@@ -1,0 +1,74 @@
+"""Short deck beside Hold'em: the same batch evaluator and enumeration, the same sizes.
+
+Each pair of benchmarks shares a group, so ``--benchmark-only`` prints them side by side; the
+issue's target is short deck within 10% of Hold'em (same machine, one run). Short-deck hands
+are random hands of its 36 cards, Hold'em's of 52; both run through the same kernels, with the
+short-deck rank tables (``pokerkeys.core.tables.shortdeck_tables``) for short deck.
+"""
+import numpy as np
+import pytest
+from bench_util import run
+
+import pokerkeys as pk
+from pokerkeys import _jit
+from pokerkeys.core import counts
+from pokerkeys.core.sampling import random_hands
+
+THREADS = sorted({1, _jit.max_threads()})
+GAMES = ["holdem", "shortdeck"]
+
+
+def _short_deck_hands(n, k, seed):
+    """n uniformly random k-card hands of the 36-card deck (ids 16..51): a partial
+    Fisher-Yates shuffle of each row's deck, a million rows at a time."""
+    rng = np.random.default_rng(seed)
+    out = np.empty((n, k), dtype=np.uint8)
+    for lo in range(0, n, 1_000_000):
+        rows = min(1_000_000, n - lo)
+        deck = np.tile(np.arange(16, 52, dtype=np.uint8), (rows, 1))
+        every = np.arange(rows)
+        for i in range(k):
+            j = i + rng.integers(0, 36 - i, size=rows)
+            deck[every, i], deck[every, j] = deck[every, j], deck[every, i].copy()
+        out[lo:lo + rows] = deck[:, :k]
+    return out
+
+
+@pytest.fixture(scope="module")
+def batches():
+    """{(game, k): 1,000,000 hands of k cards} and the 10,000,000 7-card hands."""
+    out = {}
+    for k in (5, 6, 7):
+        out["holdem", k] = random_hands(1_000_000, k, seed=k)
+        out["shortdeck", k] = _short_deck_hands(1_000_000, k, seed=k)
+    return out
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("game", GAMES)
+def test_evaluate_batch_7_10m(benchmark, hands7_10m, game, threads):
+    hands = hands7_10m if game == "holdem" else _short_deck_hands(10_000_000, 7, seed=36)
+    benchmark.group = f"evaluate_batch 7 cards, 10,000,000 hands, {threads} thread(s)"
+    run(benchmark, lambda: pk.evaluate_batch(hands, threads=threads, game=game),
+        per_call=len(hands))
+
+
+@pytest.mark.parametrize("threads", THREADS)
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_evaluate_batch(benchmark, batches, game, k, threads):
+    hands = batches[game, k]
+    benchmark.group = f"evaluate_batch {k} cards, 1,000,000 hands, {threads} thread(s)"
+    run(benchmark, lambda: pk.evaluate_batch(hands, threads=threads, game=game),
+        per_call=len(hands))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_7_card_hand(benchmark, game):
+    """Every 7-card hand counted by category (short deck runs the 52-card enumeration with
+    its tables, so it costs Hold'em's time for 1/16 of the hands)."""
+    benchmark.group = "category counts of every 7-card hand"
+    total = 133_784_560 if game == "holdem" else 8_347_680
+    result = run(benchmark, lambda: counts.category_counts(7, game=game), per_call=total,
+                 rounds=3)
+    assert sum(result.values()) == total
