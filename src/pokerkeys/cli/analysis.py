@@ -20,7 +20,12 @@ if TYPE_CHECKING:
     from ..equity.result import ComboTable, EquityResult
     from .common import Subparsers
 
-__all__ = ["add_parser", "combos_json", "print_combos"]
+__all__ = ["OMAHA_GAMES", "add_parser", "combos_json", "omaha_equity_of_args",
+           "omaha_read_as", "print_combos"]
+
+#: The Omaha games of ``equity --game`` and ``hits --game``, with their hole cards (None for
+#: ``omaha``: the known hands' size, 4 when no hand fixes it).
+OMAHA_GAMES: dict[str, int | None] = {"omaha": None, "omaha5": 5, "omaha6": 6}
 
 
 # ---------------------------------------------------------------------------- equity --combos
@@ -96,19 +101,115 @@ def print_combos(result: EquityResult) -> None:
         rows = sorted(entry["combos"], key=lambda r: -(r["equity"] if r["equity"] is not None
                                                         else -1.0))
         print(f"\nplayer {entry['player']} ({entry['label']}): {len(rows)} combos")
-        head = f"{'combo':<6} {'weight':>6} {'share':>8} {'equity':>8} {'win':>8} {'tie':>8}"
+        w = max([6, *(len(r["combo"]) for r in rows)])  # Omaha hands are 8-12 characters
+        head = f"{'combo':<{w}} {'weight':>6} {'share':>8} {'equity':>8} {'win':>8} {'tie':>8}"
         if rows and "stderr" in rows[0]:
             head += f" {'± stderr':>9}"
         print(head)
         for r in rows:
             if r["equity"] is None:
-                print(f"{r['combo']:<6} {r['weight']:6.3g}  never dealt")
+                print(f"{r['combo']:<{w}} {r['weight']:6.3g}  never dealt")
                 continue
-            line = (f"{r['combo']:<6} {r['weight']:6.3g} {_pct(r['share'], 7)} "
+            line = (f"{r['combo']:<{w}} {r['weight']:6.3g} {_pct(r['share'], 7)} "
                     f"{_pct(r['equity'], 7)} {_pct(r['win'], 7)} {_pct(r['tie'], 7)}")
             if "stderr" in r:
                 line += f" {_pct(r['stderr'], 8)}"
             print(line)
+
+
+# ---------------------------------------------------------------------------- Omaha equity
+def omaha_read_as(hands: list[str], board: str | None, dead: str | None,
+                  hole_cards: int | None) -> list[dict[str, Any]] | None:
+    """How each Omaha player's text was read, as ``equity --game omaha`` reports it; None
+    when no player is a range (then there is nothing to say).
+
+    Parameters
+    ----------
+    hands : list of str
+        The players as typed.
+    board, dead : str or None
+        The board and the dead cards.
+    hole_cards : int or None
+        Cards per hand (None: the known hands' size).
+
+    Returns
+    -------
+    list of dict or None
+        Per player ``{text, kind, combos, live_combos}`` (and ``weighted``,
+        ``live_weighted`` for a weighted range), as ``read_as_of`` gives for hold'em.
+
+    Raises
+    ------
+    ValueError
+        The errors of ``pokerkeys.equity.omaha.omaha_players``.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.analysis import omaha_read_as
+    >>> omaha_read_as(["AsKsQdJd", "AA"], "Ah7d2c", None, None)[1]
+    {'text': 'AA', 'kind': 'range', 'combos': 6961, 'live_combos': 903}
+    """
+    from ..equity.omaha import omaha_players
+
+    setup = omaha_players(hands, board, dead, hole_cards)
+    if not setup.has_ranges:
+        return None
+    out: list[dict[str, Any]] = []
+    for text, p in zip(hands, setup.players, strict=True):
+        entry: dict[str, Any] = {"text": text, "kind": p.kind, "combos": p.combos}
+        if p.hands is not None and p.weights is not None:
+            entry["live_combos"] = len(p.hands)
+            if not bool((p.weights == 1).all()):
+                entry["weighted"] = p.weighted
+                entry["live_weighted"] = float(p.weights.sum())
+        else:
+            entry["live_combos"] = p.combos if p.kind == "random" else 1
+        out.append(entry)
+    return out
+
+
+def omaha_equity_of_args(args: argparse.Namespace, exact: bool | None,
+                         progress: Any) -> tuple[EquityResult, list[dict[str, Any]] | None]:
+    """Run ``equity --game omaha|omaha5|omaha6``: the result and how each player was read.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The parsed ``equity`` arguments.
+    exact : bool or None
+        From ``--exact`` and the stop rules.
+    progress : callable or None
+        The progress bar.
+
+    Returns
+    -------
+    tuple
+        The ``EquityResult`` and ``omaha_read_as``'s entries (None with no range player).
+
+    Raises
+    ------
+    ValueError
+        The errors of ``pokerkeys.omaha_equity``.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.analysis import omaha_equity_of_args
+    >>> args = argparse.Namespace(hands=["AsKsQdJd", "AA:$ds"], board="Ts9s2d", dead=None,
+    ...                           trials=None, stderr=None, time=None, seed=None,
+    ...                           threads=None, game="omaha", combos=False)
+    >>> result, read_as = omaha_equity_of_args(args, None, None)
+    >>> result.equity.round(4).tolist(), read_as[1]["combos"]
+    ([0.6886, 0.3114], 864)
+    """
+    from ..equity.omaha import omaha_equity
+
+    hole = OMAHA_GAMES[args.game]
+    result = omaha_equity(args.hands, board=args.board, dead=args.dead, hole_cards=hole,
+                          exact=exact, trials=args.trials, target_stderr=args.stderr,
+                          time_limit=args.time, seed=args.seed, threads=args.threads,
+                          progress=progress, per_combo=args.combos)
+    return result, omaha_read_as(args.hands, args.board, args.dead, hole)
 
 
 # ---------------------------------------------------------------------------- hits

@@ -146,13 +146,15 @@ class OmahaPlayer:
     combos : int
         ``'range'``: the range's number of hands before card removal; ``'hand'``: 1;
         ``'random'``: every hand of the game.
+    weighted : float
+        ``'range'``: the sum of the range's weights before card removal; else ``combos``.
 
     Examples
     --------
     >>> from pokerkeys.equity.omaha import omaha_players
     >>> p = omaha_players(["AA:$ds", "random"], board="Ks7s2d").players[0]
     >>> p.kind, p.label, p.combos, len(p.hands)
-    ('range', 'AA:$ds', 864, 864)
+    ('range', 'AA:$ds', 864, 758)
     """
 
     kind: PlayerKind
@@ -161,6 +163,7 @@ class OmahaPlayer:
     hands: CardArray | None = None
     weights: FloatArray | None = None
     combos: int = 1
+    weighted: float = 1.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -314,7 +317,7 @@ def omaha_players(hands: Iterable[object], board: CardsLike | None = None,
     >>> from pokerkeys.equity.omaha import omaha_players
     >>> setup = omaha_players(["AsKsQdJd", "AA:$ds"], board="Ah7d2c")
     >>> [p.kind for p in setup.players], len(setup.players[1].hands)
-    (['hand', 'range'], 198)
+    (['hand', 'range'], 99)
     >>> omaha_players(["AsKsQdJd", "AA!AAA"], dead="AhAdAc")
     Traceback (most recent call last):
     ...
@@ -382,8 +385,8 @@ def omaha_players(hands: Iterable[object], board: CardsLike | None = None,
             players.append(OmahaPlayer("hand", format_cards(r.ids, sep=""), hand=r.ids))
             continue
         if r.kind == "random":
-            players.append(OmahaPlayer("random", "random",
-                                       combos=math.comb(N_CARDS, hole_cards)))
+            n_all = math.comb(N_CARDS, hole_cards)
+            players.append(OmahaPlayer("random", "random", combos=n_all, weighted=n_all))
             continue
         rng = r.rng
         if rng is None:
@@ -402,7 +405,7 @@ def omaha_players(hands: Iterable[object], board: CardsLike | None = None,
         players.append(OmahaPlayer("range", rng.text,
                                    hands=np.ascontiguousarray(rng.hands[live]),
                                    weights=np.ascontiguousarray(rng.weights[live]),
-                                   combos=len(rng)))
+                                   combos=len(rng), weighted=float(rng.weights.sum())))
     n_free = N_CARDS - len(known)
     n_missing = 5 - len(board_ids)
     need = n_missing + sum(p.kind != "hand" for p in players) * hole_cards
@@ -444,25 +447,35 @@ def omaha_equity(hands: Iterable[object], board: CardsLike | None = None,
     """All-in equity of 2-10 Omaha players (4-, 5- or 6-card Omaha, all players alike).
 
     A player's hand is exactly two of its hole cards and three of the board. Enumeration
-    counts every board completion (and every deal of the random players' hole cards); Monte
-    Carlo deals them at random, with the stop rules, seeds and rounds of ``pk.equity``.
+    counts every board completion of every matchup (every deal of the random players' hole
+    cards, every combination of the range players' hands that shares no card), each
+    weighted by the product of the range weights; Monte Carlo deals them at random with the
+    same probabilities (range hands by weight, redrawn together when two share a card), with
+    the stop rules, seeds and rounds of ``pk.equity``.
 
     Parameters
     ----------
-    hands : sequence of str or cards
-        The players, 2 to 10 (a list, not one string): each 4, 5 or 6 known hole cards
-        (``'AsKsQdJd'``; every known hand the same size), or an unknown hand (``'??'``,
-        ``'????'``, ``'random'``, ``'any'``, ``'xx'``, ``'*'``), dealt as many cards as
-        the known hands hold (4 when every player is unknown). No ranges.
+    hands : sequence of str, Range, OmahaRange or cards
+        The players, 2 to 10 (a list, not one string): each known hole cards
+        (``'AsKsQdJd'``; every known hand the same size), an unknown hand (``'??'``,
+        ``'????'``, ``'random'``, ``'any'``, ``'xx'``, ``'*'``), or a range: text in
+        ProPokerTools' generic syntax (``'AA:$ds'``, ``'RRON, KK'``, ``'15%'``; see
+        ``pokerkeys.equity.omaha_ranges``), an ``OmahaRange`` or ``Range(text,
+        game='omaha')``. Text that reads as cards is a hand (of the wrong size: an error;
+        four to six cards with one mistyped: that card's error); other text is a range.
     board : str, sequence of cards or None, default None
         0, 3, 4 or 5 community cards.
     dead : str, sequence of cards or None, default None
         Cards out of the deck.
+    hole_cards : {4, 5, 6} or None, default None
+        Cards per hand; None: the size of the known hands (4 when no player fixes it).
+        Range text is read for this size.
     exact : bool or None, default None
         None: enumerate when no stop rule is given and the enumeration takes at most
-        ``AUTO_EXACT_MAX_LOOKUPS`` (3e8) five-card lookups, about a second on two cores;
-        else Monte Carlo. True: enumerate (refused beyond ``EXACT_MAX_LOOKUPS``, 2e11
-        lookups, or 2,000,000 deals of the random players' cards). False: Monte Carlo.
+        ``AUTO_EXACT_MAX_LOOKUPS`` (3e8) five-card lookups, about a second on two cores
+        (with ranges, counted on the product of the live range sizes); else Monte Carlo.
+        True: enumerate (refused beyond ``EXACT_MAX_LOOKUPS``, 2e11 lookups, or 2,000,000
+        matchups of the random and range players' hands). False: Monte Carlo.
     trials, target_stderr, time_limit : int, float, float or None, default None
         The Monte Carlo stop rules, as for ``pk.equity``: the first one met stops the run;
         without any of them Monte Carlo runs ``DEFAULT_TRIALS`` (1,000,000) trials; with
@@ -476,22 +489,36 @@ def omaha_equity(hands: Iterable[object], board: CardsLike | None = None,
     progress : callable or None, default None
         ``progress(done, total)``: exact runs report batches done out of 20 or more, Monte
         Carlo reports trials (total None when no trial count bounds the run).
+    per_combo : bool, int or sequence of int, default False
+        Keep each hand's own result for some range or random players, in
+        ``result.combo_tables`` (``OmahaComboTable``; ``result.combo_equity(i)``): True for
+        every such player, or their 0-based indices. Exact: each hand's showdowns against
+        the others' weighted matchups; Monte Carlo: the trials that dealt it, with a
+        standard error.
 
     Returns
     -------
     EquityResult
-        As for ``pk.equity`` (players labelled by their cards or ``'random'``).
+        As for ``pk.equity`` (players labelled by their cards, ``'random'`` or the range
+        text), with ``combo_tables`` when ``per_combo`` asks for them.
 
     Raises
     ------
     TypeError
-        If ``hands`` is one string, or a hand, the board or the dead cards are not cards.
+        If ``hands`` is one string, or a hand, the board or the dead cards are not cards,
+        or a player is a hold'em ``Range``.
     ValueError
-        If there are not 2 to 10 players; a hand has not 4, 5 or 6 cards, or hands differ
-        in size; a card does not parse or is used twice (the message names it and where);
-        the board has 1, 2 or more than 5 cards; the deck is too small for the random
+        If there are not 2 to 10 players; ``hole_cards`` is not 4, 5 or 6; a hand has not
+        4, 5 or 6 cards, or not ``hole_cards``, or hands differ in size; a card does not
+        parse or is used twice (the message names it and where); a range does not parse
+        (the message names the player, the bad token and its position), matches no hand,
+        or has no hand left once the known cards are removed; the ranges always share a
+        card (exact), or almost always (Monte Carlo gives up after 100,000 redraws in a
+        row); the board has 1, 2 or more than 5 cards; the deck is too small for the
         players and the board; exact enumeration would be too large; ``exact=True`` comes
-        with a stop rule; a stop rule or ``threads`` is not a number in its range.
+        with a stop rule; a stop rule or ``threads`` is not a number in its range;
+        ``per_combo`` names a player that is a single hand or no player, or is True with
+        no range or random player.
     KeyboardInterrupt
         On Ctrl-C, seen between kernel calls.
 
@@ -509,6 +536,15 @@ def omaha_equity(hands: Iterable[object], board: CardsLike | None = None,
     >>> r = pk.omaha_equity(["AsKsQdJd", "random"], trials=10_000, seed=1)
     >>> r.exact, r.trials, r.equity.round(4).tolist()
     (False, 10000, [0.6054, 0.3946])
+
+    Ranges, exact on a flop and by Monte Carlo preflop:
+
+    >>> r = pk.omaha_equity(["AsKsQdJd", "AA:$ds"], board="Ts9s2d")
+    >>> r.exact, r.equity.round(4).tolist()
+    (True, [0.6886, 0.3114])
+    >>> r = pk.omaha_equity(["AA:$ds", "KK:$ds, QQ"], trials=20_000, seed=1)
+    >>> r.exact, r.players, r.equity.round(3).tolist()
+    (False, ('AA:$ds', 'KK:$ds, QQ'), [0.716, 0.284])
     """
     start = _jit.compute_clock()
     trials = validate_stop(trials, target_stderr, time_limit, exact)
@@ -725,7 +761,7 @@ class OmahaComboTable(ComboTable):
     >>> r = pk.omaha_equity(["AsKsQdJd", "AhAd**"], board="Ts9s2d", per_combo=True)
     >>> table = r.combo_tables[1]
     >>> table.names()[:2], table.equity[:2].round(4).tolist()
-    (['2c2hAdAh', '2c2sAdAh'], [0.2469, 0.2469])
+    (['2c2hAdAh', '2c2sAdAh'], [0.4866, 0.4866])
     """
 
     def names(self) -> list[str]:
