@@ -148,6 +148,8 @@ CLI: dict[str, list[str]] = {
     "equity omaha": ["equity", "AsKsQdJd", "7h8h9cTc", "--game", "omaha"],
     "equity combos": ["equity", "AhKh", "QQ+", "-b", "2c7d9h", "--combos"],
     "eval": ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"],
+    "eval shortdeck": ["eval", "--game", "shortdeck", "--rules", "straight-beats-trips",
+                       "Ah 6c 7d 8s 9h", "9c 9d 9h Ts Jc Qd Kh"],
     "info": ["info"],
     "bench": ["bench", "--hands", "100000", "--repeats", "1"],
     "eval-file csv": ["eval-file", "hands.csv", "-o", "ranked.parquet", "--describe"],

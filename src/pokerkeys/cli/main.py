@@ -42,13 +42,17 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards, parse_cards
     from ..core.evaluate import best_five, category, describe, evaluate
 
+    if args.rules is not None and args.game != "shortdeck":
+        raise CliError("--rules applies to --game shortdeck only")
+    game, rules = args.game, args.rules
     results: list[dict[str, Any]] = []
     for hand in args.hands:
         ids = parse_cards(hand)
-        rank = evaluate(ids)
+        rank = evaluate(ids, game=game, rules=rules)
         results.append({"hand": format_cards(ids), "rank": rank,
-                        "category": category(rank).label, "description": describe(rank),
-                        "best_five": format_cards(best_five(ids))})
+                        "category": category(rank, game=game, rules=rules).label,
+                        "description": describe(rank, game=game, rules=rules),
+                        "best_five": format_cards(best_five(ids, game=game, rules=rules))})
     if args.json:
         print(json.dumps(results, indent=2))
         return 0
@@ -182,10 +186,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "eval", help="rank, category, description and best five of hands",
         description="Evaluate hands of 5, 6 or 7 cards: for each, its rank (1 worst .. 7462 "
-                    "best), category, description and best five cards, one line per hand.")
+                    "best; short deck 1 .. 1404), category, description and best five cards, "
+                    "one line per hand.")
     p.add_argument("hands", nargs="+",
                    help='hands of 5-7 cards, one argument each, e.g. "As Ks Qs Js Ts" or '
                         "AsKsQsJsTs")
+    p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
+                   help="holdem (default) or shortdeck: six-plus hold'em, cards 6 through A, "
+                        "A-6-7-8-9 a straight, a flush beats a full house")
+    p.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
     p.add_argument("--json", action="store_true",
                    help="print a JSON list of {hand, rank, category, description, "
                         "best_five} instead of lines")
