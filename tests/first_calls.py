@@ -88,6 +88,16 @@ PYTHON: dict[str, str] = {
     "equity omaha preflop": "pk.equity(['AsKsQdJd', '7h8h9cTc'], game='omaha', trials=100_000,"
                             " seed=1)",
     "omaha_equity random": "pk.omaha_equity(['AsKsQdJd', 'random'], trials=100_000, seed=1)",
+    # Omaha hi/lo
+    "omaha_hilo_equity flop": "pk.omaha_hilo_equity(['As2dKhKc', 'QsQdJhTc'], board='3c4d9h')",
+    "omaha_hilo_equity random": "pk.omaha_hilo_equity(['As2dKhKc', 'random'], trials=100_000,"
+                                " seed=1)",
+    "omaha_hilo_equity ranges": "pk.omaha_hilo_equity(['As2dKhKc', 'AA:$ds'], board='3c4d9h');"
+                                " pk.omaha_hilo_equity(['As2dKhKc', 'AA:$ds'], trials=100_000,"
+                                " seed=1)",
+    "omaha_hilo_equity omaha5-8": "pk.omaha_hilo_equity(['As2dKhKcQd', 'random'],"
+                                  " game='omaha5-8', trials=100_000, seed=1)",
+    "omaha_low": "pk.omaha_low('As2dKhKc', '3c4d9h5s8d')",
     # analysis
     "range": "len(pk.Range('QQ+,AKs')); pk.Range('22+').combos",
     "flops 2": "pk.flops(['AA', 'KK'])",
@@ -146,6 +156,7 @@ CLI: dict[str, list[str]] = {
     "equity time": ["equity", "AhKh", "random", "--time", "0.1"],
     "equity partial": ["equity", "Ah??", "??"],
     "equity omaha": ["equity", "AsKsQdJd", "7h8h9cTc", "--game", "omaha"],
+    "equity omaha8": ["equity", "As2dKhKc", "7h8h9cTc", "--game", "omaha8", "-b", "3c4d9h"],
     "equity combos": ["equity", "AhKh", "QQ+", "-b", "2c7d9h", "--combos"],
     "eval": ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"],
     "eval shortdeck": ["eval", "--game", "shortdeck", "--rules", "straight-beats-trips",
