@@ -262,6 +262,21 @@ def test_command_line_text_and_json(capsys):
     mc = pk.omaha_hilo_equity(["As2dKhKcQd", "random"], game="omaha5-8", trials=20_000, seed=1)
     assert d["equity"] == mc.equity.tolist() and d["trials"] == 20_000
     assert d["low_qualifies"] == mc.low_qualifies and d["stopped_by"] == "trials"
+    assert "read_as" not in d
+
+
+def test_command_line_ranges_say_how_they_were_read(capsys):
+    from pokerkeys.cli.main import main
+
+    args = ["equity", "As2dKhKc", "AA:$ds", "--game", "omaha8", "-b", "3c4d9h"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "player 2 (AA:$ds) read as a range of 864 combos, 300 once" in out
+    assert main([*args, "--json"]) == 0
+    d = json.loads(capsys.readouterr().out)
+    assert d["read_as"][1] == {"text": "AA:$ds", "kind": "range", "combos": 864,
+                               "live_combos": 300}
+    assert d["boards"] == 300 * 820
 
 
 @pytest.mark.parametrize(("args", "message"), [

@@ -2,7 +2,10 @@
 
 ``pokerkeys.cli.main`` sends the ``equity`` command here when ``--game`` names a hi/lo game;
 the options are the ``equity`` command's. The output is ``HiLoResult``'s table (pot share,
-high and low halves, scoops, how often a low qualifies), or its ``to_dict`` as JSON. Errors
+high and low halves, scoops, how often a low qualifies), after a line for each player given
+as a range saying how it was read (its number of hands, and those left once the known cards
+are removed), or as JSON ``HiLoResult.to_dict`` with ``read_as`` (as ``equity --game
+omaha`` gives it) when some player is a range. Errors
 surface as ``ValueError``/``CliError``, which ``pokerkeys.cli.main.main`` prints as one line
 with exit code 2.
 """
@@ -12,7 +15,7 @@ import argparse
 import json
 import sys
 
-from .common import CliError, progress_bar
+from .common import CliError, progress_bar, range_note
 
 __all__ = ["HILO_GAME_NAMES", "run_equity"]
 
@@ -61,7 +64,7 @@ def run_equity(args: argparse.Namespace) -> int:
     ...
     0
     """
-    from ..equity.omaha_hilo import omaha_hilo_equity
+    from ..equity.omaha_hilo import HILO_GAMES, omaha_hilo_equity
 
     if args.combos:
         raise CliError("--combos is not available for hi/lo games")
@@ -79,10 +82,17 @@ def run_equity(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
+    from .analysis import omaha_read_as
+
+    read_as = omaha_read_as(args.hands, args.board, args.dead, HILO_GAMES[args.game])
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        extra = {"read_as": read_as} if read_as is not None else {}
+        print(json.dumps(dict(result.to_dict(), **extra), indent=2))
         return 0
     if args.board:
         print(f"board: {args.board}")
+    for i, entry in enumerate(read_as or ()):
+        if entry["kind"] == "range":
+            print(range_note(i, entry))
     print(result)
     return 0
