@@ -101,7 +101,7 @@ def _board_low(full, low_bits):
 @kernel(signatures=[
     (int64, int64, array("float64", 2), array("uint8", 3), array("float64"), array("int64", 2),
      array("uint8"), array("uint8"), int64, int64, array("int64", 2), array("int64"),
-     array("uint8"), array("uint8", 2), *TABLES),
+     array("uint8"), array("uint8", 2, readonly=True), *TABLES),
 ])
 def exact_counts(first, end, out, holes, weights, pairs, board, free, n_missing, n_boards,
                  binom, chunk_starts, low_bits, low_table, card_keys, flush_keys, flush_suit,
@@ -214,7 +214,7 @@ def _draw_row(state, start, stop, cumulative):
 @kernel(signatures=[
     (int64, int64, array("int64", 2), array("int64"), array("uint8", 2), array("int64"),
      array("float64"), array("int64", 2), array("uint8"), uint64, array("uint64"),
-     array("int64"), int64, array("uint8"), array("uint8", 2), *TABLES),
+     array("int64"), int64, array("uint8"), array("uint8", 2, readonly=True), *TABLES),
 ])
 def monte_carlo_counts(first, end, out, kinds, rows, row_starts, cumulative, pairs, board,
                        base_used, seeds, chunk_trials, max_rejections, low_bits, low_table,

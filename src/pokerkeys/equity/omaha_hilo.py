@@ -18,7 +18,7 @@ read per player and board.
 5h 4d 3c 2d As  (5-4-3-2-A low)
 >>> r = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4d9h")
 >>> r.equity.round(4).tolist(), round(r.low_qualifies, 4)
-([0.6268, 0.3732], 0.3614)
+([0.8707, 0.1293], 0.6341)
 """
 from __future__ import annotations
 
@@ -142,9 +142,10 @@ class LowHand:
     --------
     >>> import pokerkeys as pk
     >>> low = pk.omaha_low("Ah3d9c9h", "2c5d8h8sKd")
-    >>> print(low), low.value, low.ranks
-    8h 5d 3d 2c Ah  (8-5-3-2-A low) 209 8-5-3-2-A
-    (None, 209, '8-5-3-2-A')
+    >>> print(low)
+    8h 5d 3d 2c Ah  (8-5-3-2-A low)
+    >>> low.value, low.ranks
+    (105, '8-5-3-2-A')
     """
 
     cards: CardArray = field(compare=False)
@@ -275,15 +276,19 @@ class HiLoResult:
     Examples
     --------
     >>> import pokerkeys as pk
-    >>> r = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4d9h7s")
+    >>> r = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4dTh9s")
     >>> r.high.round(4).tolist(), r.low.round(4).tolist(), r.scoop.round(4).tolist()
-    ([0.9091, 0.0909], [0.3864, 0.0], [0.5227, 0.0909])
-    >>> print(r)  # doctest: +ELLIPSIS
+    ([0.675, 0.325], [0.4, 0.0], [0.675, 0.225])
+
+    Two players with the same low split the low half: each gets a quarter of the pot.
+
+    >>> print(pk.omaha_hilo_equity(["As2dKhKc", "Ac2cQhQd"], board="3c4d8hKd"))
+    ... # doctest: +ELLIPSIS
     player      equity      high       low     scoop
-    As2dKhKc   84.091%   90.909%   38.636%   52.273%
-    QsQdJhTc   15.909%    9.091%    0.000%    9.091%
-    a low qualifies in 38.636% of showdowns
-    exact: 44 showdowns counted in ... s
+    As2dKhKc   72.500%   95.000%   50.000%    0.000%
+    Ac2cQhQd   27.500%    5.000%   50.000%    0.000%
+    a low qualifies in 100.000% of showdowns
+    exact: 40 showdowns counted in ... s
     """
 
     players: tuple[str, ...]
@@ -405,9 +410,9 @@ class HiLoResult:
         --------
         >>> import json
         >>> import pokerkeys as pk
-        >>> d = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4d9h7s").to_dict()
-        >>> [round(x, 4) for x in d["equity"]], d["exact"], d["boards"]
-        ([0.8409, 0.1591], True, 44.0)
+        >>> d = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4dTh9s").to_dict()
+        >>> d["equity"], d["low_qualifies"], d["exact"], d["boards"]
+        ([0.725, 0.275], 0.4, True, 40.0)
         >>> json.loads(json.dumps(d))["players"]
         ['As2dKhKc', 'QsQdJhTc']
         """
@@ -505,13 +510,13 @@ def omaha_hilo_equity(hands: Iterable[CardsLike], board: CardsLike | None = None
     >>> import pokerkeys as pk
     >>> r = pk.omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], board="3c4d9h")
     >>> r.exact, r.boards, r.equity.round(4).tolist(), r.scoop.round(4).tolist()
-    (True, 820.0, [0.6268, 0.3732], [0.3902, 0.2585])
+    (True, 820.0, [0.8707, 0.1293], [0.8317, 0.0902])
     >>> r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=10_000, seed=1)
     >>> r.exact, r.trials, r.equity.round(3).tolist()
-    (False, 10000, [0.669, 0.331])
+    (False, 10000, [0.631, 0.369])
     >>> pk.omaha_hilo_equity(["As2dKhKcQd", "random"], game="omaha5-8", board="3c4d9h",
     ...                      trials=10_000, seed=1).high.round(3).tolist()
-    [0.495, 0.505]
+    [0.508, 0.492]
     """
     start = _jit.compute_clock()
     if game not in HILO_GAMES:
