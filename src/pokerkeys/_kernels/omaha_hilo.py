@@ -91,6 +91,16 @@ def tally(out, g, n_players, high, low, weight):
 
 
 @inline
+def _scratch(n_players, n_pairs):
+    """Per-chunk scratch of both kernels, allocated once per call: pair key and flush sums,
+    hole low masks, the board triples' key and flush sums, the full board."""
+    return (np.empty((n_players, n_pairs), dtype=np.uint64),
+            np.empty((n_players, n_pairs), dtype=np.uint64), np.empty(n_players, dtype=np.int64),
+            np.empty(10, dtype=np.uint64), np.empty(10, dtype=np.uint64),
+            np.empty(5, dtype=np.uint8))
+
+
+@inline
 def _board_low(full, low_bits):
     m = 0
     for j in range(5):
@@ -116,15 +126,8 @@ def exact_counts(first, end, out, holes, weights, pairs, board, free, n_missing,
     unranks its first completion and steps through the rest in order. A completion that uses
     a card of the matchup is skipped, which weighs every possible deal equally.
     """
-    n_players = holes.shape[1]
-    n_pairs = pairs.shape[0]
-    # scratch, reused by every chunk
-    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-    hole_low = np.empty(n_players, dtype=np.int64)
-    tri_keys = np.empty(10, dtype=np.uint64)
-    tri_flush = np.empty(10, dtype=np.uint64)
-    full = np.empty(5, dtype=np.uint8)
+    pair_keys, pair_flush, hole_low, tri_keys, tri_flush, full = _scratch(holes.shape[1],
+                                                                         pairs.shape[0])
     idx = np.empty(5, dtype=np.int64)
     for g in range(first, end):
         _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards, binom,
@@ -233,17 +236,10 @@ def monte_carlo_counts(first, end, out, kinds, rows, row_starts, cumulative, pai
     counted in the last column), then the random players' cards, then the rest of the board,
     each card uniform over the cards not yet used.
     """
-    n_players = kinds.shape[0]
-    n_pairs = pairs.shape[0]
-    # scratch, reused by every chunk
-    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-    hole_low = np.empty(n_players, dtype=np.int64)
-    tri_keys = np.empty(10, dtype=np.uint64)
-    tri_flush = np.empty(10, dtype=np.uint64)
-    full = np.empty(5, dtype=np.uint8)
+    pair_keys, pair_flush, hole_low, tri_keys, tri_flush, full = _scratch(kinds.shape[0],
+                                                                         pairs.shape[0])
     hole = np.empty(rows.shape[1], dtype=np.uint8)
-    chosen = np.empty(n_players, dtype=np.int64)
+    chosen = np.empty(kinds.shape[0], dtype=np.int64)
     for g in range(first, end):
         _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, base_used,
                       seeds[g], chunk_trials[g], max_rejections, low_bits, low_table,

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+from typing import TYPE_CHECKING
 
-from .common import CliError, progress_bar, range_note
+from .common import CliError, range_note
+
+if TYPE_CHECKING:
+    from .common import ProgressBar
 
 __all__ = ["HILO_GAME_NAMES", "run_equity"]
 
@@ -23,7 +26,8 @@ __all__ = ["HILO_GAME_NAMES", "run_equity"]
 HILO_GAME_NAMES = ("omaha8", "omaha5-8", "omaha6-8")
 
 
-def run_equity(args: argparse.Namespace) -> int:
+def run_equity(args: argparse.Namespace, exact: bool | None,
+               progress: ProgressBar | None) -> int:
     """Carry out ``pokerkeys equity`` for a hi/lo game: compute, then print text or JSON.
 
     Parameters
@@ -31,6 +35,10 @@ def run_equity(args: argparse.Namespace) -> int:
     args : argparse.Namespace
         The ``equity`` command's parsed arguments; ``args.game`` is one of
         ``HILO_GAME_NAMES``.
+    exact : bool or None
+        From ``--exact`` and the stop rules (``pokerkeys.omaha_hilo_equity``'s ``exact``).
+    progress : ProgressBar or None
+        The progress bar, closed here once the count is done.
 
     Returns
     -------
@@ -40,8 +48,7 @@ def run_equity(args: argparse.Namespace) -> int:
     Raises
     ------
     CliError
-        If ``--exact`` comes with a stop rule, or ``--combos`` is given (no per-combo
-        results in hi/lo).
+        If ``--combos`` is given (no per-combo results in hi/lo).
     ValueError
         The errors of ``pokerkeys.omaha_hilo_equity`` (bad cards, ranges, sizes).
 
@@ -50,31 +57,22 @@ def run_equity(args: argparse.Namespace) -> int:
     >>> from pokerkeys.cli.main import build_parser
     >>> from pokerkeys.cli.omaha_hilo import run_equity
     >>> args = build_parser().parse_args(["equity", "As2dKhKc", "QsQdJhTc", "--game",
-    ...                                   "omaha8", "--board", "3c4d9h7s", "--json"])
-    >>> run_equity(args)  # doctest: +ELLIPSIS
-    {
-      "players": [
-        "As2dKhKc",
-        "QsQdJhTc"
-      ],
-      "equity": [
-        0.925,
-        0.075
-      ],
-    ...
+    ...                                   "omaha8", "--board", "3c4dTh9s"])
+    >>> run_equity(args, None, None)  # doctest: +ELLIPSIS
+    board: 3c4dTh9s
+    player      equity      high       low     scoop
+    As2dKhKc   72.500%   67.500%   40.000%   67.500%
+    QsQdJhTc   27.500%   32.500%    0.000%   22.500%
+    a low qualifies in 40.000% of showdowns
+    exact: 40 showdowns counted in ... s
     0
     """
     from ..equity.omaha_hilo import HILO_GAMES, omaha_hilo_equity
+    from .analysis import omaha_read_as
 
-    if args.combos:
-        raise CliError("--combos is not available for hi/lo games")
-    stop_flags = [args.trials is not None, args.stderr is not None, args.time is not None]
-    if args.exact and any(stop_flags):
-        raise CliError("--exact cannot be combined with --trials, --stderr or --time")
-    exact = True if args.exact else (False if any(stop_flags) else None)
-    show = not (args.json or args.no_progress) and sys.stderr.isatty()
-    progress = progress_bar("it") if show else None
     try:
+        if args.combos:
+            raise CliError("--combos is not available for hi/lo games")
         result = omaha_hilo_equity(args.hands, board=args.board, dead=args.dead,
                                    game=args.game, exact=exact, trials=args.trials,
                                    target_stderr=args.stderr, time_limit=args.time,
@@ -82,8 +80,6 @@ def run_equity(args: argparse.Namespace) -> int:
     finally:
         if progress is not None:
             progress.close()
-    from .analysis import omaha_read_as
-
     read_as = omaha_read_as(args.hands, args.board, args.dead, HILO_GAMES[args.game])
     if args.json:
         extra = {"read_as": read_as} if read_as is not None else {}

@@ -61,7 +61,7 @@ from .omaha import (
     _range_matchups,
     omaha_players,
 )
-from .result import StopReason
+from .result import EquityResult, StopReason
 
 __all__ = ["HILO_GAMES", "HiLoGame", "HiLoResult", "LowHand", "low_table",
            "omaha_hilo_equity", "omaha_low"]
@@ -173,9 +173,9 @@ def omaha_low(hole: CardsLike, board: CardsLike) -> LowHand | None:
     Parameters
     ----------
     hole : str or sequence of cards
-        4, 5 or 6 hole cards, e.g. ``'As2dKhKc'``.
+        The player's hole cards, four to six (``'As2dKhKc'``).
     board : str or sequence of cards
-        3, 4 or 5 board cards.
+        The board so far: the flop, turn or river (three to five cards).
 
     Returns
     -------
@@ -185,10 +185,10 @@ def omaha_low(hole: CardsLike, board: CardsLike) -> LowHand | None:
     Raises
     ------
     ValueError
-        If a card does not parse, the hole has not 4-6 cards, the board has not 3-5 cards,
-        or a card is used twice.
+        As ``pokerkeys.omaha_hand``: a card that does not parse or is given twice, hole
+        cards that are not 4, 5 or 6, a board that is not 3 to 5 cards.
     TypeError
-        If the hole or the board is not cards at all (e.g. a float).
+        If the hole cards or the board are not cards (a float, say).
 
     See Also
     --------
@@ -383,17 +383,10 @@ class HiLoResult:
                 row += f"  {100 * self.stderr[i]:8.3f}%"
             lines.append(row)
         lines.append(f"a low qualifies in {100 * self.low_qualifies:.3f}% of showdowns")
-        if self.exact:
-            lines.append(f"exact: {self.boards:,.0f} showdowns counted in "
-                         f"{self.elapsed:.3f} s")
-        else:
-            line = f"Monte Carlo: {self.trials:,} trials in {self.elapsed:.3f} s"
-            if self.stopped_by == "default time limit":
-                line += (", stopped by the default time limit (set trials or time_limit to "
-                         "run longer)")
-            elif self.stopped_by is not None:
-                line += f", stopped by {self.stopped_by}"
-            lines.append(line)
+        # The last line (how the count was made) is the high half's, word for word.
+        high = EquityResult.from_mask_counts(self.players, self.high_counts, self.exact,
+                                             self.elapsed, self.trials, self.stopped_by)
+        lines.append(str(high).splitlines()[-1])
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
