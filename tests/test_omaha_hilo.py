@@ -146,7 +146,8 @@ def test_exact_ranges_are_weighted_matchups():
     parts = [pk.omaha_hilo_equity(["As2dKhKc", _text(h)], board=board) for h in setup_hands]
     boards = np.array([p.boards for p in parts])
     for key in ("equity", "high", "low", "scoop"):
-        expected = sum(b * getattr(p, key) for b, p in zip(boards, parts, strict=True)) / boards.sum()
+        weighted = sum(b * getattr(p, key) for b, p in zip(boards, parts, strict=True))
+        expected = weighted / boards.sum()
         np.testing.assert_allclose(getattr(r, key), expected, atol=1e-12, err_msg=key)
 
 
