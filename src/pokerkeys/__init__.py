@@ -13,7 +13,9 @@ Evaluating hands
     ``TableError`` (a damaged installation).
 Equity
     ``equity`` (hold'em and Omaha, exact or Monte Carlo, hands or ranges) and its result,
-    ``EquityResult``; ``Range`` (weighted two-card ranges); ``omaha_equity``.
+    ``EquityResult``; ``Range`` (weighted two-card ranges); ``omaha_equity``;
+    ``omaha_hilo_equity`` and its ``HiLoResult``, ``omaha_low`` (Omaha hi/lo, eight or
+    better).
 Range analysis
     ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop),
     ``runouts`` (equity after every turn or river card).
@@ -61,6 +63,7 @@ if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checker
     from .analysis.runouts import runouts
     from .core.best import BestHand
     from .equity.omaha import omaha_equity, omaha_hand
+    from .equity.omaha_hilo import HiLoResult, omaha_hilo_equity, omaha_low
     from .games import stats
     from .games.draw import best_discard
     from .games.hands import best_hand, holdem_hand, three_d_hand, winners
@@ -74,6 +77,8 @@ _LAZY = {
     "BestHand": "core.best", "best_hand": "games.hands", "holdem_hand": "games.hands",
     "three_d_hand": "games.hands", "winners": "games.hands",
     "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
+    "HiLoResult": "equity.omaha_hilo", "omaha_hilo_equity": "equity.omaha_hilo",
+    "omaha_low": "equity.omaha_hilo",
     "wild_hand": "games.wild", "best_discard": "games.draw",
     "range_hits": "analysis.hits", "flops": "analysis.flops",
     "runouts": "analysis.runouts",
@@ -95,7 +100,8 @@ __all__ = [
     "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
     "evaluate_batch", "format_cards", "parse_cards",
     # equity and range analysis
-    "EquityResult", "Range", "equity", "flops", "omaha_equity", "range_hits", "runouts",
+    "EquityResult", "HiLoResult", "Range", "equity", "flops", "omaha_equity",
+    "omaha_hilo_equity", "omaha_low", "range_hits", "runouts",
     # preflop
     "preflop",
     # games

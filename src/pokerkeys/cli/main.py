@@ -34,6 +34,7 @@ from .common import (
     read_as_of,
     seed,
 )
+from .omaha_hilo import HILO_GAME_NAMES
 
 __all__ = ["build_parser", "main", "missing_extra", "run"]
 
@@ -90,6 +91,9 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if any(stop_flags) else None)
     show = not (args.json or args.no_progress) and sys.stderr.isatty()
     progress = progress_bar("it") if show else None
+    if args.game in HILO_GAME_NAMES:
+        from . import omaha_hilo
+        return omaha_hilo.run_equity(args, exact, progress)
     try:
         result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
@@ -227,8 +231,10 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     p.add_argument("--dead", "-d",
                    help="cards out of the deck, e.g. folded or seen ones (default: none)")
-    p.add_argument("--game", choices=["holdem", "omaha"], default="holdem",
-                   help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board)")
+    p.add_argument("--game", choices=["holdem", "omaha", *HILO_GAME_NAMES], default="holdem",
+                   help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board); "
+                        "omaha8, omaha5-8, omaha6-8: Omaha hi/lo eight or better with 4, 5 "
+                        "or 6 hole cards (pot share, high and low halves, scoops)")
     p.add_argument("--exact", action="store_true",
                    help="enumerate every board however long it takes (default: only when "
                         "that takes about a second or less)")
