@@ -199,7 +199,10 @@ def test_six_card_counts_by_combinatorics() -> None:
     ("AK]", "unbalanced ']' at position 3 in 'AK]'"),
     ("A[]", "empty list '[]' at position 2 in 'A[]'"),
     ("AA:$dz", "unknown macro '$dz' at position 4 in 'AA:$dz'"),
-    ("15%", "percentages need the Omaha hand ranking, not shipped yet"),
+    ("AA, 0%", "a top-N% range needs 0 < N <= 100"),
+    ("101%", "'101%' at position 1 in '101%': a top-N% range needs 0 < N <= 100"),
+    ("0.001%", "'0.001%' at position 1 in '0.001%' selects no hand: the best class alone"),
+    ("1.5.%", "a percentage is a number and '%'"),
     ("AA:0", "weight '0' at position 4 in 'AA:0' must be above 0 and at most 1"),
     ("AA:1.5", "weight '1.5' at position 4"),
     ("AAKKQ", "has 5 cards, more than the 4 hole cards"),
@@ -208,8 +211,10 @@ def test_six_card_counts_by_combinatorics() -> None:
     ("AA:", "missing pattern after ':'"),
     ("AA KK", "unexpected 'K' at position 4 in 'AA KK'"),
     ("", "needs at least one pattern"),
-    ("[KK-TT]", "span of several cards in a list at position 4 in '[KK-TT]'"),
     ("[K-TT]", "span of several cards in a list at position 3"),
+    ("[KK-JJ]s", "a suit after the span in brackets at position 8"),
+    ("[KK-JJ]+", "span or '+'/'-' after a bracketed span at position 8"),
+    ("[KK-T9]", "span 'KK-T9' at position 4 in '[KK-T9]'"),
 ])
 def test_errors_name_the_token_and_its_position(text: str, message: str) -> None:
     with pytest.raises(ValueError) as caught:
@@ -256,3 +261,67 @@ def test_sampled_hands_agree_with_the_reference(text: str, hole_cards: int) -> N
     want = np.array([ref.matches(tuple(int(c) for c in row), text) for row in sample])
     assert got.tolist() == want.tolist()
     assert want.any() and not want.all()  # the sample meets both answers
+
+
+def _rank_counts() -> tuple[np.ndarray, np.ndarray]:
+    """Every 4-card hand (lexicographic) and how many cards of each rank it holds."""
+    hands = np.array(list(itertools.combinations(range(52), 4)), dtype=np.int64)
+    counts = np.zeros((len(hands), 13), dtype=np.int64)
+    np.add.at(counts, (np.arange(len(hands))[:, None], hands >> 2), 1)
+    return hands, counts
+
+
+def test_several_spans_in_brackets_combine_one_step_of_each() -> None:
+    # Counted here from rank counts, not by the parser's matching: '[KK-JJ][77-55]' is a
+    # pair from KK-JJ and a pair from 77-55, every choice of the two.
+    hands, counts = _rank_counts()
+    rank = {ch: i for i, ch in enumerate("23456789TJQKA")}
+
+    def having(*groups: tuple[str, ...]) -> frozenset[tuple[int, ...]]:
+        ok = np.zeros(len(hands), dtype=bool)
+        for choice in itertools.product(*groups):
+            need = np.zeros(13, dtype=np.int64)
+            for ch in "".join(choice):
+                need[rank[ch]] += 1
+            ok |= (counts >= need).all(axis=1)
+        return frozenset(map(tuple, hands[ok].tolist()))
+
+    _check("[KK-JJ][77-55]", having(("KK", "QQ", "JJ"), ("77", "66", "55")), 9 * 36)
+    pairs = having(("KK", "QQ", "JJ"))
+    _check("[KK-JJ]", pairs, len(pairs))
+    runs = having(("A",), ("KQ", "QJ", "JT", "T9"))
+    _check("A[KQ-T9]", runs, len(runs))
+
+
+def test_percent_keeps_whole_classes_best_first() -> None:
+    from fractions import Fraction
+
+    from pokerkeys.equity.omaha_ranges import omaha_class_ranking
+
+    positions, sizes, classes, equity = omaha_class_ranking()
+    # Every 4-card hand is in one class, each class holds the hands of its suit relabellings.
+    assert len(classes) == 16_432 and int(sizes.sum()) == comb(52, 4)
+    assert (np.diff(equity) <= 0).all()
+    assert all(24 % size == 0 for size in np.unique(sizes).tolist())  # orbits of 24 relabellings
+    all_hands = parse_omaha_range("*").hands
+    for text, percent in [("5%", 5), ("15%", 15), ("0.5%", Fraction(1, 2)), ("100%", 100)]:
+        r = parse_omaha_range(text)
+        target = int(Fraction(percent) * comb(52, 4) / 100 + Fraction(1, 2))
+        kept = int(np.searchsorted(np.cumsum(sizes), target, side="right"))
+        assert len(r) == int(sizes[:kept].sum()) <= target
+        assert kept == len(classes) or len(r) + sizes[kept] > target
+        # The hands are exactly those of the kept classes.
+        assert _hands(r) == frozenset(map(tuple, all_hands[positions < kept].tolist()))
+    # The best class is double-suited aces and kings; the ranking is not noise at the top.
+    assert {int(c) >> 2 for c in classes[0]} <= set(range(8, 13))
+    # N% combines like any operand, and weights apply.
+    both = parse_omaha_range("15%:$ds:0.5")
+    assert len(both) == len(parse_omaha_range("15%")) - len(parse_omaha_range("15%!$ds"))
+    assert set(both.weights.tolist()) == {0.5}
+
+
+@pytest.mark.parametrize("hole", [5, 6])
+def test_percent_is_for_four_card_omaha(hole: int) -> None:
+    with pytest.raises(ValueError, match=f"N% ranges are for 4-card Omaha; no ranking of "
+                                         f"{hole}-card hands ships"):
+        parse_omaha_range("15%", hole_cards=hole)
