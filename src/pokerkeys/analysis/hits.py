@@ -30,7 +30,7 @@ Draws exist on flops and turns only.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, Literal, TypedDict, overload
 
 import numpy as np
 
@@ -41,6 +41,11 @@ from ..equity.ranges import Range
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
+
+    from ..equity.omaha_ranges import OmahaRange
+    from .omaha_hits import OmahaRangeHits
+
+_OMAHA_HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6}
 
 __all__ = ["DRAWS", "MADE", "HitEntry", "RangeHits", "range_hits"]
 
@@ -241,7 +246,17 @@ class RangeHits(dict[str, HitEntry]):
         return "\n".join(lines)
 
 
-def range_hits(hand_range: str | Range, board: CardsLike) -> RangeHits:
+@overload
+def range_hits(hand_range: str | Range, board: CardsLike,
+               game: Literal["holdem"] = ...) -> RangeHits: ...
+@overload
+def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
+               game: Literal["omaha", "omaha5", "omaha6"]) -> OmahaRangeHits: ...
+
+
+def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
+               game: Literal["holdem", "omaha", "omaha5", "omaha6"] = "holdem"
+               ) -> RangeHits | OmahaRangeHits:
     """What a range holds on a board: weighted combos per made-hand category and per draw.
 
     Combos holding a board card are removed first. Each remaining combo falls in exactly one
@@ -250,21 +265,33 @@ def range_hits(hand_range: str | Range, board: CardsLike) -> RangeHits:
 
     Parameters
     ----------
-    hand_range : str or Range
-        The range, as text (``'QQ+, AKs, 0.5:AQo'``) or a ``Range``.
+    hand_range : str, Range or OmahaRange
+        The range, as text (``'QQ+, AKs, 0.5:AQo'``) or a ``Range``; with an Omaha game,
+        Omaha range text (``'AA:$ds, JT98'``), an ``OmahaRange`` or ``Range(text,
+        game='omaha')``.
     board : str, sequence of cards or array of card ids
         3, 4 or 5 board cards.
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        An Omaha game (4, 5 or 6 hole cards) calls
+        ``pokerkeys.analysis.omaha_hits.omaha_range_hits``: Omaha's made hands (exactly
+        two hole cards) and draws (flush and nut flush draws, gutshots, open-enders and
+        wraps with their straight outs). An Omaha ``Range`` or ``OmahaRange`` goes there
+        whatever ``game`` says.
 
     Returns
     -------
-    RangeHits
-        Category name -> weighted combos and share of the range, made hands first.
+    RangeHits or OmahaRangeHits
+        Category name -> weighted combos and share of the range, made hands first
+        (``OmahaRangeHits`` for Omaha).
 
     Raises
     ------
     ValueError
         If the range or the board does not parse, the board does not have 3 to 5 cards, or
-        no combo of the range is left once the board's cards are removed.
+        no combo of the range is left once the board's cards are removed; if ``game`` is
+        unknown.
+    TypeError
+        With an Omaha game, if ``hand_range`` is a hold'em ``Range``.
 
     Examples
     --------
@@ -272,7 +299,23 @@ def range_hits(hand_range: str | Range, board: CardsLike) -> RangeHits:
     >>> hits = pk.range_hits("JTs", "Qh 9h 2c")
     >>> hits["open-ended straight draw"]["share"], hits["flush draw"]["combos"]
     (1.0, 1.0)
+
+    Omaha:
+
+    >>> pk.range_hits("JT98", "Qh 9h 2c", game="omaha")["wrap"]["combos"]
+    192.0
     """
+    from ..equity.omaha_ranges import OmahaRange
+
+    omaha = isinstance(hand_range, OmahaRange) or (
+        isinstance(hand_range, Range) and hand_range.omaha_range is not None)
+    if game != "holdem" or omaha:
+        if game not in _OMAHA_HOLE and game != "holdem":
+            raise ValueError(f"unknown game {game!r}: choose one of holdem, "
+                             f"{', '.join(_OMAHA_HOLE)}")
+        from .omaha_hits import omaha_range_hits
+        return omaha_range_hits(hand_range, board, _OMAHA_HOLE.get(game, 4))
+    assert not isinstance(hand_range, OmahaRange)
     rng = hand_range if isinstance(hand_range, Range) else Range(hand_range)
     try:
         board_ids = parse_cards(board)

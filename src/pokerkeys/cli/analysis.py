@@ -215,17 +215,29 @@ def omaha_equity_of_args(args: argparse.Namespace, exact: bool | None,
 # ---------------------------------------------------------------------------- hits
 def _cmd_hits(args: argparse.Namespace) -> int:
     from ..analysis.hits import DRAWS, MADE, range_hits
+    from ..analysis.omaha_hits import OMAHA_DRAWS, OMAHA_MADE, omaha_range_hits
 
-    hits = range_hits(args.range, args.board)
+    game = getattr(args, "game", "holdem")
+    hits: Any
+    made: tuple[str, ...]
+    draws: tuple[str, ...]
+    extra: dict[str, Any]
+    if game == "holdem":
+        hits = range_hits(args.range, args.board)
+        made, draws, extra = MADE, DRAWS, {}
+    else:
+        hits = omaha_range_hits(args.range, args.board, OMAHA_GAMES[game] or 4)
+        made, draws = OMAHA_MADE, OMAHA_DRAWS
+        extra = {"outs": {str(n): e for n, e in hits.outs.items()}}
     if args.json:
         print(json.dumps({"board": args.board, "total": hits.total,
-                          "made": {k: hits[k] for k in MADE},
-                          "draws": {k: hits[k] for k in DRAWS}}, indent=2))
+                          "made": {k: hits[k] for k in made},
+                          "draws": {k: hits[k] for k in draws}, **extra}, indent=2))
     elif args.csv:
         out = csv.writer(sys.stdout, lineterminator="\n")
         out.writerow(["category", "kind", "combos", "share"])
         for name, entry in hits.items():
-            out.writerow([name, "made" if name in MADE else "draw", entry["combos"],
+            out.writerow([name, "made" if name in made else "draw", entry["combos"],
                           entry["share"]])
     else:
         print(hits)
@@ -323,11 +335,16 @@ def add_parser(sub: Subparsers) -> None:
         description="How many of a range's combos make each hand on a board (straight flush "
                     "down to high card) and each draw (flush draws, straight draws, ...), "
                     "and their share of the range.")
-    p.add_argument("range", help="a range, e.g. 'QQ+,AKs' or 'random'")
+    p.add_argument("range", help="a range, e.g. 'QQ+,AKs' or 'random' (Omaha: 'AA:$ds, JT98')")
     p.add_argument("board", help="3, 4 or 5 board cards, e.g. Ah7d2c")
+    p.add_argument("--game", choices=["holdem", *OMAHA_GAMES], default="holdem",
+                   help="holdem (default), or omaha, omaha5, omaha6: an Omaha range (4, 5 or 6 "
+                        "cards, ProPokerTools' generic syntax) with Omaha's made hands and "
+                        "draws (flush and nut flush draws, gutshots, open-enders and wraps "
+                        "with their straight outs)")
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true",
-                     help="print {board, total, made, draws} as JSON")
+                     help="print {board, total, made, draws} as JSON (Omaha: and outs)")
     fmt.add_argument("--csv", action="store_true", help="CSV: category, kind, combos, share")
     p.set_defaults(run=_cmd_hits)
 

@@ -294,7 +294,11 @@ class _Reader:
         if self.pos < self.end and self.text[self.pos] == "-" and self.pos + 1 < self.end:
             dash = self.pos
             self.pos += 1
-            right = self.group()
+            right_segments = self.group()
+            right = [seg for seg in right_segments if isinstance(seg, _Card)]
+            if len(right) != len(right_segments):
+                raise _Syntax(f"a bracketed span inside a span at position {dash + 2} in "
+                              f"{excerpt(self.text)}: not supported")
             if self.pos < self.end:
                 raise self.fail("unexpected", self.pos)
             out = _span(left, right)
