@@ -58,6 +58,8 @@ PYTHON: dict[str, str] = {
                          " game='shortdeck', rules='straight-beats-trips')",
     "category_counts shortdeck": "pk.stats.category_counts(5, game='shortdeck');"
                                  " pk.stats.category_counts(7, game='shortdeck')",
+    "stats shortdeck": "pk.stats.game_stats('shortdeck5');"
+                       " pk.stats.game_stats('shortdeck', rules='straight-beats-trips')",
     # equity, Hold'em
     "equity preflop": "pk.equity(['AhKh', 'QsQd'])",
     "equity three-way": "pk.equity(['AhKh', 'QsQd', 'JcTc'])",

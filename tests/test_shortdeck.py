@@ -348,3 +348,17 @@ def test_command_line_eval():
                                   "deck plays 6 through A)")
     out = run("--rules", "straight-beats-trips", "Ah Kc 7d 8s 9h")
     assert out.returncode == 2 and "--rules" in out.stderr and "shortdeck" in out.stderr
+
+
+def test_game_stats_short_deck():
+    five = pk.stats.game_stats("shortdeck5")
+    assert five.exact and five.total == 376_992
+    assert {C(c): int(five.counts[c]) for c in range(1, 10)} == FIVE_CARD_COUNTS
+    for rules in RULES:
+        seven = pk.stats.game_stats("six-plus", rules=rules)
+        assert seven.game == "shortdeck" and seven.total == 8_347_680 and rules in seven.what
+        assert {C(c): int(seven.counts[c]) for c in range(1, 10)} == SEVEN_CARD_COUNTS[rules]
+    with pytest.raises(ValueError, match="rules apply to the short-deck games only"):
+        pk.stats.game_stats("texas", rules="straight-beats-trips")
+    with pytest.raises(ValueError, match="only computed exactly"):
+        pk.stats.game_stats("shortdeck", trials=1000)

@@ -6,6 +6,9 @@ with two jokers), ``texas`` (best five of 7), ``omaha`` (4 hole cards + 5 board,
 2 + 3; also ``omaha5`` and ``omaha6``) and ``threed`` (Three-D poker: 2 hole cards + one from
 each of three sets of five). Deal, draw, joker and texas are enumerated exactly (every deal,
 every draw); Omaha and Three-D are simulated, with the standard error of every frequency.
+Short deck (six-plus hold'em, ``pokerkeys.core.shortdeck``): ``shortdeck5`` (5 cards of the 36)
+and ``shortdeck`` (best five of 7), enumerated exactly and categorised by the short-deck
+ranking, three of a kind over a straight unless ``rules='straight-beats-trips'``.
 
 "What comes first" turns the cards of shuffled decks up one at a time and notes when each
 category first appears (``what_comes_first``).
@@ -32,6 +35,7 @@ from ..core.best import CATEGORY_NAMES, FIVE_OF_A_KIND
 from ..core.evaluate import category, kernel_args
 from ..core.figures import new_figure
 from ..core.sampling import spawn_seeds
+from ..core.shortdeck import Rules, resolve_rules
 from ..core.types import FloatArray, IntArray, SeedLike, Threads
 from ..equity.driver import chunk_sizes
 
@@ -45,18 +49,20 @@ __all__ = ["CATEGORIES", "DEFAULT_TRIALS", "EXACT_GAMES", "FIRST_CATEGORIES",
 
 #: A game's name as ``GameStats.game`` gives it.
 Game: TypeAlias = Literal["deal", "draw", "joker", "texas", "omaha", "omaha5", "omaha6",
-                          "threed"]
+                          "threed", "shortdeck5", "shortdeck"]
 #: What ``game_stats`` accepts: a game, or another name of one ('holdem' is 'texas'; any case).
-GameName: TypeAlias = Game | Literal["holdem", "hold'em", "three-d", "3d", "omaha4", "five"]
+GameName: TypeAlias = Game | Literal["holdem", "hold'em", "three-d", "3d", "omaha4", "five",
+                                     "six-plus", "short-deck"]
 
 GAMES: tuple[Game, ...] = get_args(Game)
-EXACT_GAMES: tuple[Game, ...] = ("deal", "draw", "joker", "texas")
+EXACT_GAMES: tuple[Game, ...] = ("deal", "draw", "joker", "texas", "shortdeck5", "shortdeck")
+_SHORT_DECK_CARDS: dict[str, int] = {"shortdeck5": 5, "shortdeck": 7}
 _SIMULATED = {"deal": (_kg.GAME_DEAL, 0), "draw": (_kg.GAME_DRAW, 0),
               "omaha": (_kg.GAME_OMAHA, 4), "omaha5": (_kg.GAME_OMAHA, 5),
               "omaha6": (_kg.GAME_OMAHA, 6), "threed": (_kg.GAME_THREE_D, 0)}
 _GAME_OF: dict[str, Game] = {**{g: g for g in GAMES}, "holdem": "texas", "hold'em": "texas",
                              "three-d": "threed", "3d": "threed", "omaha4": "omaha",
-                             "five": "deal"}
+                             "five": "deal", "six-plus": "shortdeck", "short-deck": "shortdeck"}
 DEFAULT_TRIALS = 1_000_000
 TRIALS_PER_CHUNK = 1 << 15
 CATEGORIES = tuple(range(FIVE_OF_A_KIND, 0, -1))  # best first, as the notebook prints them
@@ -182,7 +188,7 @@ def canonical_game(name: str) -> Game:
     name : str
         A game's name or another name of it, in any case and with surrounding spaces:
         'holdem' and "hold'em" are 'texas', 'three-d' and '3d' are 'threed', 'omaha4' is
-        'omaha', 'five' is 'deal'.
+        'omaha', 'five' is 'deal', 'six-plus' and 'short-deck' are 'shortdeck'.
 
     Returns
     -------
@@ -207,11 +213,13 @@ def canonical_game(name: str) -> Game:
 
 
 def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None = None,
-               seed: SeedLike = None, threads: Threads = None) -> GameStats:
+               seed: SeedLike = None, threads: Threads = None,
+               rules: Rules | None = None) -> GameStats:
     """Category frequencies of a game, exact where enumeration is feasible, else simulated.
 
-    Deal, draw, joker and texas are enumerated (every deal, every draw); omaha, omaha5,
-    omaha6 and threed are simulated, with the standard error of every frequency.
+    Deal, draw, joker, texas, shortdeck5 and shortdeck are enumerated (every deal, every
+    draw); omaha, omaha5, omaha6 and threed are simulated, with the standard error of every
+    frequency.
 
     Parameters
     ----------
@@ -228,6 +236,9 @@ def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None 
         None: fresh entropy.
     threads : int, optional
         Kernel threads; None: every core Numba uses.
+    rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
+        Short-deck games only: which of three of a kind and straight ranks higher (default
+        trips first); it moves 7-card hands holding both.
 
     Returns
     -------
@@ -238,7 +249,8 @@ def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None 
     ------
     ValueError
         If the game is unknown, ``trials`` is not a positive integer, ``exact=True`` is asked
-        of a simulated game, or ``exact=False`` of joker or texas (computed exactly only).
+        of a simulated game, ``exact=False`` of joker, texas or a short-deck game (computed
+        exactly only), or ``rules`` of a game other than short deck (or unknown rules).
 
     See Also
     --------
@@ -255,8 +267,17 @@ def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None 
     >>> omaha = pk.stats.game_stats("omaha", trials=20_000, seed=1)
     >>> int(omaha.counts[3]), round(float(omaha.stderr[3]), 6)  # two pair
     (7386, 0.003413)
+    >>> short = pk.stats.game_stats("shortdeck", rules="straight-beats-trips")
+    >>> short.what
+    'exact, best five of all 8,347,680 seven-card short-deck hands (straight-beats-trips)'
+    >>> int(short.counts[4]), int(short.counts[5])  # three of a kind, straight
+    (607200, 1169940)
     """
     game = canonical_game(game)
+    if game in _SHORT_DECK_CARDS:
+        short = resolve_rules("shortdeck", rules)
+    elif rules is not None:
+        raise ValueError(f"rules apply to the short-deck games only, not to {game}")
     if trials is not None and (isinstance(trials, bool) or not isinstance(trials, int)
                                or trials <= 0):
         raise ValueError(f"trials must be a positive integer, not {trials!r}")
@@ -268,7 +289,9 @@ def game_stats(game: GameName, *, exact: bool | None = None, trials: int | None 
         raise ValueError(f"{game} is only computed exactly")
     start = _jit.compute_clock()
     with _jit.threads(threads):
-        if exact:
+        if game in _SHORT_DECK_CARDS:
+            counts, total, what = _exact_short_deck(_SHORT_DECK_CARDS[game], short)
+        elif exact:
             counts, total, what = _EXACT[game]()
         else:
             counts, total, what = _simulate(game, trials or DEFAULT_TRIALS, seed)
@@ -287,6 +310,20 @@ def _exact_texas() -> tuple[IntArray, int, str]:
 
     return _per_category(rank_histogram(7)), math.comb(52, 7), \
         "exact, best five of all 133,784,560 seven-card hands"
+
+
+def _exact_short_deck(n_cards: int, rules: Rules | None) -> tuple[IntArray, int, str]:
+    from ..core.counts import category_counts
+
+    by_category = category_counts(n_cards, game="shortdeck", rules=rules)
+    counts = np.zeros(11, dtype=np.int64)
+    for cat, count in by_category.items():
+        counts[int(cat)] = count
+    total = math.comb(36, n_cards)
+    if n_cards == 5:
+        return counts, total, f"exact, all {total:,} five-card short-deck hands"
+    return counts, total, (f"exact, best five of all {total:,} seven-card short-deck hands "
+                           f"({rules})")
 
 
 def joker_deck_counts(n_jokers: int = 2) -> IntArray:
