@@ -18,7 +18,10 @@ Equity
     better).
 Range analysis
     ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop),
-    ``runouts`` (equity after every turn or river card).
+    ``runouts`` (equity after every turn or river card), ``equity_distribution`` and
+    ``flop_distribution`` (equity spread over a range's combos or the flops, with
+    ``plot_distributions``), ``equity_by_class`` (equity per made hand and draw),
+    ``what_wins`` (the pot won with each final hand).
 Preflop
     ``preflop`` (a module: the 169 classes, matchups, shipped tables).
 Games
@@ -58,6 +61,8 @@ from .games.showdown import showdown
 
 if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checkers should see them
     from . import preflop
+    from .analysis.by_class import equity_by_class, what_wins
+    from .analysis.distribution import equity_distribution, flop_distribution, plot_distributions
     from .analysis.flops import flops
     from .analysis.hits import range_hits
     from .analysis.runouts import runouts
@@ -81,7 +86,9 @@ _LAZY = {
     "omaha_low": "equity.omaha_hilo",
     "wild_hand": "games.wild", "best_discard": "games.draw",
     "range_hits": "analysis.hits", "flops": "analysis.flops",
-    "runouts": "analysis.runouts",
+    "runouts": "analysis.runouts", "equity_distribution": "analysis.distribution",
+    "flop_distribution": "analysis.distribution", "plot_distributions": "analysis.distribution",
+    "equity_by_class": "analysis.by_class", "what_wins": "analysis.by_class",
 }
 # pk.stats and pk.preflop are modules themselves; the rest are names defined in their module
 _MODULES = ("stats", "preflop")
@@ -100,8 +107,9 @@ __all__ = [
     "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
     "evaluate_batch", "format_cards", "parse_cards",
     # equity and range analysis
-    "EquityResult", "HiLoResult", "Range", "equity", "flops", "omaha_equity",
-    "omaha_hilo_equity", "omaha_low", "range_hits", "runouts",
+    "EquityResult", "HiLoResult", "Range", "equity", "equity_by_class", "equity_distribution",
+    "flop_distribution", "flops", "omaha_equity", "omaha_hilo_equity", "omaha_low",
+    "plot_distributions", "range_hits", "runouts", "what_wins",
     # preflop
     "preflop",
     # games

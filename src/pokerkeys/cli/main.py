@@ -298,6 +298,8 @@ def build_parser() -> argparse.ArgumentParser:
     cli_serve.add_parser(sub)
     from . import analysis as cli_analysis
     cli_analysis.add_parser(sub)
+    from . import study as cli_study
+    cli_study.add_parser(sub)
     return parser
 
 
