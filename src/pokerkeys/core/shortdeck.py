@@ -247,6 +247,7 @@ def _classes_in_rank_order(rules: Rules) -> list[tuple[tuple[int, ...], tuple[in
     return values
 
 
+@cache
 def five_card_classes(rules: Rules = DEFAULT_RULES
                       ) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
     """The short-deck rank of every non-flush rank multiset and every flush rank set.
@@ -272,12 +273,6 @@ def five_card_classes(rules: Rules = DEFAULT_RULES
     >>> non_flush[(12, 7, 6, 5, 4)], non_flush[(12, 12, 12, 11, 10)]  # A-9 straight, trips
     (877, 1134)
     """
-    return _five_card_classes(rules)
-
-
-@cache
-def _five_card_classes(rules: Rules
-                       ) -> tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]]:
     non_flush: dict[tuple[int, ...], int] = {}
     flush: dict[tuple[int, ...], int] = {}
     for rank, (_, combo, is_flush) in enumerate(_classes_in_rank_order(rules), start=1):
