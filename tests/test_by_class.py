@@ -127,6 +127,8 @@ def test_what_wins_views():
     (lambda: pk.what_wins(["AA", "KK"], samples=0, exact=False), ValueError, r"samples must"),
     (lambda: pk.what_wins(["AA"] * 7), ValueError, r"what_wins takes 2 to 6 players, not 7"),
     (lambda: pk.what_wins(["AA", "KK"], "AhAdAc"), ValueError, r"player 1 \('AA'\) is empty"),
+    (lambda: pk.what_wins(["20%", "20%", "20%"], "Jh9h2c"), ValueError,
+     r"what_wins compares every matchup"),
     (lambda: pk.equity_by_class(["AhKh", "QQ"], None), ValueError,
      r"equity_by_class needs a flop, a turn or a river, not 0 cards"),
     (lambda: pk.equity_by_class(["AhKh", "QQ"], "Jh9h2c"), ValueError,

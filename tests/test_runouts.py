@@ -179,6 +179,9 @@ def test_progress_is_called_and_can_stop_the_report():
     (dict(hands=["AhKh", "QQ"], board="Jh9h2c", threshold=1.5), r"threshold is an equity"),
     (dict(hands=["AhKh", "QQ"], board="Jh9x2c"), r"^board: "),
     (dict(hands=["AhKh", "AhQh"], board="Jh9h2c"), r"card Ah is used in player 1 and player 2"),
+    (dict(hands=["20%", "20%", "20%"], board="Jh9h2c"),
+     r"runouts with 3 or more players compares every matchup of the ranges, and these make "
+     r"more than 5,000,000: narrow a range"),
 ])
 def test_bad_input_is_named(kwargs, message):
     with pytest.raises(ValueError, match=message):

@@ -577,7 +577,7 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         raise ValueError(f"samples must be a positive integer, not {samples!r}")
     check_board(board, (0, 3, 4), "what_wins", "no board, a flop or a turn")
     setup = prepare(players, board, dead)
-    combos, rows, weights = matchup_rows(setup)
+    combos, rows, weights = matchup_rows(setup, "what_wins")
     blocked = setup.excluded
     for p in setup.players:
         for c in p.known:

@@ -44,7 +44,7 @@ from ..core.cards import RANK_CHARS, SUIT_CHARS, format_card, format_cards, pars
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
-from ..equity.matchups import all_matchups
+from ..equity.matchups import EXACT_MAX_MATCHUPS, all_matchups
 from ..equity.per_combo import ONE_THREAD_BELOW
 from ..equity.ranges import Range
 from ..equity.setup import PlayerSpec, Setup, prepare
@@ -139,13 +139,16 @@ def mask_outcomes(counts: FloatArray) -> tuple[FloatArray, FloatArray, FloatArra
             counts @ (members * (size > 1)[:, None]) * scale, faced)
 
 
-def matchup_rows(setup: Setup) -> tuple[CardArray, IntArray, FloatArray]:
+def matchup_rows(setup: Setup, report: str = "the report"
+                 ) -> tuple[CardArray, IntArray, FloatArray]:
     """Every player's combos in one array, and every matchup as rows of it, with its weight.
 
     Parameters
     ----------
     setup : Setup
         The problem (``pokerkeys.equity.setup.prepare``).
+    report : str, default 'the report'
+        What needs the matchups, for the message when there are too many.
 
     Returns
     -------
@@ -160,7 +163,7 @@ def matchup_rows(setup: Setup) -> tuple[CardArray, IntArray, FloatArray]:
     ------
     ValueError
         If no matchup is possible (the ranges always share a card), or there are more than
-        ``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS``.
+        ``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS`` (the message names ``report``).
 
     Examples
     --------
@@ -170,7 +173,12 @@ def matchup_rows(setup: Setup) -> tuple[CardArray, IntArray, FloatArray]:
     >>> combos.shape, rows.shape, rows[0].tolist()
     ((13, 2), (36, 3), [0, 1, 7])
     """
-    hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+    try:
+        hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+    except ValueError:  # its advice (Monte Carlo) is equity's, not the reports'
+        raise ValueError(f"{report} compares every matchup of the ranges, and these make more "
+                         f"than {EXACT_MAX_MATCHUPS:,}: narrow a range or leave a player "
+                         f"out") from None
     if len(hands) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     rows = np.empty(hands.shape[:2], dtype=np.int64)
@@ -254,7 +262,7 @@ def board_counts(setup: Setup, completions: CardArray, *, threads: Threads = Non
     counts = np.zeros((n_boards, 1 << len(setup.players)))
     heads_up = len(setup.players) == 2
     if not heads_up:
-        combos, rows, weights = matchup_rows(setup)
+        combos, rows, weights = matchup_rows(setup, "runouts with 3 or more players")
         known = np.broadcast_to(setup.board, (n_boards, len(setup.board)))
         full = np.ascontiguousarray(np.concatenate([known, completions], axis=1), np.uint8)
         full.setflags(write=False)
