@@ -65,17 +65,25 @@ def showdowns(players: list[str], board: list[int], dead: list[int] = ()):
     board, dead = list(board), list(dead)
     deck_base = [c for c in range(52) if c not in set(board) | set(dead)]
     k = 5 - len(board)
+    deals = []  # (m, hands, weight, completions) per matchup
+    rows = []   # every player's 7 cards on every completion of every matchup, in order
     for m, (hands, weight) in enumerate(matchups(players, board, dead)):
         used = {c for h in hands for c in h}
         deck = [c for c in deck_base if c not in used]
         completions = np.array(list(combinations(deck, k)), dtype=np.uint8).reshape(-1, k)
         full = np.concatenate([np.tile(np.array(board, np.uint8), (len(completions), 1)),
                                completions], axis=1)
-        ranks = np.stack([pk.evaluate_batch(np.concatenate(
-            [np.tile(np.array(h, np.uint8), (len(full), 1)), full], axis=1)).astype(np.int64)
-            for h in hands], axis=1)
-        for i in range(len(completions)):
-            yield m, hands, weight, tuple(int(c) for c in completions[i]), ranks[i]
+        deals.append((m, hands, weight, completions))
+        rows += [np.concatenate([np.tile(np.array(h, np.uint8), (len(full), 1)), full], axis=1)
+                 for h in hands]
+    ranks = pk.evaluate_batch(np.concatenate(rows)).astype(np.int64)  # one call: quick
+    at = 0
+    for m, hands, weight, completions in deals:
+        n = len(completions)
+        block = ranks[at:at + n * len(hands)].reshape(len(hands), n).T
+        at += n * len(hands)
+        for i in range(n):
+            yield m, hands, weight, tuple(int(c) for c in completions[i]), block[i]
 
 
 def pot_shares(ranks: np.ndarray) -> np.ndarray:
@@ -122,14 +130,30 @@ def combo_equity(players: list[str], board: list[int], player: int,
     return {c: (mass[c] / total, won[c] / mass[c]) for c in mass}
 
 
-def what_wins(players: list[str], board: list[int], dead: list[int] = ()
-              ) -> tuple[np.ndarray, np.ndarray]:
-    """(won, held), each (P, 9) with categories best first (straight flush .. high card)."""
-    won = np.zeros((len(players), 9))
-    held = np.zeros((len(players), 9))
+def what_wins(players: list[str], board: list[int], dead: list[int] = (),
+              by: str = "category") -> tuple[np.ndarray, np.ndarray]:
+    """(won, held), each (P, K), classes best first: the nine categories (straight flush ..
+    high card), or with by='made' the made-hand classes of ``pk.range_hits`` on the final
+    board (read with ``RangeHits.category_of``)."""
+    from pokerkeys.analysis.hits import MADE
+
+    n_classes = 9 if by == "category" else len(MADE)
+    won = np.zeros((len(players), n_classes))
+    held = np.zeros((len(players), n_classes))
     total = 0.0
-    for _, _, weight, _, ranks in showdowns(players, board, dead):
-        cats = 9 - pk.category(ranks).astype(np.int64)  # column 0: straight flush
+    # Every combo any player holds, as one range: read once per final board.
+    every_combo = ",".join(sorted({pk.format_cards(list(h), sep="")
+                                  for hands, _ in matchups(players, list(board), list(dead))
+                                  for h in hands}))
+    hits_on: dict[tuple[int, ...], object] = {}
+    for _, hands, weight, completion, ranks in showdowns(players, board, dead):
+        if by == "category":
+            cats = 9 - pk.category(ranks).astype(np.int64)  # column 0: straight flush
+        else:
+            final = tuple(board) + completion
+            if final not in hits_on:
+                hits_on[final] = pk.range_hits(every_combo, list(final))
+            cats = [MADE.index(hits_on[final].category_of(list(h))) for h in hands]
         share = pot_shares(ranks)
         for p in range(len(players)):
             held[p, cats[p]] += weight

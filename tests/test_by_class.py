@@ -64,14 +64,16 @@ def test_class_views():
         classes.row("monster")
 
 
-@pytest.mark.parametrize("players, board", [
-    (["AhKh", "QQ,JTs"], "Jh9h2c"),
-    (["AhKh", "QsQd", "JTs"], "Jh9h2c4s"),
+@pytest.mark.parametrize("players, board, by", [
+    (["AhKh", "QQ,JTs"], "Jh9h2c", "category"),
+    (["AhKh", "QsQd", "JTs"], "Jh9h2c4s", "category"),
+    (["AhKh", "QQ,JTs"], "Jh9h2c4s", "made"),
+    (["AsAd", "KQs", "76s"], "Kh9h2c", "made"),
 ])
-def test_what_wins_matches_the_brute_force(players, board):
-    wins = pk.what_wins(players, board)
-    won, held = ref.what_wins(players, [int(c) for c in pk.parse_cards(board)])
-    assert wins.exact and wins.classes == CATEGORIES
+def test_what_wins_matches_the_brute_force(players, board, by):
+    wins = pk.what_wins(players, board, by=by)
+    won, held = ref.what_wins(players, [int(c) for c in pk.parse_cards(board)], by=by)
+    assert wins.exact and wins.classes == (CATEGORIES if by == "category" else MADE)
     np.testing.assert_allclose(wins.won, won, atol=1e-12)
     np.testing.assert_allclose(wins.held, held, atol=1e-12)
 
