@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange, uint64
+from .._jit import array, inline, int64, kernel, run_chunks, uint64
+from .borrow import borrowed
 from .evaluate import HASH_5, TABLES, join_leaders, rank_of_key
 from .sampling import bounded
 
@@ -109,10 +110,6 @@ def _next_subset(n, k, idx):
         idx[i] = idx[i - 1] + 1
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 3), array("int64", 2), array("uint8"), array("uint8"), int64, int64,
-     array("int64", 2), array("int64"), *TABLES),
-])
 def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_starts,
                  card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts over every (matchup, board completion), one row per chunk.
@@ -123,53 +120,84 @@ def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_st
     i = m * n_boards + b is split into contiguous chunks [chunk_starts[g], chunk_starts[g+1]);
     each chunk unranks its first completion and then steps through the rest in order. A
     completion that uses a card of the matchup (dealt to a random player from the same free
-    cards) is skipped, which weighs every possible deal equally.
+    cards) is skipped, which weighs every possible deal equally. The chunks run on the threads
+    of the caller's ``_jit.threads`` block (``exact_chunks``).
     """
+    out = np.zeros((chunk_starts.shape[0] - 1, 1 << holes.shape[1]), dtype=np.int64)
+    run_chunks(exact_chunks, chunk_starts.shape[0] - 1, None, out, holes, pairs, board, free,
+               n_missing, n_boards, binom, chunk_starts, card_keys, flush_keys, flush_suit,
+               hash_base, hash_ranks, flush_ranks)
+    return out
+
+
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("uint8", 3), array("int64", 2), array("uint8"),
+     array("uint8"), int64, int64, array("int64", 2), array("int64"), *TABLES),
+])
+def exact_chunks(first, end, out, holes, pairs, board, free, n_missing, n_boards, binom,
+                 chunk_starts, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                 flush_ranks):
+    """Chunks first..end-1 of ``exact_counts`` (``_jit.run_chunks``) into out."""
+    n_players = holes.shape[1]
+    n_pairs = pairs.shape[0]
+    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+    tri_keys = np.empty(10, dtype=np.uint64)
+    tri_flush = np.empty(10, dtype=np.uint64)
+    full = np.empty(5, dtype=np.uint8)
+    idx = np.empty(5, dtype=np.int64)
+    for g in range(first, end):
+        _exact_chunk(out[g], chunk_starts[g], chunk_starts[g + 1], holes, pairs, board, free,
+                     n_missing, n_boards, binom, pair_keys, pair_flush, tri_keys, tri_flush,
+                     full, idx, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                     flush_ranks)
+
+
+@kernel
+def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boards, binom,
+                 pair_keys, pair_flush, tri_keys, tri_flush, full, idx, card_keys, flush_keys,
+                 flush_suit, hash_base, hash_ranks, flush_ranks):
+    """Work items start..stop-1 of ``exact_counts`` into hist, on borrowed views of its arrays
+    (``borrow``)."""
+    hist, holes, pairs, board = borrowed(hist), borrowed(holes), borrowed(pairs), borrowed(board)
+    free, binom, pair_keys = borrowed(free), borrowed(binom), borrowed(pair_keys)
+    pair_flush, tri_keys, tri_flush = borrowed(pair_flush), borrowed(tri_keys), borrowed(
+        tri_flush)
+    full, idx, card_keys, flush_keys = borrowed(full), borrowed(idx), borrowed(
+        card_keys), borrowed(flush_keys)
+    flush_suit, hash_base = borrowed(flush_suit), borrowed(hash_base)
+    hash_ranks, flush_ranks = borrowed(hash_ranks), borrowed(flush_ranks)
     n_players = holes.shape[1]
     n_pairs = pairs.shape[0]
     n_free = free.shape[0]
     n_known = board.shape[0]
-    n_chunks = chunk_starts.shape[0] - 1
-    out = np.zeros((n_chunks, 1 << n_players), dtype=np.int64)
-    for g in prange(n_chunks):
-        hist = np.zeros(1 << n_players, dtype=np.int64)
-        pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-        pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-        tri_keys = np.empty(10, dtype=np.uint64)
-        tri_flush = np.empty(10, dtype=np.uint64)
-        full = np.empty(5, dtype=np.uint8)
-        idx = np.empty(5, dtype=np.int64)
-        for j in range(n_known):
-            full[j] = board[j]
-        start = chunk_starts[g]
-        stop = chunk_starts[g + 1]
-        m_now = -1
-        used = np.uint64(0)
-        for i in range(start, stop):
-            m = i // n_boards
-            b = i - m * n_boards
-            if m != m_now:
-                m_now = m
-                used = np.uint64(0)
-                for p in range(n_players):
-                    _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
-                               flush_keys)
-                    for j in range(holes.shape[2]):
-                        used |= np.uint64(1) << np.uint64(holes[m, p, j])
-                _unrank(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
-            clash = False
-            for j in range(n_missing):
-                c = free[idx[j]]
-                full[n_known + j] = c
-                if (used >> np.uint64(c)) & np.uint64(1):
-                    clash = True
-            if not clash:
-                _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-                hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                               flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
-            _next_subset(n_free, n_missing, idx)
-        out[g] = hist
-    return out
+    for j in range(n_known):
+        full[j] = board[j]
+    m_now = -1
+    used = np.uint64(0)
+    for i in range(start, stop):
+        m = i // n_boards
+        b = i - m * n_boards
+        if m != m_now:
+            m_now = m
+            used = np.uint64(0)
+            for p in range(n_players):
+                _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                           flush_keys)
+                for j in range(holes.shape[2]):
+                    used |= np.uint64(1) << np.uint64(holes[m, p, j])
+            _unrank(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
+        clash = False
+        for j in range(n_missing):
+            c = free[idx[j]]
+            full[n_known + j] = c
+            if (used >> np.uint64(c)) & np.uint64(1):
+                clash = True
+        if not clash:
+            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+                           flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
+        _next_subset(n_free, n_missing, idx)
 
 
 @inline
@@ -181,10 +209,6 @@ def _draw(state, used):
             return state, r
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", 2), array("bool"), array("int64", 2), array("uint8"), uint64, array("uint64"),
-     array("int64"), *TABLES),
-])
 def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_trials,
                        card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
     """Winner-mask counts of random deals, one row per chunk.
@@ -193,43 +217,75 @@ def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_t
     players whose H hole cards are dealt; board: the known board cards; base_used: 52-bit mask
     of every known card (hole, board, dead). Chunk c runs chunk_trials[c] trials on the stream
     seeded by seeds[c]: random hole cards first, then the rest of the board, each card uniform
-    over the cards not yet used.
+    over the cards not yet used. The chunks run on the threads of the caller's
+    ``_jit.threads`` block (``monte_carlo_chunks``).
     """
+    out = np.zeros((seeds.shape[0], 1 << holes.shape[0]), dtype=np.int64)
+    run_chunks(monte_carlo_chunks, seeds.shape[0], None, out, holes, is_random, pairs, board,
+               base_used, seeds, chunk_trials, card_keys, flush_keys, flush_suit, hash_base,
+               hash_ranks, flush_ranks)
+    return out
+
+
+@kernel(signatures=[
+    (int64, int64, array("int64", 2), array("uint8", 2), array("bool"), array("int64", 2),
+     array("uint8"), uint64, array("uint64"), array("int64"), *TABLES),
+])
+def monte_carlo_chunks(first, end, out, holes, is_random, pairs, board, base_used, seeds,
+                       chunk_trials, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                       flush_ranks):
+    """Chunks first..end-1 of ``monte_carlo_counts`` (``_jit.run_chunks``) into out."""
+    n_players = holes.shape[0]
+    n_pairs = pairs.shape[0]
+    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
+    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
+    tri_keys = np.empty(10, dtype=np.uint64)
+    tri_flush = np.empty(10, dtype=np.uint64)
+    full = np.empty(5, dtype=np.uint8)
+    hole = np.empty(holes.shape[1], dtype=np.uint8)
+    for g in range(first, end):
+        _monte_carlo_chunk(out[g], seeds[g], chunk_trials[g], holes, is_random, pairs, board,
+                           base_used, pair_keys, pair_flush, tri_keys, tri_flush, full, hole,
+                           card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                           flush_ranks)
+
+
+@kernel
+def _monte_carlo_chunk(hist, state, n_trials, holes, is_random, pairs, board, base_used,
+                       pair_keys, pair_flush, tri_keys, tri_flush, full, hole, card_keys,
+                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+    """One chunk of ``monte_carlo_counts`` into hist, on borrowed views of its arrays
+    (``borrow``)."""
+    hist, holes, is_random = borrowed(hist), borrowed(holes), borrowed(is_random)
+    pairs, board, pair_keys = borrowed(pairs), borrowed(board), borrowed(pair_keys)
+    pair_flush, tri_keys, tri_flush = borrowed(pair_flush), borrowed(tri_keys), borrowed(
+        tri_flush)
+    full, hole, card_keys = borrowed(full), borrowed(hole), borrowed(card_keys)
+    flush_keys, flush_suit = borrowed(flush_keys), borrowed(flush_suit)
+    hash_base, hash_ranks, flush_ranks = borrowed(hash_base), borrowed(hash_ranks), borrowed(
+        flush_ranks)
     n_players = holes.shape[0]
     n_hole = holes.shape[1]
     n_pairs = pairs.shape[0]
     n_known = board.shape[0]
-    n_chunks = seeds.shape[0]
-    out = np.zeros((n_chunks, 1 << n_players), dtype=np.int64)
-    for g in prange(n_chunks):
-        state = seeds[g]
-        hist = np.zeros(1 << n_players, dtype=np.int64)
-        pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-        pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-        tri_keys = np.empty(10, dtype=np.uint64)
-        tri_flush = np.empty(10, dtype=np.uint64)
-        full = np.empty(5, dtype=np.uint8)
-        hole = np.empty(n_hole, dtype=np.uint8)
-        for j in range(n_known):
-            full[j] = board[j]
+    for j in range(n_known):
+        full[j] = board[j]
+    for p in range(n_players):
+        if not is_random[p]:
+            _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+    for _ in range(n_trials):
+        used = base_used
         for p in range(n_players):
-            if not is_random[p]:
-                _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
-        for _ in range(chunk_trials[g]):
-            used = base_used
-            for p in range(n_players):
-                if is_random[p]:
-                    for j in range(n_hole):
-                        state, c = _draw(state, used)
-                        used |= np.uint64(1) << c
-                        hole[j] = c
-                    _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
-            for j in range(n_known, 5):
-                state, c = _draw(state, used)
-                used |= np.uint64(1) << c
-                full[j] = c
-            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                           flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
-        out[g] = hist
-    return out
+            if is_random[p]:
+                for j in range(n_hole):
+                    state, c = _draw(state, used)
+                    used |= np.uint64(1) << c
+                    hole[j] = c
+                _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+        for j in range(n_known, 5):
+            state, c = _draw(state, used)
+            used |= np.uint64(1) << c
+            full[j] = c
+        _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+        hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+                       flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
