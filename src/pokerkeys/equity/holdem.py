@@ -12,6 +12,10 @@ by board rank classes (``_kernels.rank_classes``); Monte Carlo
 boards at random. Both produce a histogram over winner masks (see ``_kernels.equity``), which
 ``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
 
+Short deck (``game='shortdeck'``) runs the same enumeration and Monte Carlo on the 36 cards
+six to ace (the twos to fives leave the deck as if dead) with the short-deck rank tables; its
+preflop boards are enumerated card by card (201,376 for two known hands).
+
 >>> import pokerkeys as pk
 >>> pk.equity(["AhAd", "KsKc"]).equity.round(4).tolist()
 [0.8126, 0.1874]
@@ -30,8 +34,8 @@ from .. import _jit
 from .._balance import balanced_groups
 from .._kernels import equity as _k
 from .._kernels import rank_classes as _rc
-from ..core.evaluate import kernel_args
-from ..core.tables import rank_class_tables_7
+from ..core.shortdeck import Rules, resolve_rules
+from ..core.tables import eval_tables, rank_class_tables_7, shortdeck_tables
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from . import first_call
 from .driver import Progress, validate_stop
@@ -45,8 +49,9 @@ from .setup import PerCombo, PlayerSpec, Setup, prepare
 # callers have always found them (the flop report, the Dask runs, the web app).
 __all__ = ["AUTO_EXACT_MAX_EVALS", "GAMES", "Game", "enumeration_fits", "equity"]
 
-#: The games ``equity`` plays: Texas Hold'em or Omaha (4-6 hole cards).
-Game: TypeAlias = Literal["holdem", "omaha"]
+#: The games ``equity`` plays: Texas Hold'em, short deck (six-plus hold'em) or Omaha (4-6
+#: hole cards).
+Game: TypeAlias = Literal["holdem", "shortdeck", "omaha"]
 
 # Exhaustive enumeration is chosen automatically below this many hand evaluations, about a
 # second on two cores: boards card by card run at about 590 M evaluations/s (AhKh vs two random
@@ -76,7 +81,8 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     symmetry (24 permutations), the run could fit the budget.
     """
     n_players = len(setup.players)
-    if setup.n_missing == 5:
+    by_classes = setup.rules is None  # preflop by rank classes: Hold'em's tables only
+    if setup.n_missing == 5 and by_classes:
         cheapest = _NON_FLUSH_PART_WORK + 4 * _FLUSH_PART_WORK[0]
     else:
         cheapest = math.comb(setup.n_rem, setup.n_missing)
@@ -88,7 +94,7 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead)
-    work = _piece_work(matchups, setup.n_missing, setup.n_rem)
+    work = _piece_work(matchups, setup.n_missing, setup.n_rem, by_classes)
     if not forced and _evaluations(work, n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
@@ -146,9 +152,11 @@ def _split_work(piece_work: FloatArray, n_batches: int) -> tuple[IntArray, IntAr
     return items[order], starts, per_batch
 
 
-def _piece_work(hands: CardArray, n_missing: int, n_rem: int) -> FloatArray:
-    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop, else first cards."""
-    if n_missing == 5:
+def _piece_work(hands: CardArray, n_missing: int, n_rem: int, by_classes: bool = True
+                ) -> FloatArray:
+    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop (``by_classes``),
+    else first cards."""
+    if n_missing == 5 and by_classes:
         return _rank_class_work(hands)
     return _first_card_work(len(hands), n_missing, n_rem)
 
@@ -183,15 +191,19 @@ def _rank_class_work(hands: CardArray) -> FloatArray:
 
 
 def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, excluded: int,
-                  n_missing: int, n_rem: int, threads: Threads, progress: Progress | None
-                  ) -> FloatArray:
+                  n_missing: int, n_rem: int, threads: Threads, progress: Progress | None,
+                  rules: Rules | None = None) -> FloatArray:
     """Winner-mask counts of every matchup over every board completion, weighted.
 
-    Preflop runs by rank classes (``_kernels.rank_classes``), other boards card by card.
+    Hold'em preflop runs by rank classes (``_kernels.rank_classes``), other boards (and
+    short deck, ``rules`` given, on every board) card by card.
     """
-    preflop = n_missing == 5
-    tables = rank_class_tables_7() if preflop else kernel_args(7)
-    piece_work = _piece_work(hands, n_missing, n_rem)
+    preflop = n_missing == 5 and rules is None
+    if preflop:
+        tables = rank_class_tables_7()
+    else:
+        tables = (eval_tables(7) if rules is None else shortdeck_tables(7, rules)).as_tuple()
+    piece_work = _piece_work(hands, n_missing, n_rem, rules is None)
     evaluations = _evaluations(piece_work, hands.shape[1])
     wanted = PROGRESS_BATCHES if evaluations > LONG_RUN_EVALS else 1
     wanted = max(wanted, math.ceil(evaluations / BATCH_EVALS))
@@ -210,8 +222,9 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
         kernel = _k.exact_counts
         fixed = (hands, weights, board, np.uint64(excluded), n_missing)
     probe = (0, 0, np.zeros((0, n_masks)), *fixed, items, starts, *tables)
-    if first_call.fits(hands, weights, n_missing, n_rem) and _jit.answer_while_compiling(
-            kernel, *probe):
+    # (The NumPy first answer ranks with Hold'em's tables: not for short deck.)
+    if rules is None and first_call.fits(hands, weights, n_missing, n_rem) and \
+            _jit.answer_while_compiling(kernel, *probe):
         # First run: count in NumPy (the same counts) while the kernel compiles.
         _jit.warm_up(kernel, *probe)
         return first_call.weighted_mask_counts(hands, weights, board, excluded, n_missing)
@@ -233,7 +246,7 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
 
 # ---------------------------------------------------------------------------- public API
 #: The values of ``equity``'s ``game``.
-GAMES: tuple[Game, ...] = ("holdem", "omaha")
+GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha")
 
 
 def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
@@ -276,7 +289,7 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
            trials: int | None = None, target_stderr: float | None = None,
            time_limit: float | None = None, seed: SeedLike = None, threads: Threads = None,
            progress: Progress | None = None, game: Game = "holdem",
-           per_combo: PerCombo = False) -> EquityResult:
+           per_combo: PerCombo = False, rules: Rules | None = None) -> EquityResult:
     """All-in equity of 2-10 hold'em players: exactly when that is quick, else by Monte Carlo.
 
     Each player is a hand, a partly known hand, an unknown hand or a weighted range; the board
@@ -337,10 +350,15 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         no trial count bounds the run; exact per-combo runs count matchups (and the
         heads-up board sweep does not report). Whatever it returns is ignored; an exception it
         raises ends the run.
-    game : {'holdem', 'omaha'}, default 'holdem'
-        ``'omaha'``: the players hold 4, 5 or 6 cards and play Omaha; the call is
-        ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments (no ranges, no
-        ``per_combo``).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: which of three of a kind and straight ranks higher (None: trips).
+    game : {'holdem', 'shortdeck', 'omaha'}, default 'holdem'
+        ``'shortdeck'``: short deck (six-plus hold'em), the 36 cards six to ace with its own
+        ranking (``pokerkeys.core.shortdeck``): hands, partly known and random hands,
+        ranges (every combo of six or higher), boards and dead cards as in Hold'em, no
+        ``per_combo``. ``'omaha'``: the players hold 4, 5 or 6 cards and play Omaha; the
+        call is ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments (no
+        ranges, no ``per_combo``).
     per_combo : bool, int or sequence of int, default False
         Keep each combo's own result for some players, read with
         ``result.combo_equity(i)``. True: every player given as a range, ``'random'`` or
@@ -378,8 +396,10 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         rule; ``trials``, ``target_stderr``, ``time_limit`` or ``threads`` is not a number
         in its range; ``game`` is unknown; ``per_combo`` is given with ``game='omaha'``,
         names a player that is a single hand or an index out of range, or is True with no
-        range player. ``RangeParseError`` is a ``ValueError``. With ``game='omaha'``, the
-        errors of ``omaha_equity``.
+        range player; ``rules`` is unknown or given with another game than short deck; in
+        short deck, a card below the six in a hand, a range, the board or the dead cards
+        (the message names it). ``RangeParseError`` is a ``ValueError``. With
+        ``game='omaha'``, the errors of ``omaha_equity``.
     KeyboardInterrupt
         On Ctrl-C, seen between kernel calls (each about a quarter of a second to a
         second).
@@ -431,12 +451,21 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     Traceback (most recent call last):
     ...
     ValueError: card Ah is used in player 1 and player 2
+
+    Short deck, every preflop board:
+
+    >>> r = pk.equity(["AhKh", "7c6c"], game="shortdeck")
+    >>> r.boards, r.equity.round(4).tolist()
+    (201376.0, [0.5978, 0.4022])
     """
     if per_combo is not False and per_combo is not None and game != "holdem":
         raise ValueError("per_combo is for hold'em only")
-    if game != "holdem":
-        if game != "omaha":
-            raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
+    if game == "omaha" and rules is not None:
+        raise ValueError("rules apply to game='shortdeck' only, not to game='omaha'")
+    short = resolve_rules(game, rules) if game != "omaha" else None
+    if game == "omaha":
         from .omaha import omaha_equity
         return omaha_equity(_omaha_players(hands), board, dead, exact=exact, trials=trials,
                             target_stderr=target_stderr, time_limit=time_limit, seed=seed,
@@ -445,7 +474,7 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     trials = validate_stop(trials, target_stderr, time_limit, exact)
     # Checked here, not only where a kernel runs: a first call may answer without one.
     threads = _jit.check_threads(threads)
-    setup = prepare(hands, board, dead)
+    setup = prepare(hands, board, dead, rules=short)
     stop_given = trials is not None or target_stderr is not None or time_limit is not None
     plan = None
     if per_combo is not False and per_combo is not None:
@@ -465,7 +494,7 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
                            start)
     matchups, weights = plan
     counts = _exact_counts(matchups, weights, setup.board, setup.excluded, setup.n_missing,
-                           setup.n_rem, threads, progress)
+                           setup.n_rem, threads, progress, setup.rules)
     if counts.sum() == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True,

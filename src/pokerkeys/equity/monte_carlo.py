@@ -23,9 +23,9 @@ import numpy.typing as npt
 from .. import _jit
 from .._kernels import equity as _k
 from .._kernels import per_combo as _pc
-from ..core.evaluate import kernel_args
 from ..core.sampling import alias_table
-from ..core.tables import eval_tables
+from ..core.shortdeck import Rules
+from ..core.tables import eval_tables, shortdeck_tables
 from ..core.types import CardArray, FloatArray, IntArray, SeedLike, Threads
 from .driver import DEFAULT_TRIALS, MAX_REJECTIONS, Progress, drive_monte_carlo
 from .result import EquityResult
@@ -105,7 +105,8 @@ def monte_carlo_args(setup: Setup, *, every_player_drawn: bool = False) -> Monte
 
 
 def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: IntArray,
-               threads: Threads = None, tally: FloatArray | None = None) -> IntArray:
+               threads: Threads = None, tally: FloatArray | None = None,
+               rules: Rules | None = None) -> IntArray:
     """Winner-mask counts of Monte Carlo chunks, summed.
 
     Chunk i runs ``sizes[i]`` trials on the stream seeded by ``seeds[i]``. Without ranges
@@ -128,6 +129,9 @@ def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: In
         trial adds (1, won alone, tied, pot share, pot share squared) for every player's
         drawn combo (``_kernels.per_combo``); every player must then be drawn as a range
         (``monte_carlo_args(..., every_player_drawn=True)``).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        None: Hold'em ranks; a rule order: short-deck ranks (the setup's excluded mask
+        keeps the twos to fives out of the deals, ``Setup.excluded``).
 
     Returns
     -------
@@ -154,15 +158,16 @@ def run_chunks(mc_args: MonteCarloArgs, seeds: npt.NDArray[np.uint64], sizes: In
     ([0, 808, 186, 6], 1000)
     """
     tables: tuple[Any, ...]
+    t = eval_tables(7) if rules is None else shortdeck_tables(7, rules)
     if tally is not None:
-        kernel, tables = _pc.monte_carlo_per_combo, kernel_args(7)
+        kernel, tables = _pc.monte_carlo_per_combo, t.as_tuple()
     elif (mc_args[1] >= 0).any():
-        kernel, tables = _k.monte_carlo_counts, kernel_args(7)
+        kernel, tables = _k.monte_carlo_counts, t.as_tuple()
     elif len(mc_args[0]) == 2:
         # same counts as monte_carlo_plain, faster
-        kernel, tables = _k.monte_carlo_heads_up, eval_tables(7).batch_tuple()
+        kernel, tables = _k.monte_carlo_heads_up, t.batch_tuple()
     else:
-        kernel, tables = _k.monte_carlo_plain, eval_tables(7).batch_tuple()
+        kernel, tables = _k.monte_carlo_plain, t.batch_tuple()
     n_chunks = len(seeds)
     n_masks = 1 << len(mc_args[0])
     out = np.zeros((n_chunks, n_masks + 1), dtype=np.int64)
@@ -223,8 +228,9 @@ def monte_carlo(setup: Setup, trials: int | None, target_stderr: float | None,
     mc_args = monte_carlo_args(setup, every_player_drawn=tally is not None)
     # The driver's timing probe must leave the tallies alone: it tallies in a scratch copy.
     scratch = None if tally is None else np.zeros_like(tally)
+    rules = setup.rules
     return drive_monte_carlo(
-        lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally), setup.labels,
-        trials, target_stderr, time_limit, seed, progress, start, default_trials=DEFAULT_TRIALS,
-        threads=threads,
-        measure=lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, scratch))
+        lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, tally, rules),
+        setup.labels, trials, target_stderr, time_limit, seed, progress, start,
+        default_trials=DEFAULT_TRIALS, threads=threads,
+        measure=lambda seeds, sizes: run_chunks(mc_args, seeds, sizes, threads, scratch, rules))

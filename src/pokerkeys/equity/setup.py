@@ -9,6 +9,14 @@ flop report) work from.
 >>> setup = prepare(["AhKh", "QQ+"], board="Qh7h2c")
 >>> setup.labels, [len(c) for c in setup.combo_lists]
 (['AhKh', 'QQ+'], [1, 9])
+
+Short deck (``rules`` given): every card of the problem must be six or higher, and the 16 twos
+to fives leave the deck as if dead (``Setup.excluded``), so the same enumeration and Monte
+Carlo deal only the 36 short-deck cards.
+
+>>> short = prepare(["AhKh", "random"], rules="trips-beat-straight")
+>>> short.n_rem, len(short.combo_lists[1])
+(32, 561)
 """
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ import numpy as np
 
 from ..core.cards import N_CARDS, RANK_CHARS, excerpt, format_card, format_cards, parse_cards
 from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE
+from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck
 from ..core.types import CardArray, CardsLike, FloatArray
 from .ranges import Range
 
@@ -173,6 +182,19 @@ def _check_conflicts(players: list[Player], board: CardArray, dead: CardArray) -
             owner[c] = place
 
 
+def _check_short_deck(players: list[Player], board: CardArray, dead: CardArray) -> None:
+    """Name the first card below the six in a hand, a range, the board or the dead cards."""
+    for i, p in enumerate(players):
+        if p.range is not None:
+            low = p.range.combos[(p.range.combos < FIRST_CARD).any(axis=1)]
+            if len(low):
+                check_short_deck(sorted(low[0].tolist()),
+                                 f"player {i + 1} (the range {p.label!r})")
+        check_short_deck(p.known, f"player {i + 1}")
+    check_short_deck(board, "the board")
+    check_short_deck(dead, "the dead cards")
+
+
 def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
     """(combos (n, 2) uint8, weights (n,)) of a player, without combos using blocked cards."""
     if player.range is not None:
@@ -224,6 +246,9 @@ class Setup:
         Board cards still to come (5 - board size).
     n_rem : int
         Cards left in the deck once the board, the dead cards and every hole card are out.
+    rules : str or None
+        None for Hold'em; for short deck its rule order (``'trips-beat-straight'`` or
+        ``'straight-beats-trips'``): the deck is then the 36 cards six to ace.
 
     Examples
     --------
@@ -240,6 +265,7 @@ class Setup:
     weight_lists: tuple[FloatArray, ...]
     n_missing: int
     n_rem: int
+    rules: Rules | None = None
 
     @property
     def labels(self) -> list[str]:
@@ -248,21 +274,25 @@ class Setup:
 
     @property
     def excluded(self) -> int:
-        """52-bit mask of the board and dead cards (bit c for card id c)."""
-        mask = 0
+        """52-bit mask of the board and dead cards (bit c for card id c), and in short deck
+        of the twos to fives, which are not in its deck."""
+        mask = (1 << FIRST_CARD) - 1 if self.rules is not None else 0
         for c in list(self.board) + list(self.dead):
             mask |= 1 << int(c)
         return mask
 
 
 def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
-            dead: CardsLike | None = None) -> Setup:
+            dead: CardsLike | None = None, *, rules: Rules | None = None) -> Setup:
     """Parse and check an equity problem: every bad input raises here, named.
 
     Parameters
     ----------
     hands, board, dead
         As for ``equity``.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        None: Hold'em. A rule order: short deck, whose deck is the 36 cards six to ace (a
+        lower card in a hand, a range, the board or the dead cards is an error naming it).
 
     Returns
     -------
@@ -273,7 +303,8 @@ def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     Raises
     ------
     TypeError, ValueError
-        As listed under ``equity`` (every input error but those of the keyword options).
+        As listed under ``equity`` (every input error but those of the keyword options); in
+        short deck, a card below the six anywhere (the message names it and where it is).
 
     Examples
     --------
@@ -296,15 +327,18 @@ def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     if len(board_ids) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
                          f"({format_cards(board_ids)})")
+    if rules is not None:
+        _check_short_deck(players, board_ids, dead_ids)
     _check_conflicts(players, board_ids, dead_ids)
     n_missing = 5 - len(board_ids)
-    n_rem = N_CARDS - len(board_ids) - len(dead_ids) - 2 * len(players)
+    deck = N_CARDS - FIRST_CARD if rules is not None else N_CARDS
+    n_rem = deck - len(board_ids) - len(dead_ids) - 2 * len(players)
     if n_rem < n_missing:
         raise ValueError(f"too many players for the deck: {len(players)} players need "
                          f"{2 * len(players)} hole cards, and with {len(board_ids)} board and "
                          f"{len(dead_ids)} dead cards only {n_rem + 2 * len(players)} cards "
                          f"remain for {2 * len(players) + n_missing}")
-    blocked = 0
+    blocked = (1 << FIRST_CARD) - 1 if rules is not None else 0
     for c in list(board_ids) + list(dead_ids) + [c for p in players for c in p.known]:
         blocked |= 1 << int(c)
     combo_lists: list[CardArray] = []
@@ -320,4 +354,4 @@ def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         combo_lists.append(combos)
         weight_lists.append(weights)
     return Setup(tuple(players), board_ids, dead_ids, tuple(combo_lists), tuple(weight_lists),
-                 n_missing, n_rem)
+                 n_missing, n_rem, rules)
