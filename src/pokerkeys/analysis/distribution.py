@@ -446,7 +446,7 @@ def plot_distributions(distributions: Sequence[EquityDistribution],
     ax = fig.subplots()
     for dist in distributions:
         edges, values = dist.curve()
-        ax.stairs(100 * values, 100 * edges, linewidth=2,
+        ax.stairs(100 * values, 100 * edges, baseline=None, linewidth=2,
                   label=f"{dist.players[dist.player]} (mean {100 * dist.mean:.1f}%)")
     ax.axhline(50, color="0.8", linewidth=0.8, zorder=0)
     ax.set_xlim(0, 100)
