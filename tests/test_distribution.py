@@ -88,3 +88,18 @@ def test_plot_writes_a_png(tmp_path):
 def test_bad_input_is_named(call, message):
     with pytest.raises(ValueError, match=message):
         call()
+
+
+def test_by_starting_hand_groups_the_combos():
+    dist = pk.equity_distribution(["AhKh", "QQ+,AK,T9s"], "Jh9h2c", player=1)
+    hands = dist.by_starting_hand()
+    assert [h["hand"] for h in hands] == ["AA", "AKs", "AKo", "KK", "QQ", "T9s"]
+    assert sum(h["combos"] for h in hands) == len(dist)
+    assert sum(h["weight"] for h in hands) == pytest.approx(1)
+    assert sum(h["weight"] * h["equity"] for h in hands) == pytest.approx(dist.mean, abs=1e-12)
+    assert (hands[-1]["row"], hands[-1]["col"]) == (4, 5)  # T9s: suited, above the diagonal
+    assert dist.to_dict()["hands"] == hands
+    flops = pk.flop_distribution(["QQ", "AKs"])
+    assert flops.to_dict()["hands"] is None
+    with pytest.raises(ValueError, match="over combos, not flops"):
+        flops.by_starting_hand()

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 
 from ..core.cards import format_card, format_cards
+from ..core.classes import CLASS_NAMES, COMBO_CLASS, COMBO_INDEX_TABLE, N_CLASSES
 from ..core.types import CardArray, CardsLike, FloatArray, SeedLike, Threads
 from ..equity.driver import Progress
 from ..equity.holdem import equity
@@ -71,6 +72,8 @@ class EquityDistribution:
         Each row's equity, descending (rows of equal equity in combo or flop order).
     exact : bool
         Whether the equities were enumerated (False: Monte Carlo).
+    cards : numpy.ndarray of uint8 or None
+        Each row's combo (N, 2) or flop (N, 3) as card ids, in the rows' order.
 
     Examples
     --------
@@ -88,6 +91,7 @@ class EquityDistribution:
     weight: FloatArray
     equity: FloatArray
     exact: bool = True
+    cards: CardArray | None = None
 
     def __len__(self) -> int:
         return len(self.weight)
@@ -192,6 +196,50 @@ class EquityDistribution:
                 "at_least": {str(level): self.at_least(level) for level in LEVELS},
                 "quantiles": {str(q): self.quantile(q) for q in QUANTILES}}
 
+    def by_starting_hand(self) -> list[dict[str, Any]]:
+        """The combos grouped by starting hand (``'AKs'``), for a 13 x 13 grid.
+
+        Returns
+        -------
+        list of dict
+            One dict per starting hand the range holds, in grid order (``'AA'``, ``'AKs'``,
+            ..., ``'22'``): ``hand``, ``row`` and ``col`` (its place in the grid, 0 = ace:
+            suited hands above the diagonal), ``combos``, ``weight`` (its probability) and
+            ``equity`` (the weighted mean of its combos'; None if its weight is 0). The
+            weight-weighted equities add up to ``mean``.
+
+        Raises
+        ------
+        ValueError
+            If the rows are flops (``flop_distribution``).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> hands = pk.equity_distribution(["AhKh", "QQ+,AK"], "Jh9h2c", player=1)
+        >>> for h in hands.by_starting_hand():
+        ...     print(h["hand"], h["row"], h["col"], h["combos"], round(h["equity"], 4))
+        AA 0 0 3 0.6273
+        AKs 0 1 3 0.3258
+        AKo 1 0 6 0.3182
+        KK 1 1 3 0.5303
+        QQ 2 2 6 0.4773
+        """
+        if self.kind != "combos" or self.cards is None:
+            raise ValueError("by_starting_hand needs a distribution over combos, not flops")
+        index = COMBO_CLASS[COMBO_INDEX_TABLE[self.cards[:, 0], self.cards[:, 1]]]
+        index = index.astype(np.int64)
+        count = np.bincount(index, minlength=N_CLASSES)
+        weight = np.bincount(index, weights=self.weight, minlength=N_CLASSES)
+        won = np.bincount(index, weights=self.weight * self.equity, minlength=N_CLASSES)
+        rows: list[dict[str, Any]] = []
+        for k in np.flatnonzero(count).tolist():
+            row, col = divmod(k, 13)
+            rows.append({"hand": CLASS_NAMES[k], "row": row, "col": col,
+                         "combos": int(count[k]), "weight": float(weight[k]),
+                         "equity": float(won[k] / weight[k]) if weight[k] > 0 else None})
+        return rows
+
     def records(self) -> list[dict[str, Any]]:
         """The rows as dicts, best first: ``combo`` (or ``flop``), ``weight``, ``equity`` and
         ``cumulative`` (the weight of this row and every better one).
@@ -216,7 +264,8 @@ class EquityDistribution:
 
     def to_dict(self) -> dict[str, Any]:
         """The distribution as plain data: ``players``, ``player`` (0-based), ``board``,
-        ``kind``, ``exact``, ``summary`` and ``rows`` (``records()``).
+        ``kind``, ``exact``, ``summary``, ``rows`` (``records()``) and, over combos,
+        ``hands`` (``by_starting_hand()``; None over flops).
 
         Returns
         -------
@@ -232,7 +281,8 @@ class EquityDistribution:
         """
         return {"players": list(self.players), "player": self.player,
                 "board": format_cards(self.board), "kind": self.kind, "exact": self.exact,
-                "summary": self.summary(), "rows": self.records()}
+                "summary": self.summary(), "rows": self.records(),
+                "hands": self.by_starting_hand() if self.kind == "combos" else None}
 
     def to_frame(self) -> pd.DataFrame:
         """The rows as a pandas DataFrame (the columns of ``records()``).
@@ -283,10 +333,10 @@ class EquityDistribution:
         return plot_distributions([self], path)
 
 
-def _sorted(labels: Sequence[str], weight: FloatArray,
-            values: FloatArray) -> tuple[tuple[str, ...], FloatArray, FloatArray]:
+def _sorted(labels: Sequence[str], weight: FloatArray, values: FloatArray,
+            cards: CardArray) -> tuple[tuple[str, ...], FloatArray, FloatArray, CardArray]:
     order = np.argsort(-values, kind="stable")
-    return tuple(labels[i] for i in order), weight[order], values[order]
+    return tuple(labels[i] for i in order), weight[order], values[order], cards[order]
 
 
 def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
@@ -353,9 +403,10 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
         raise AssertionError("equity kept no per-combo table")
     dealt = table.share > 0
     names = [format_card(a) + format_card(b) for a, b in table.combos[dealt].tolist()]
-    labels, weight, values = _sorted(names, table.share[dealt], table.equity[dealt])
+    labels, weight, values, cards = _sorted(names, table.share[dealt], table.equity[dealt],
+                                            table.combos[dealt])
     return EquityDistribution(tuple(result.players), int(player), setup.board, "combos",
-                              labels, weight, values, result.exact)
+                              labels, weight, values, result.exact, cards)
 
 
 def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
@@ -398,9 +449,10 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
             or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")
     report = flops(players, dead, threads=threads, progress=progress)
-    labels, weight, values = _sorted(report.names, report.weight, report.equity[:, player])
+    labels, weight, values, cards = _sorted(report.names, report.weight,
+                                            report.equity[:, player], report.flops)
     return EquityDistribution(report.players, int(player), np.zeros(0, dtype=np.uint8),
-                              "flops", labels, weight, values, True)
+                              "flops", labels, weight, values, True, cards)
 
 
 def plot_distributions(distributions: Sequence[EquityDistribution],
