@@ -60,6 +60,15 @@ PYTHON: dict[str, str] = {
                                  " pk.stats.category_counts(7, game='shortdeck')",
     "stats shortdeck": "pk.stats.game_stats('shortdeck5');"
                        " pk.stats.game_stats('shortdeck', rules='straight-beats-trips')",
+    "equity shortdeck preflop": "pk.equity(['AhKh', '7c6c'], game='shortdeck')",
+    "equity shortdeck flop ranges": "pk.equity(['AhKh', 'QQ+,AJs+', 'random'], board='Th9c6h',"
+                                    " dead='8s', game='shortdeck', rules='straight-beats-trips')",
+    "equity shortdeck mc 2": "pk.equity(['AhKh', 'random'], game='shortdeck', trials=100_000,"
+                             " seed=1)",
+    "equity shortdeck mc 3": "pk.equity(['AhKh', 'random', 'random'], game='shortdeck',"
+                             " trials=100_000, seed=1)",
+    "equity shortdeck mc ranges": "pk.equity(['AhKh', 'QQ+'], game='shortdeck', trials=100_000,"
+                                  " seed=1)",
     # equity, Hold'em
     "equity preflop": "pk.equity(['AhKh', 'QsQd'])",
     "equity three-way": "pk.equity(['AhKh', 'QsQd', 'JcTc'])",
