@@ -142,3 +142,20 @@ def test_what_wins_views():
 def test_bad_input_is_named(call, exc, message):
     with pytest.raises(exc, match=message):
         call()
+
+
+def test_what_wins_progress_changes_nothing_and_can_stop_it():
+    calls = []
+    with_progress = pk.what_wins(["AhKh", "QQ"], "Jh9h2c",
+                                 progress=lambda done, total: calls.append((done, total)))
+    np.testing.assert_array_equal(with_progress.won, pk.what_wins(["AhKh", "QQ"], "Jh9h2c").won)
+    assert calls[-1] == (with_progress.boards, with_progress.boards)
+
+    class Stop(Exception):
+        pass
+
+    def stop(done, total):
+        raise Stop
+
+    with pytest.raises(Stop):
+        pk.what_wins(["AA", "KK"], progress=stop)

@@ -603,7 +603,8 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     full.setflags(write=False)
     n_boards = len(full)
     out = np.zeros((CHUNKS, len(players), 2, _ww.N_CLASSES))
-    bounds = np.linspace(0, n_boards, PROGRESS_BATCHES + 1 if progress else 2).round()
+    # The same batches with or without progress: the sums run in one order either way.
+    bounds = np.linspace(0, n_boards, PROGRESS_BATCHES + 1).round()
     with _jit.threads(threads):
         for lo, hi in zip(bounds[:-1].astype(int), bounds[1:].astype(int), strict=True):
             starts = lo + np.linspace(0, hi - lo, CHUNKS + 1).round().astype(np.int64)
