@@ -48,9 +48,9 @@ KEEP_BUILDS = 4
 # The declared kernels' compile in CPU seconds on one core (AMD EPYC; see _warm_up.py's
 # COMPILE_SECONDS), the longest kernel's, and what a process adds (its start, the Numba
 # internals each compiles again): the estimate the build announces.
-COMPILE_CPU_SECONDS = 102
-LONGEST_KERNEL_SECONDS = 8
-PROCESS_SECONDS = 3
+COMPILE_CPU_SECONDS = 57
+LONGEST_KERNEL_SECONDS = 4
+PROCESS_SECONDS = 2
 
 
 def _stage(root: Path, staging: Path) -> tuple[Path, dict[str, str]]:

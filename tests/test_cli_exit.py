@@ -64,3 +64,14 @@ def test_a_closed_pipe_is_not_an_error():
                               stdout=closed, stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_command_whose_kernels_ran_on_several_threads_exits():
+    """Chunked kernels run on a pool of threads that outlives the call: ``run`` joins the
+    command's other threads before it exits, so those must not be among them (they would wait
+    for work forever)."""
+    env = {**os.environ, "NUMBA_NUM_THREADS": "2"}
+    proc = subprocess.run([sys.executable, "-m", "pokerkeys", "flops", "AA", "KK", "--threads",
+                           "2", "--json"], capture_output=True, text=True, timeout=120, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert '"flops"' in proc.stdout

@@ -38,6 +38,7 @@ import hashlib
 import itertools
 import numbers
 import os
+import queue
 import stat
 import subprocess
 import sys
@@ -45,7 +46,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import Future, wait
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Literal, ParamSpec, TypeAlias, cast, overload
 
@@ -678,18 +679,48 @@ def threads(n: int | None) -> Iterator[int]:
 # kernels: a prange loop is outlined and compiled a second time as a gufunc, which made the
 # install's build step compile for half as long again. A serial kernel over a range of chunks
 # releases the GIL (nogil), so threads calling it run as truly in parallel as Numba's own.
-_pool: ThreadPoolExecutor | None = None
+_pool: _ChunkPool | None = None
 _pool_lock = threading.Lock()
 #: Blocks per thread: a few, so a thread slowed by a busy machine does not hold up the rest.
 BLOCKS_PER_THREAD = 4
 
 
-def _chunk_pool() -> ThreadPoolExecutor:
+class _ChunkPool:
+    """Daemon threads running submitted calls. Daemons, unlike ``ThreadPoolExecutor``'s
+    workers, never hold up the end of a process: ``run_chunks`` returns only when its blocks
+    are done, so at exit they are idle, and a command that joins its threads before exiting
+    (``pokerkeys.cli.main.run``) has none of these to wait for."""
+
+    def __init__(self, n_threads: int) -> None:
+        self._calls: queue.SimpleQueue[tuple[Callable[[], None], Future[None]]] = (
+            queue.SimpleQueue())
+        for i in range(n_threads):
+            threading.Thread(target=self._serve, name=f"pokerkeys-chunks-{i}",
+                             daemon=True).start()
+
+    def _serve(self) -> None:
+        while True:
+            call, future = self._calls.get()
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                call()
+            except BaseException as exc:
+                future.set_exception(exc)
+            else:
+                future.set_result(None)
+
+    def submit(self, call: Callable[[], None]) -> Future[None]:
+        future: Future[None] = Future()
+        self._calls.put((call, future))
+        return future
+
+
+def _chunk_pool() -> _ChunkPool:
     global _pool
     with _pool_lock:
         if _pool is None:
-            _pool = ThreadPoolExecutor(max(1, max_threads() - 1),
-                                       thread_name_prefix="pokerkeys-chunks")
+            _pool = _ChunkPool(max(1, max_threads() - 1))
         return _pool
 
 

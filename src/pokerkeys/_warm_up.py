@@ -25,23 +25,25 @@ import sys
 import time
 from pathlib import Path
 
-# The compile time of each declared kernel alone in a fresh process (CPU seconds, AMD EPYC,
-# `python -m pokerkeys._warm_up --all --processes 1 --timings`): only the order the processes
-# take kernels in comes from it (longest first, so no process is left with a long one at the
-# end); a kernel missing here counts 3 s.
+# The compile time of each declared kernel (CPU seconds, AMD EPYC, `python -m
+# pokerkeys._warm_up --all --processes 1 --timings`, all in one process: a figure leaves out
+# helpers that a kernel before it compiled): only the order the processes take kernels in comes
+# from it (longest first, so no process is left with a long one at the end); a kernel missing
+# here counts 2 s.
 COMPILE_SECONDS = {
-    "matrix.heads_up_sweep": 7.4, "rank_classes.preflop_counts_parallel": 7.0,
-    "omaha.monte_carlo_counts": 7.0, "omaha.exact_counts": 6.8,
-    "per_combo.monte_carlo_per_combo": 6.6, "sweep.per_combo_sweep": 5.7,
-    "preflop.vs_random_sweep": 5.7, "equity.monte_carlo_counts": 5.2,
-    "games.simulate_ranks": 5.0, "enumerate.rank_histogram_7": 4.8,
-    "equity.monte_carlo_plain": 4.4, "equity.monte_carlo_heads_up": 4.2,
-    "preflop.class_rank_histograms": 3.7, "games.joker_histogram": 3.4,
-    "equity.exact_counts": 3.4, "enumerate.rank_histogram_5": 3.0, "hits.classify": 2.9,
-    "rank_classes.preflop_counts": 2.9, "board_matchups.board_mask_counts": 2.5,
-    "evaluate.rank_batch_5": 1.8, "evaluate.rank_batch_6": 1.6, "evaluate.rank_batch_7": 1.6,
-    "games.what_first": 1.3, "sampling.random_hands": 1.3, "games.wild_best": 1.2,
-    "games.draw_category_counts": 1.1, "boards.canonical_completions": 0.9,
+    "games.joker_histogram": 3.6, "sweep.sweep_chunks": 3.3, "rank_classes.preflop_counts": 3.3,
+    "omaha_hilo.monte_carlo_counts": 3.3, "omaha_hilo.exact_counts": 2.6,
+    "per_combo.monte_carlo_per_combo": 2.6, "equity.monte_carlo_plain": 2.6,
+    "games.simulate_chunks": 2.6, "equity.monte_carlo_heads_up": 2.4,
+    "omaha_ranges.matchup_counts": 2.4, "omaha_ranges.monte_carlo_counts": 2.2,
+    "what_wins.class_wins_chunks": 2.2, "evaluate.rank_batch_5": 2.1, "omaha.exact_chunks": 2.0,
+    "equity.monte_carlo_counts": 2.0, "evaluate.rank_batch_7": 1.9, "evaluate.rank_batch_6": 1.9,
+    "matrix.heads_up_parts": 1.8, "omaha.monte_carlo_chunks": 1.7, "preflop.vs_random_chunks": 1.7,
+    "equity.exact_counts": 1.5, "games.wild_best": 1.3, "boards.canonical_completions": 1.1,
+    "hits.classify": 1.0, "enumerate.histogram_7_chunks": 0.8, "games.what_first": 0.7,
+    "games.draw_category_counts": 0.7, "board_matchups.board_mask_chunks": 0.6,
+    "preflop.histogram_chunks": 0.6, "sampling.random_hands_chunks": 0.5,
+    "enumerate.histogram_5_chunks": 0.3,
 }
 
 
@@ -75,13 +77,17 @@ def default_processes() -> int:
 def compile_kernels(names: list[str], processes: int = 1) -> list[tuple[str, float, str | None]]:
     """Compile the kernels ``names`` in ``processes`` processes (1: in this one), longest
     first; (name, CPU seconds, failure or None) of each."""
-    names = sorted(names, key=lambda name: -COMPILE_SECONDS.get(name, 3.0))
+    names = sorted(names, key=lambda name: -COMPILE_SECONDS.get(name, 2.0))
     if processes <= 1:
         return [compile_kernel(name) for name in names]
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
-    # "spawn": a fresh interpreter each, not a fork of one that may hold Numba's threads.
-    context = multiprocessing.get_context("spawn")
+    # "fork" where there is one: each process starts with numba and every kernel module
+    # imported (a second each that "spawn" spends importing them again). Safe here: this
+    # process has run no kernel, so it holds no thread (neither Numba's threading layer nor
+    # _jit.run_chunks' pool) that a fork could copy in the middle of its work.
+    method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    context = multiprocessing.get_context(method)
     results = []
     with ProcessPoolExecutor(processes, mp_context=context,
                              initializer=_compile_in_line) as pool:
