@@ -13,7 +13,8 @@ head-to-head, ``/static/...`` their modules and CSS. API (JSON; every bad reques
   or an ``error`` event. Closing the connection cancels the job.
 * ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands.
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
-* ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands.
+* ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands
+  (``&game=omaha``: an Omaha range's hands and share).
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
 * ``GET /api/status``: long jobs running, their limit, and the largest ``time_limit``.
 
@@ -52,6 +53,7 @@ from .schemas import (
     check_content_type,
     client_id,
     parse_equity,
+    parse_game,
     parse_json_object,
     query_text,
 )
@@ -247,7 +249,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     async def range_info(request: Request) -> Response:
         text = query_text(request.query_params, "text", limits)
-        return JSONResponse(await run_in_threadpool(compute.range_info, text))
+        game = parse_game(request.query_params.get("game", "holdem"))
+        return JSONResponse(await run_in_threadpool(compute.range_info, text, game))
 
     async def headsup(request: Request) -> Response:
         a = query_text(request.query_params, "a", limits)
@@ -269,7 +272,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         if not query.getlist("p"):
             return None
         data: JsonObject = {"hands": query.getlist("p")}
-        for name in ("board", "dead"):
+        for name in ("board", "dead", "game"):
             if query.get(name):
                 data[name] = query[name]
         if query.get("exact") in ("0", "1"):

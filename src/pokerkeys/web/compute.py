@@ -13,13 +13,14 @@ consecutive ranks, so a bucket is also a rank interval.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 import numpy as np
 
-from ..core.cards import format_cards, parse_cards
+from ..core.cards import N_CARDS, excerpt, format_cards, parse_cards
 from ..core.classes import (
     CLASS_NAMES,
     COMBO_CLASS,
@@ -29,9 +30,12 @@ from ..core.classes import (
     normalize_class_name,
 )
 from ..core.evaluate import category, describe
-from ..equity.driver import DEFAULT_TRIALS
+from ..core.shortdeck import FIRST_CARD, check_short_deck
+from ..equity.driver import DEFAULT_TRIALS, observe_rounds
 from ..equity.holdem import enumeration_fits, equity
-from ..equity.ranges import Range
+from ..equity.omaha import omaha_equity
+from ..equity.omaha_hilo import HiLoGame, omaha_hilo_equity
+from ..equity.ranges import Range, RangeGame
 from ..preflop import (
     BOARDS_PER_MATCHUP,
     RankDistribution,
@@ -43,10 +47,10 @@ from ..preflop import (
 from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT, Check, JobKind
 from .limits import Limits
-from .schemas import EquityRequest, JsonObject, bad
+from .schemas import HILO_GAMES, OMAHA_HOLE_CARDS, EquityRequest, Game, JsonObject, bad
 
-__all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan", "plan_equity",
-           "preflop_table", "range_info", "rank_buckets", "warm_up"]
+__all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan", "hilo_time_cap",
+           "plan_equity", "preflop_table", "range_info", "rank_buckets", "warm_up"]
 
 Side = Literal["class", "hand", "range"]
 """What one side of a head-to-head is: a class ('AKs'), a hand ('AhKh') or a range."""
@@ -85,7 +89,8 @@ class EquityPlan:
         Returns
         -------
         dict
-            ``EquityResult.to_dict()`` of the result.
+            ``EquityResult.to_dict()`` of the result (``HiLoResult.to_dict()`` for a hi/lo
+            game).
 
         Examples
         --------
@@ -95,7 +100,19 @@ class EquityPlan:
         >>> result["exact"], result["players"]
         (True, ['AhKh', 'QsQd'])
         """
-        return equity(**self.kwargs, progress=check).to_dict()
+        kwargs = dict(self.kwargs)
+        game = kwargs.pop("game", "holdem")
+        if game in HILO_GAMES:
+            # The hi/lo Monte Carlo shows its rounds to an observer as the high half's
+            # partial result alone, which is not this game's answer: the rounds are watched
+            # here only to stop a cancelled job, and no partial result is published.
+            with observe_rounds(lambda partial: check()):
+                return omaha_hilo_equity(**kwargs, game=cast(HiLoGame, game),
+                                         progress=check).to_dict()
+        if game in OMAHA_HOLE_CARDS:
+            return omaha_equity(**kwargs, hole_cards=OMAHA_HOLE_CARDS[game],
+                                progress=check).to_dict()
+        return equity(**kwargs, game=game, progress=check).to_dict()
 
 
 def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
@@ -105,6 +122,10 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
     Monte Carlo, Omaha and bigger enumerations are long jobs. Monte Carlo stops by
     ``limits.max_seconds`` at the latest, and without a stop rule after the engine's default
     trials; Omaha, which checks its input as it starts, is bounded by the job's deadline.
+    Short deck is planned as hold'em (its enumerations are smaller than hold'em's), except
+    that a problem too big for a short hold'em enumeration is left to the engine's own
+    choice. Omaha hi/lo Monte Carlo stops a second before the server's limit at the latest
+    (``hilo_time_cap``): it publishes no partial results, so it must end by itself.
 
     Parameters
     ----------
@@ -144,10 +165,17 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
     stop_given = any(v is not None for v in (request.trials, request.target_stderr,
                                              request.time_limit))
     try:
-        if request.game == "omaha":
-            # The Omaha engine checks its input as it starts; the job's deadline bounds it.
-            return EquityPlan(LONG, _bounded_monte_carlo(kwargs, limits, stop_given))
+        if request.game in OMAHA_HOLE_CARDS:
+            # The Omaha engines check their input as they start; the job's deadline bounds
+            # them.
+            kwargs = _bounded_monte_carlo(kwargs, limits, stop_given)
+            if request.game in HILO_GAMES and kwargs["time_limit"] is not None:
+                kwargs["time_limit"] = min(kwargs["time_limit"], hilo_time_cap(limits))
+            return EquityPlan(LONG, kwargs)
         fits_short = enumeration_fits(request.hands, request.board, request.dead)
+        if (request.game == "shortdeck" and request.exact is None and not stop_given
+                and not fits_short):
+            return EquityPlan(LONG, kwargs)  # the engine's choice; the deadline bounds it
         if request.exact or (request.exact is None and not stop_given and fits_short):
             if not fits_short and not enumeration_fits(request.hands, request.board,
                                                        request.dead,
@@ -161,6 +189,33 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
         raise bad(str(exc)) from None
     kwargs["exact"] = False
     return EquityPlan(LONG, _bounded_monte_carlo(kwargs, limits, stop_given))
+
+
+def hilo_time_cap(limits: Limits) -> float:
+    """The longest an Omaha hi/lo Monte Carlo run may take on this server, in seconds.
+
+    A second less than ``limits.max_seconds`` (a fifth less for limits under 5 s): the
+    engine stops by itself with its estimate before the job's deadline, which would end a
+    run that publishes no partial results without an answer.
+
+    Parameters
+    ----------
+    limits : Limits
+        The server's limits (``max_seconds``).
+
+    Returns
+    -------
+    float
+        The cap on a hi/lo request's ``time_limit``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.compute import hilo_time_cap
+    >>> from pokerkeys.web.limits import Limits
+    >>> hilo_time_cap(Limits()), hilo_time_cap(Limits(max_seconds=2.0))
+    (59.0, 1.6)
+    """
+    return max(limits.max_seconds - 1.0, 0.8 * limits.max_seconds)
 
 
 def _bounded_monte_carlo(kwargs: dict[str, Any], limits: Limits,
@@ -321,25 +376,35 @@ def class_info(name: str) -> JsonObject:
     return dist
 
 
-def range_info(text: str) -> JsonObject:
+def range_info(text: str, game: Game = "holdem") -> JsonObject:
     """A range's weight per class, its combos and its share of all starting hands.
 
     Parameters
     ----------
     text : str
-        The range, in ``pokerkeys.Range`` syntax ('QQ+,AKs:0.5', '15%').
+        The range: in ``pokerkeys.Range`` syntax ('QQ+,AKs:0.5', '15%') for hold'em and
+        short deck, in the generic Omaha syntax ('AA:$ds', 'RRxx', '15%') for the Omaha
+        games (``pokerkeys.equity.omaha_ranges``).
+    game : str, default 'holdem'
+        One of ``pokerkeys.web.schemas.GAMES``: the hi/lo games read ranges as Omaha high
+        with the same hole cards.
 
     Returns
     -------
     dict
-        ``text`` (as given), ``description`` (class by class), ``combos`` (weighted),
-        ``percent`` (of the 1,326 starting hands) and ``classes`` (each class in the range
-        with its weight, the mean over the class's combos, rounded to 6 decimals).
+        ``text`` (as given), ``game``, ``description`` (class by class; an Omaha range's
+        text as given), ``combos`` (weighted), ``hands`` (how many distinct hands, weights
+        aside), ``percent`` (of the game's starting hands: 1,326; 630 in short deck;
+        270,725, 2,598,960 or 20,358,520 in Omaha) and ``classes`` (each class in a hold'em
+        or short-deck range with its weight, the mean over the class's combos, rounded to
+        6 decimals; empty for Omaha).
 
     Raises
     ------
     ApiError
-        400 with the range parser's message when ``text`` does not parse.
+        400 with the range parser's message when ``text`` does not parse (the token and
+        its position); in short deck when the range holds a card below the six; in Omaha
+        when the range matches no hand.
 
     Examples
     --------
@@ -347,19 +412,50 @@ def range_info(text: str) -> JsonObject:
     >>> info = range_info("QQ+,AKs:0.5")
     >>> info["description"], info["combos"], info["classes"]
     ('AA, AKs:0.5, KK, QQ', 20.0, {'AA': 1.0, 'AKs': 0.5, 'KK': 1.0, 'QQ': 1.0})
+    >>> info = range_info("AA:$ds", "omaha")
+    >>> info["hands"], round(info["percent"], 4)
+    (864, 0.3191)
+    >>> range_info("QQ+,55", "shortdeck")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: the range 'QQ+,55': 5c is not a short-deck card (short \
+deck plays 6 through A)
     """
+    if game in OMAHA_HOLE_CARDS:
+        return _omaha_range_info(text, game)
     try:
         rng = Range(text)
+        if game == "shortdeck":
+            low = rng.combos[(rng.combos < FIRST_CARD).any(axis=1)]
+            if len(low):
+                check_short_deck(sorted(low[0].tolist()), f"the range {excerpt(text)}")
     except ValueError as exc:
         raise bad(str(exc)) from None
     dense = rng.weight_vector()
     sums = np.bincount(COMBO_CLASS, weights=dense, minlength=len(CLASS_NAMES))
     sizes = np.bincount(COMBO_CLASS, minlength=len(CLASS_NAMES))
     weights = sums / sizes
-    return {"text": text, "description": Range.from_combos(rng.combos, rng.weights).text,
-            "combos": rng.combo_count, "percent": 100 * rng.combo_count / 1326,
+    all_hands = math.comb(N_CARDS - FIRST_CARD, 2) if game == "shortdeck" else 1326
+    return {"text": text, "game": game,
+            "description": Range.from_combos(rng.combos, rng.weights).text,
+            "combos": rng.combo_count, "hands": len(rng),
+            "percent": 100 * rng.combo_count / all_hands,
             "classes": {n: round(float(w), 6)
                         for n, w in zip(CLASS_NAMES, weights, strict=True) if w > 0}}
+
+
+def _omaha_range_info(text: str, game: Game) -> JsonObject:
+    hole = OMAHA_HOLE_CARDS[game]
+    range_game = cast(RangeGame, {4: "omaha", 5: "omaha5", 6: "omaha6"}[hole])
+    try:
+        rng = Range(text, game=range_game)
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    if len(rng) == 0:
+        raise bad(f"the range {excerpt(text)} matches no {hole}-card hand")
+    return {"text": text, "game": game, "description": text, "combos": rng.combo_count,
+            "hands": len(rng), "percent": 100 * rng.combo_count / math.comb(N_CARDS, hole),
+            "classes": {}}
 
 
 # ---------------------------------------------------------------------------- head-to-head

@@ -15,26 +15,37 @@ import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Any, Literal
 
 from .limits import Limits
 
-__all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "MAX_JSON_DEPTH", "ApiError",
-           "EquityRequest", "Game", "JsonObject", "bad", "check_content_type", "client_id",
-           "parse_equity", "parse_json_object", "query_text"]
+__all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "HILO_GAMES", "MAX_JSON_DEPTH",
+           "OMAHA_HOLE_CARDS", "ApiError", "EquityRequest", "Game", "JsonObject", "bad",
+           "check_content_type", "client_id", "parse_equity", "parse_game", "parse_json_object",
+           "query_text"]
 
 JsonObject = dict[str, Any]
 """A decoded JSON object, as requests arrive and answers leave."""
 
-Game = Literal["holdem", "omaha"]
-"""The games the equity endpoints compute."""
+Game = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6", "omaha8", "omaha5-8",
+               "omaha6-8"]
+"""The games the equity endpoints compute: Texas hold'em, short deck (six-plus hold'em),
+Omaha with 4, 5 or 6 hole cards, and Omaha hi/lo (eight or better) with 4, 5 or 6."""
 
 EQUITY_FIELDS = ("hands", "board", "dead", "exact", "trials", "target_stderr", "time_limit",
                  "seed", "game")
 """The fields an equity request may carry (any other is refused), in the order of messages."""
 
-GAMES: tuple[Game, ...] = ("holdem", "omaha")
-"""The values of an equity request's ``game``."""
+GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha", "omaha5", "omaha6", "omaha8",
+                          "omaha5-8", "omaha6-8")
+"""The values of an equity request's ``game`` (the names of ``pokerkeys equity --game``)."""
+
+OMAHA_HOLE_CARDS: dict[str, int] = {"omaha": 4, "omaha5": 5, "omaha6": 6, "omaha8": 4,
+                                    "omaha5-8": 5, "omaha6-8": 6}
+"""The Omaha games, high and hi/lo, and their number of hole cards."""
+
+HILO_GAMES: tuple[Game, ...] = ("omaha8", "omaha5-8", "omaha6-8")
+"""The hi/lo games: their answers give the high and low halves, scoops and pot shares."""
 
 CLIENT_HEADER = "X-Pokerkeys-Client"
 """The request header naming the client (one browser tab); see ``client_id``."""
@@ -284,8 +295,8 @@ class EquityRequest:
         Monte Carlo's time limit in seconds, at most the server's ``max_seconds``.
     seed : int or None
         Seed of the random numbers, 0 to 2**63 - 1.
-    game : {'holdem', 'omaha'}
-        The game.
+    game : str
+        The game, one of ``GAMES``.
 
     Examples
     --------
@@ -442,14 +453,45 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
     seed = _integer(data.get("seed"), "seed")
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise bad(f"seed must be from 0 to 2**63 - 1, not {_shorten(seed)}")
-    game = data.get("game", "holdem")
-    if game not in GAMES:
-        raise bad(f"unknown game {_shorten(game)}: choose one of {', '.join(GAMES)}")
+    game = parse_game(data.get("game", "holdem"))
     return EquityRequest(hands, _cards(data.get("board"), "board", limits),
                          _cards(data.get("dead"), "dead", limits), exact, trials,
                          None if target_stderr is None else float(target_stderr),
-                         None if time_limit is None else float(time_limit), seed,
-                         cast(Game, game))
+                         None if time_limit is None else float(time_limit), seed, game)
+
+
+def parse_game(value: object) -> Game:
+    """A game's name, checked: one of ``GAMES``.
+
+    Parameters
+    ----------
+    value : object
+        The ``game`` of a request (a JSON value or a query parameter).
+
+    Returns
+    -------
+    str
+        The game.
+
+    Raises
+    ------
+    ApiError
+        400 when ``value`` is not one of ``GAMES``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import parse_game
+    >>> parse_game("omaha5-8")
+    'omaha5-8'
+    >>> parse_game("razz")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: unknown game 'razz': choose one of holdem, shortdeck, \
+omaha, omaha5, omaha6, omaha8, omaha5-8, omaha6-8
+    """
+    if not isinstance(value, str) or value not in GAMES:
+        raise bad(f"unknown game {_shorten(value)}: choose one of {', '.join(GAMES)}")
+    return value
 
 
 def client_id(value: str | None) -> str | None:
