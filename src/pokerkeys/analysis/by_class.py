@@ -41,9 +41,10 @@ from ..core.symmetry import canonical_boards, stabilizer
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from ..equity.driver import Progress
 from ..equity.holdem import equity
+from ..equity.matchups import matchup_rows
 from ..equity.setup import PlayerSpec, Setup, prepare
 from .hits import DRAWS, MADE
-from .runouts import CHUNKS, check_board, check_players, matchup_rows, to_frame
+from .runouts import CHUNKS, check_board, check_players, to_frame
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
@@ -577,7 +578,7 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         raise ValueError(f"samples must be a positive integer, not {samples!r}")
     check_board(board, (0, 3, 4), "what_wins", "no board, a flop or a turn")
     setup = prepare(players, board, dead)
-    combos, rows, weights = matchup_rows(setup, "what_wins")
+    combos, rows, weights = matchup_rows(setup.combo_lists, setup.weight_lists, "what_wins")
     blocked = setup.excluded
     for p in setup.players:
         for c in p.known:

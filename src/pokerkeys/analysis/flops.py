@@ -38,6 +38,7 @@ from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.symmetry import canonical_boards, suit_maps
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
+from ..equity.matchups import matchup_rows
 from ..equity.setup import PlayerSpec, Setup, prepare
 
 if TYPE_CHECKING:
@@ -429,18 +430,8 @@ def _multiway_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...]
                      progress: _Progress | None) -> FloatArray:
     """(B, 2**P) winner-mask weights per board: every combo ranked once per board, then every
     matchup compared (``_kernels.board_matchups``)."""
-    from ..equity.matchups import all_matchups
-    hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
-    if len(hands) == 0:
-        raise ValueError("no matchup is possible: the players' ranges always share a card")
-    rows = np.empty(hands.shape[:2], dtype=np.int64)
-    offset = 0
-    for p, combos in enumerate(setup.combo_lists):
-        row_of = np.full(N_COMBOS, -1)
-        row_of[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = np.arange(len(combos)) + offset
-        rows[:, p] = row_of[COMBO_INDEX_TABLE[hands[:, p, 0], hands[:, p, 1]]]
-        offset += len(combos)
-    combos = np.ascontiguousarray(np.concatenate(setup.combo_lists))
+    combos, rows, weights = matchup_rows(setup.combo_lists, setup.weight_lists,
+                                         "the flop report")
     counts = np.zeros((len(boards), 1 << len(setup.players)))
     for lo, hi in _batches(len(boards), progress):
         starts = np.linspace(0, hi - lo, SWEEP_CHUNKS + 1).round().astype(np.int64)

@@ -44,7 +44,7 @@ from ..core.cards import RANK_CHARS, SUIT_CHARS, format_card, format_cards, pars
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
-from ..equity.matchups import EXACT_MAX_MATCHUPS, all_matchups
+from ..equity.matchups import matchup_rows
 from ..equity.per_combo import ONE_THREAD_BELOW
 from ..equity.ranges import Range
 from ..equity.setup import PlayerSpec, Setup, prepare
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
 __all__ = ["MAX_PLAYERS", "RunoutGrid", "RunoutSort", "Runouts", "board_counts", "check_board",
-           "check_players", "mask_outcomes", "matchup_rows", "runouts", "to_frame"]
+           "check_players", "mask_outcomes", "runouts", "to_frame"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -139,58 +139,6 @@ def mask_outcomes(counts: FloatArray) -> tuple[FloatArray, FloatArray, FloatArra
             counts @ (members * (size > 1)[:, None]) * scale, faced)
 
 
-def matchup_rows(setup: Setup, report: str = "the report"
-                 ) -> tuple[CardArray, IntArray, FloatArray]:
-    """Every player's combos in one array, and every matchup as rows of it, with its weight.
-
-    Parameters
-    ----------
-    setup : Setup
-        The problem (``pokerkeys.equity.setup.prepare``).
-    report : str, default 'the report'
-        What needs the matchups, for the message when there are too many.
-
-    Returns
-    -------
-    combos : numpy.ndarray of uint8, shape (R, 2)
-        Player 0's combos, then player 1's, ...
-    rows : numpy.ndarray of int64, shape (M, P)
-        Matchup m gives player p the combo ``combos[rows[m, p]]``.
-    weights : numpy.ndarray of float64, shape (M,)
-        The product of the players' combo weights.
-
-    Raises
-    ------
-    ValueError
-        If no matchup is possible (the ranges always share a card), or there are more than
-        ``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS`` (the message names ``report``).
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.setup import prepare
-    >>> from pokerkeys.analysis.runouts import matchup_rows
-    >>> combos, rows, weights = matchup_rows(prepare(["AhAd", "KK", "QQ"]))
-    >>> combos.shape, rows.shape, rows[0].tolist()
-    ((13, 2), (36, 3), [0, 1, 7])
-    """
-    try:
-        hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
-    except ValueError:  # its advice (Monte Carlo) is equity's, not the reports'
-        raise ValueError(f"{report} compares every matchup of the ranges, and these make more "
-                         f"than {EXACT_MAX_MATCHUPS:,}: narrow a range or leave a player "
-                         f"out") from None
-    if len(hands) == 0:
-        raise ValueError("no matchup is possible: the players' ranges always share a card")
-    rows = np.empty(hands.shape[:2], dtype=np.int64)
-    offset = 0
-    for p, combos in enumerate(setup.combo_lists):
-        row_of = np.full(N_COMBOS, -1)
-        row_of[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = np.arange(len(combos)) + offset
-        rows[:, p] = row_of[COMBO_INDEX_TABLE[hands[:, p, 0], hands[:, p, 1]]]
-        offset += len(combos)
-    return np.ascontiguousarray(np.concatenate(setup.combo_lists)), rows, weights
-
-
 def _batches(n_boards: int, progress: _Progress | None) -> list[tuple[int, int]]:
     n = max(PROGRESS_BATCHES if progress is not None else 1, -(-n_boards // MAX_BATCH_BOARDS))
     bounds = np.linspace(0, n_boards, n + 1).round().astype(np.int64)
@@ -262,7 +210,8 @@ def board_counts(setup: Setup, completions: CardArray, *, threads: Threads = Non
     counts = np.zeros((n_boards, 1 << len(setup.players)))
     heads_up = len(setup.players) == 2
     if not heads_up:
-        combos, rows, weights = matchup_rows(setup, "runouts with 3 or more players")
+        combos, rows, weights = matchup_rows(setup.combo_lists, setup.weight_lists,
+                                               "runouts with 3 or more players")
         known = np.broadcast_to(setup.board, (n_boards, len(setup.board)))
         full = np.ascontiguousarray(np.concatenate([known, completions], axis=1), np.uint8)
         full.setflags(write=False)

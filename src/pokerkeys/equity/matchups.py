@@ -1,7 +1,8 @@
 """Matchups: one combo per player, no card twice, and their merging up to suit symmetry.
 
 Shared by exact hold'em equity (``pokerkeys.equity.holdem``), per-combo results
-(``pokerkeys.equity.per_combo``) and the flop report (``pokerkeys.analysis.flops``).
+(``pokerkeys.equity.per_combo``) and the reports of ``pokerkeys.analysis`` (flops, runouts,
+what wins).
 
 >>> from pokerkeys.equity.setup import prepare
 >>> from pokerkeys.equity.matchups import all_matchups
@@ -16,10 +17,11 @@ from typing import Literal, overload
 
 import numpy as np
 
+from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.symmetry import stabilizer
 from ..core.types import CardArray, FloatArray, IntArray
 
-__all__ = ["EXACT_MAX_MATCHUPS", "all_matchups", "merge_isomorphic"]
+__all__ = ["EXACT_MAX_MATCHUPS", "all_matchups", "matchup_rows", "merge_isomorphic"]
 
 #: More matchups than this are refused for exact enumeration (the tables grow with them).
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -83,6 +85,64 @@ def all_matchups(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatA
         weights = weights[rows] * w[cols]
         used = used[rows] | bits[cols]
     return hands, weights
+
+
+def matchup_rows(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatArray],
+                 report: str = "the report") -> tuple[CardArray, IntArray, FloatArray]:
+    """Every player's combos in one array, and every matchup as rows of it, with its weight.
+
+    The form of the reports that rank each combo once per board and then compare the matchups
+    (``pokerkeys._kernels.board_matchups``).
+
+    Parameters
+    ----------
+    combo_lists : sequence of numpy.ndarray
+        Each player's (N_p, 2) uint8 combos.
+    weight_lists : sequence of numpy.ndarray
+        Each player's (N_p,) float64 weights.
+    report : str, default 'the report'
+        What needs the matchups, for the message when there are too many.
+
+    Returns
+    -------
+    combos : numpy.ndarray of uint8, shape (R, 2)
+        Player 0's combos, then player 1's, ...
+    rows : numpy.ndarray of int64, shape (M, P)
+        Matchup m gives player p the combo ``combos[rows[m, p]]``.
+    weights : numpy.ndarray of float64, shape (M,)
+        The product of the players' combo weights.
+
+    Raises
+    ------
+    ValueError
+        If no matchup is possible (the ranges always share a card), or there are more than
+        ``EXACT_MAX_MATCHUPS`` (the message names ``report``).
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> from pokerkeys.equity.matchups import matchup_rows
+    >>> setup = prepare(["AhAd", "KK", "QQ"])
+    >>> combos, rows, weights = matchup_rows(setup.combo_lists, setup.weight_lists)
+    >>> combos.shape, rows.shape, rows[0].tolist()
+    ((13, 2), (36, 3), [0, 1, 7])
+    """
+    try:
+        hands, weights = all_matchups(combo_lists, weight_lists)
+    except ValueError:  # its advice (Monte Carlo) is equity's, not the reports'
+        raise ValueError(f"{report} compares every matchup of the ranges, and these make more "
+                         f"than {EXACT_MAX_MATCHUPS:,}: narrow a range or leave a player "
+                         f"out") from None
+    if len(hands) == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    rows = np.empty(hands.shape[:2], dtype=np.int64)
+    offset = 0
+    for p, combos in enumerate(combo_lists):
+        row_of = np.full(N_COMBOS, -1)
+        row_of[COMBO_INDEX_TABLE[combos[:, 0], combos[:, 1]]] = np.arange(len(combos)) + offset
+        rows[:, p] = row_of[COMBO_INDEX_TABLE[hands[:, p, 0], hands[:, p, 1]]]
+        offset += len(combos)
+    return np.ascontiguousarray(np.concatenate(combo_lists)), rows, weights
 
 
 @overload
