@@ -4,9 +4,22 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, int64, kernel, run_chunks
+from .._jit import array, inline, int64, kernel, run_chunks
 from .evaluate import HASH_7, TABLES, join_leaders, rank_of_key
 from .sweep import combo_keys
+
+
+@inline
+def matchup_keys(combos, matchups, card_keys, flush_keys):
+    """(hole key sums, hole flush sums, 52-bit card mask) of each combo, and the card mask of
+    each matchup (rows of combos, one per player): a matchup fits a board when its mask and the
+    board's share no bit."""
+    hole_key, hole_flush, row_bits, _, _ = combo_keys(combos, card_keys, flush_keys)
+    matchup_bits = np.zeros(matchups.shape[0], dtype=np.uint64)
+    for m in range(matchups.shape[0]):
+        for p in range(matchups.shape[1]):
+            matchup_bits[m] |= row_bits[matchups[m, p]]
+    return hole_key, hole_flush, row_bits, matchup_bits
 
 
 def board_mask_counts(combos, matchups, matchup_weights, boards, chunk_starts, card_keys,
@@ -31,11 +44,8 @@ def board_mask_chunks(first, end, out, combos, matchups, matchup_weights, boards
     """Chunks first..end-1 of ``board_mask_counts`` (``_jit.run_chunks``), into out."""
     n_rows = combos.shape[0]
     n_matchups, n_players = matchups.shape
-    hole_key, hole_flush, row_bits, _, _ = combo_keys(combos, card_keys, flush_keys)
-    matchup_bits = np.zeros(n_matchups, dtype=np.uint64)
-    for m in range(n_matchups):
-        for p in range(n_players):
-            matchup_bits[m] |= row_bits[matchups[m, p]]
+    hole_key, hole_flush, row_bits, matchup_bits = matchup_keys(combos, matchups, card_keys,
+                                                                flush_keys)
     mult, hmask, shift = HASH_7  # compile-time constants
     ranks = np.zeros(n_rows, dtype=np.int64)
     for c in range(first, end):

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import array, boolean, int64, kernel
+from .board_matchups import matchup_keys
 from .evaluate import HASH_7, TABLES, join_leaders, rank_of_key
 from .hits import classify
-from .sweep import combo_keys
 
 #: Classes a player's final hand can fall in, at most (``hits.classify`` has 15).
 N_CLASSES = 16
@@ -34,11 +34,8 @@ def class_wins_chunks(first, end, out, combos, matchups, matchup_weights, boards
     ``hits.classify``. out (C, P, 2, N_CLASSES) starts at zero."""
     n_rows = combos.shape[0]
     n_matchups, n_players = matchups.shape
-    hole_key, hole_flush, row_bits, _, _ = combo_keys(combos, card_keys, flush_keys)
-    matchup_bits = np.zeros(n_matchups, dtype=np.uint64)
-    for m in range(n_matchups):
-        for p in range(n_players):
-            matchup_bits[m] |= row_bits[matchups[m, p]]
+    hole_key, hole_flush, row_bits, matchup_bits = matchup_keys(combos, matchups, card_keys,
+                                                                flush_keys)
     mult, hmask, shift = HASH_7  # compile-time constants
     ranks = np.zeros(n_rows, dtype=np.int64)
     classes = np.zeros(n_rows, dtype=np.int64)
