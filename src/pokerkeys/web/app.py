@@ -4,8 +4,9 @@ Routes are thin: they parse (``schemas``), plan and run on the job runner (``com
 ``jobs``), and answer JSON or a stream of server-sent events.
 
 Pages: ``/`` the odds calculator, ``/preflop`` the preflop explorer, ``/headsup``
-head-to-head, ``/static/...`` their modules and CSS. API (JSON; every bad request a 4xx
-``{"error": ...}``; ``pokerkeys.web.endpoints`` describes each route in full):
+head-to-head, ``/analysis`` range analysis, ``/static/...`` their modules and CSS. API
+(JSON; every bad request a 4xx ``{"error": ...}``; ``pokerkeys.web.endpoints`` describes each
+route in full):
 
 * ``POST /api/equity``: the fields of ``pk.equity``; the answer of ``pokerkeys equity --json``.
 * ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events,
@@ -16,6 +17,8 @@ head-to-head, ``/static/...`` their modules and CSS. API (JSON; every bad reques
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands
   (``&game=omaha``: an Omaha range's hands and share).
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
+* ``POST /api/analysis/{view}`` (and ``.../stream``): the range-analysis page's views
+  (``pokerkeys.web.analysis``).
 * ``GET /api/status``: long jobs running, their limit, and the largest ``time_limit``.
 
 Sharing one server: a request may name its client (one browser tab) in the
@@ -44,6 +47,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import BaseRoute, Route
 
 from . import compute
+from .analysis import analysis_routes
 from .jobs import SHORT, Job, JobRunner, JobStopped, Work
 from .limits import Limits
 from .schemas import (
@@ -62,7 +66,8 @@ from .static_files import load_static
 __all__ = ["create_app"]
 
 log = logging.getLogger("pokerkeys.web")
-PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html"}
+PAGES = {"/": "index.html", "/preflop": "preflop.html", "/headsup": "headsup.html",
+         "/analysis": "analysis.html"}
 KEEP_ALIVE = 1.0  # seconds of silence after which a stream sends an SSE comment
 _STOP_STATUS = {"replaced": 409, "stopping": 503, "cancelled": 499, "deadline": 400}
 
@@ -342,6 +347,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/headsup", headsup),
         Route("/api/status", status),
     ]
+    routes += analysis_routes(runner, limits)
     app = Starlette(routes=routes, lifespan=lifespan,
                     exception_handlers={ApiError: api_error, HTTPException: http_error,
                                         Exception: unexpected})

@@ -277,6 +277,89 @@ _AKS_CATEGORIES = (
     '"average_probability": 0.17411919581751434}, "Pair": {"boards": 916776, '
     '"probability": 0.43269459495176427, "average_probability": 0.4382254574070431}, ...}')
 
+_ANALYSIS_BODY = (
+    ApiField("hands", "array of strings",
+             "The players, 2 to 6, as for /api/equity (hold'em): hands, partly known hands, "
+             "'random' or ranges ('QQ+,AKs', 'JJ:0.5', '15%').", required=True),
+    ApiField("board", "string or array of strings",
+             "The board: a flop or a turn for runouts; a flop, turn or river for classes; "
+             "none, a flop or a turn for what-wins; any for distribution; none for flops.",
+             default="null"),
+    ApiField("dead", "string or array of strings", "Cards out of the deck.", default="null"),
+    ApiField("exact", "boolean or null",
+             "distribution, classes, what-wins: true enumerates, false samples (Monte Carlo), "
+             "null lets the library choose (heads-up on a board, per-combo results are "
+             "always exact). runouts and flops always enumerate.", default="null"),
+    ApiField("trials", "integer",
+             "Monte Carlo trials of distribution and classes; boards sampled by what-wins.",
+             default="null"),
+    ApiField("target_stderr", "number", "Not used here: refused when given.",
+             default="null"),
+    ApiField("time_limit", "number",
+             f"Not used here: refused when given (every view stops by this server's work "
+             f"limit of {_LIMITS.max_seconds:g} s).", default="null"),
+    ApiField("seed", "integer", "Seed of the samples (the same seed, the same result).",
+             default="null"),
+    ApiField("game", "string", "\"holdem\" only.", default='"holdem"'),
+)
+_ANALYSIS_QUERY = (
+    ApiField("view", "string",
+             "In the path: \"distribution\" (each combo of one player's range with its "
+             "equity, best first, with quantiles and by starting hand: pk.equity_distribution),"
+             " \"classes\" (the range by made hand and draw: pk.equity_by_class), "
+             "\"what-wins\" (the final hands each player wins with: pk.what_wins), "
+             "\"runouts\" (every turn or river card: pk.runouts, without its turn x river "
+             "grid) or \"flops\" (every flop of a preflop matchup: pk.flops).",
+             required=True),
+    ApiField("player", "integer",
+             "Whose range distribution and classes describe, 0-based.", default="0"),
+    ApiField("threshold", "number",
+             "runouts: a player's equity \"moves\" after a card when it changes by more than "
+             "this (0 to 1).", default="0.1"),
+    ApiField("by", "string",
+             "what-wins: \"category\" (the nine hand categories) or \"made\" (the made-hand "
+             "classes of range hits).", default='"category"'),
+)
+_ANALYSIS_RESPONSE = (
+    ApiField("view", "string", "The view asked for."),
+    ApiField("player", "integer", "The player asked for (0-based)."),
+    ApiField("data", "object",
+             "The view's result: the library's to_dict() of EquityDistribution (rows, "
+             "summary, hands by starting hand), ClassEquity, WhatWins or Runouts; for flops "
+             "players, overall (each player's preflop equity), by_texture and rows (one per "
+             "flop class, FlopReport.records(), rounded to 6 decimals)."),
+)
+_ANALYSIS_ERRORS = (
+    ErrorCase(400, "The body or a query option is refused (the message names the field): "
+                   "as for /api/equity, and also a game other than holdem, target_stderr or "
+                   "time_limit given, an unknown view, a player that is not one of the "
+                   "players, a threshold outside 0 to 1, a by other than category or made."),
+    ErrorCase(400, "The library refuses the spot, with its own message: a board of the "
+                   "wrong length for the view, a range emptied by the board and dead cards, a "
+                   "card used twice, fewer than 2 or more than 6 players, a player's range "
+                   "that is a single hand (distribution, classes), too many matchups to "
+                   "enumerate; or the view did not finish within this server's work limit."),
+    ErrorCase(405, "The method is not POST."),
+    ErrorCase(409, "A newer long request with the same X-Pokerkeys-Client header replaced "
+                   "this one."),
+    ErrorCase(413, f"The body is over {_LIMITS.max_body_bytes:,} bytes."),
+    ErrorCase(415, "The Content-Type header is given and is not application/json."),
+    ErrorCase(503, f"The server already runs {_LIMITS.long_jobs} long jobs of other clients "
+                   f"(with retry_after), or is stopping."),
+)
+_ANALYSIS_EXAMPLE = (
+    f"curl -s '{_SERVER}/api/analysis/distribution?player=1' -H 'Content-Type: "
+    """application/json' -d '{"hands": ["AhKh", "QQ+,AK"], "board": "Jh9h2c"}'""")
+_ANALYSIS_ANSWER = """{"view": "distribution", "player": 1, "data": {"players": ["AhKh", \
+"QQ+,AK"], "player": 1, "board": "Jh 9h 2c", "kind": "combos", "exact": true, "summary": \
+{"mean": 0.43917748917748906, "at_least": {"0.25": 1.0000000000000002, "0.5": \
+0.2857142857142857, "0.75": 0.0, "0.9": 0.0}, "quantiles": {"0.1": 0.6272727272727273, \
+"0.25": 0.5303030303030303, "0.5": 0.46464646464646464, "0.75": 0.3181818181818182, "0.9": \
+0.3181818181818182}}, "rows": [{"combo": "AdAc", "weight": 0.047619047619047616, "equity": \
+0.6272727272727273, "cumulative": 0.047619047619047616}, ...], "hands": [{"hand": "AA", \
+"row": 0, "col": 0, "combos": 3, "weight": 0.14285714285714285, "equity": \
+0.6272727272727273}, ...]}}"""
+
 ENDPOINTS: tuple[Endpoint, ...] = (
     Endpoint(
         method="POST",
@@ -600,6 +683,48 @@ ENDPOINTS: tuple[Endpoint, ...] = (
   "distributions": [{"class": "AKs", "label": "AKs", "categories": """ + _AKS_CATEGORIES
         + """, "buckets": """ + _AKS_BUCKETS + """}, ...]
 }""",
+    ),
+    Endpoint(
+        method="POST",
+        path="/api/analysis/{view}",
+        summary="One view of the range-analysis page: combos, classes, what wins, runouts, "
+                "flops.",
+        description=(
+            "Runs the library's range analysis named by the path on the spot of the body "
+            "(the fields of /api/equity; hold'em, 2 to 6 players), as a long job. Options "
+            "go in the query string. runouts on a flop takes a fraction of a second; flops "
+            "of two ranges and what-wins preflop take seconds." + _CLIENT_TEXT),
+        query=_ANALYSIS_QUERY,
+        body=_ANALYSIS_BODY,
+        response=_ANALYSIS_RESPONSE,
+        errors=_ANALYSIS_ERRORS,
+        example_request=_ANALYSIS_EXAMPLE,
+        example_response=_ANALYSIS_ANSWER,
+    ),
+    Endpoint(
+        method="POST",
+        path="/api/analysis/{view}/stream",
+        summary="The same analysis, with its progress as it goes; closing it stops the work.",
+        description=(
+            "Takes the path, query and body of /api/analysis/{view}. A request refused "
+            "before the work starts, or failing in its first 0.3 s, gets the same JSON "
+            "errors; otherwise the answer is a stream of server-sent events: `progress` "
+            "events ({\"done\": n, \"total\": m}, in the library's units: boards or "
+            f"trials) at most every {_LIMITS.stream_interval:g} s, SSE comments (`: "
+            "working`) while nothing new is known, then one `result` event with the "
+            "answer of /api/analysis/{view} plus \"final\": true, or an `error` event "
+            "({\"error\": message}). Closing the connection cancels the work within a "
+            "fraction of a second." + _CLIENT_TEXT),
+        query=_ANALYSIS_QUERY,
+        body=_ANALYSIS_BODY,
+        response=_ANALYSIS_RESPONSE + (
+            ApiField("final", "boolean", "true: the result event is the last."),),
+        errors=_ANALYSIS_ERRORS,
+        example_request=_ANALYSIS_EXAMPLE.replace("distribution?", "distribution/stream?")
+        .replace("curl -s", "curl -sN"),
+        example_response=("event: result\ndata: "
+                          + _ANALYSIS_ANSWER.replace("\\\n", "")[:-1] + ', "final": true}\n'),
+        content_type="text/event-stream",
     ),
     Endpoint(
         method="GET",
