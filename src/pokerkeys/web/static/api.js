@@ -195,7 +195,7 @@ export function cardsIn(text) {
 // The page links; the current page's is marked for screen readers (aria-current) and eyes.
 export function nav(active) {
   const links = [['/', 'Odds calculator'], ['/preflop', 'Preflop explorer'],
-                 ['/headsup', 'Head-to-head']];
+                 ['/headsup', 'Head-to-head'], ['/analysis', 'Range analysis']];
   document.querySelector('header nav').innerHTML = links.map(([href, name]) =>
     `<a href="${href}"${href === active ? ' class="active" aria-current="page"' : ''}>` +
     `${name}</a>`).join('');
