@@ -294,3 +294,24 @@ def test_command_line_errors(capsys, args, message):
     assert main(["equity", *args]) == 2
     err = capsys.readouterr().err
     assert err.startswith("pokerkeys equity: error:") and message in err
+
+
+def test_observed_rounds_stream_partial_results_and_cancel():
+    from pokerkeys.equity.omaha_hilo import observe_hilo_rounds
+
+    seen: list[pk.HiLoResult] = []
+    with observe_hilo_rounds(seen.append):
+        r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)
+    assert len(seen) > 1 and [p.trials for p in seen] == sorted(p.trials for p in seen)
+    assert seen[-1].trials == r.trials and (seen[-1].equity == r.equity).all()
+    alone = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)
+    assert (alone.equity == r.equity).all()
+
+    class Cancelled(Exception):
+        pass
+
+    def cancel(partial):
+        raise Cancelled
+
+    with pytest.raises(Cancelled), observe_hilo_rounds(cancel):
+        pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)

@@ -22,9 +22,11 @@ read per player and board.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import math
-from collections.abc import Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal, TypeAlias
@@ -43,6 +45,7 @@ from .driver import (
     MAX_REJECTIONS,
     Progress,
     drive_monte_carlo,
+    observe_rounds,
     validate_stop,
 )
 from .omaha import (
@@ -64,7 +67,7 @@ from .omaha import (
 from .result import EquityResult, StopReason
 
 __all__ = ["HILO_GAMES", "HiLoGame", "HiLoResult", "LowHand", "low_table",
-           "omaha_hilo_equity", "omaha_low"]
+           "observe_hilo_rounds", "omaha_hilo_equity", "omaha_low"]
 
 #: The hi/lo games: 4-card Omaha eight or better, and its 5- and 6-card forms.
 HiLoGame: TypeAlias = Literal["omaha8", "omaha5-8", "omaha6-8"]
@@ -423,6 +426,57 @@ class HiLoResult:
 _KINDS = {"hand": 0, "random": 1, "range": 2}  # as the Monte Carlo kernel reads them
 
 
+# A per-thread observer of hi/lo Monte Carlo rounds (``observe_hilo_rounds``).
+_observer = threading.local()
+
+
+def _ignore(partial: EquityResult) -> None:
+    """The shared driver's round observer while hi/lo rounds are observed: it only makes the
+    driver cut its rounds short, as it does for any observed run."""
+
+
+@contextlib.contextmanager
+def observe_hilo_rounds(callback: Callable[[HiLoResult], object]) -> Iterator[None]:
+    """Watch the hi/lo Monte Carlo runs of this thread round by round (streaming).
+
+    The hi/lo counterpart of ``pokerkeys.equity.driver.observe_rounds``: inside the block,
+    every ``omaha_hilo_equity`` Monte Carlo run started on this thread calls
+    ``callback(partial)`` after each of its rounds with the partial ``HiLoResult`` so far,
+    and rounds aim at the driver's ``OBSERVED_ROUND_SECONDS`` (0.2 s). An exception raised by
+    the callback ends the run and propagates out of the call (how a job is cancelled). The
+    result does not change.
+
+    Parameters
+    ----------
+    callback : callable
+        Called with each partial ``HiLoResult`` (``exact`` False, ``trials`` the trials done
+        so far, ``stopped_by`` None).
+
+    Yields
+    ------
+    None
+        The block in which runs are observed; the previous observer (if any) is restored
+        on leaving it.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.equity.omaha_hilo import observe_hilo_rounds
+    >>> seen = []
+    >>> with observe_hilo_rounds(lambda partial: seen.append(partial.trials)):
+    ...     r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=100_000, seed=1)
+    >>> seen[-1], r.trials
+    (100000, 100000)
+    """
+    previous = getattr(_observer, "callback", None)
+    _observer.callback = callback
+    try:
+        with observe_rounds(_ignore):
+            yield
+    finally:
+        _observer.callback = previous
+
+
 class _TargetReached(Exception):
     """Raised between Monte Carlo rounds once every player's standard error is small enough."""
 
@@ -615,6 +669,7 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
     args = (kinds, rows, row_starts, cumulative, pairs, setup.board, base_used)
     tables = (_LOW_BITS, low_table(), *kernel_args(5))
     totals = np.zeros(width, dtype=np.int64)
+    observer: Callable[[HiLoResult], object] | None = getattr(_observer, "callback", None)
 
     def run(seeds: np.ndarray, sizes: IntArray) -> np.ndarray:
         out = np.zeros((len(seeds), width), dtype=np.int64)
@@ -633,6 +688,10 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
                 raise _TargetReached
         summed = run(seeds, sizes)
         totals[:] += summed
+        if observer is not None:
+            observer(HiLoResult.from_tallies(labels, totals[:-1], False,
+                                             _jit.compute_clock() - start,
+                                             int(totals[:n_masks].sum())))
         return summed[:n_masks]
 
     def measure(seeds: np.ndarray, sizes: IntArray) -> IntArray:
