@@ -455,18 +455,17 @@ def observe_hilo_rounds(callback: Callable[[HiLoResult], object]) -> Iterator[No
     Yields
     ------
     None
-        The block in which runs are observed; the previous observer (if any) is restored
-        on leaving it.
+        Runs of this thread inside the block report to ``callback``; an observer set
+        outside it is back in place after it.
 
     Examples
     --------
-    >>> import pokerkeys as pk
-    >>> from pokerkeys.equity.omaha_hilo import observe_hilo_rounds
-    >>> seen = []
-    >>> with observe_hilo_rounds(lambda partial: seen.append(partial.trials)):
-    ...     r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=100_000, seed=1)
-    >>> seen[-1], r.trials
-    (100000, 100000)
+    >>> from pokerkeys.equity.omaha_hilo import observe_hilo_rounds, omaha_hilo_equity
+    >>> shares = []
+    >>> with observe_hilo_rounds(lambda partial: shares.append(partial.trials)):
+    ...     done = omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], trials=50_000, seed=2)
+    >>> shares[-1] == done.trials == 50_000
+    True
     """
     previous = getattr(_observer, "callback", None)
     _observer.callback = callback
