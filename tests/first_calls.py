@@ -180,6 +180,8 @@ CLI: dict[str, list[str]] = {
     "eval": ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"],
     "eval shortdeck": ["eval", "--game", "shortdeck", "--rules", "straight-beats-trips",
                        "Ah 6c 7d 8s 9h", "9c 9d 9h Ts Jc Qd Kh"],
+    "equity shortdeck": ["equity", "AhKh", "QQ+", "--game", "shortdeck", "--rules",
+                         "straight-beats-trips"],
     "info": ["info"],
     "bench": ["bench", "--hands", "100000", "--repeats", "1"],
     "eval-file csv": ["eval-file", "hands.csv", "-o", "ranked.parquet", "--describe"],

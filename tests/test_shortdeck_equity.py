@@ -1,5 +1,6 @@
 """Short-deck equity: exact counts against brute force over every board, Monte Carlo within
 its standard errors, ranges restricted to the short deck, bad input."""
+import json
 from itertools import combinations
 
 import numpy as np
@@ -110,3 +111,17 @@ def test_bad_input_names_the_card_and_the_game():
         pk.equity(["AhKh", "QsQd"], rules="straight-beats-trips")
     with pytest.raises(ValueError, match="unknown game"):
         pk.equity(["AhKh", "QsQd"], game="sixplus")
+
+
+def test_command_line_equity(capsys):
+    from pokerkeys.cli.main import main
+    assert main(["equity", "AhKh", "7c6c", "--game", "shortdeck", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["exact"] and out["boards"] == 201_376
+    assert main(["equity", "9c9d", "TsJd", "-b", "9h8c7dAcKs", "--game", "shortdeck",
+                 "--rules", "straight-beats-trips"]) == 0
+    assert "TsJd    100.000%" in capsys.readouterr().out
+    assert main(["equity", "AhKh", "22+", "--game", "shortdeck"]) == 2
+    assert "2c is not a short-deck card" in capsys.readouterr().err
+    assert main(["equity", "AhKh", "QsQd", "--rules", "straight-beats-trips"]) == 2
+    assert "--rules applies to --game shortdeck only" in capsys.readouterr().err

@@ -89,6 +89,8 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.exact and any(stop_flags):
         raise CliError("--exact cannot be combined with --trials, --stderr or --time")
     exact = True if args.exact else (False if any(stop_flags) else None)
+    if args.rules is not None and args.game != "shortdeck":
+        raise CliError("--rules applies to --game shortdeck only")
     show = not (args.json or args.no_progress) and sys.stderr.isatty()
     progress = progress_bar("it") if show else None
     if args.game in HILO_GAME_NAMES:
@@ -98,7 +100,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
         result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
                         trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
                         seed=args.seed, threads=args.threads, progress=progress,
-                        game=args.game, per_combo=args.combos)
+                        game=args.game, per_combo=args.combos, rules=args.rules)
     finally:
         if progress is not None:
             progress.close()
@@ -231,10 +233,16 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     p.add_argument("--dead", "-d",
                    help="cards out of the deck, e.g. folded or seen ones (default: none)")
-    p.add_argument("--game", choices=["holdem", "omaha", *HILO_GAME_NAMES], default="holdem",
-                   help="holdem (default) or omaha (4-6 hole cards, exactly 2 + 3 board); "
-                        "omaha8, omaha5-8, omaha6-8: Omaha hi/lo eight or better with 4, 5 "
-                        "or 6 hole cards (pot share, high and low halves, scoops)")
+    p.add_argument("--game", choices=["holdem", "shortdeck", "omaha", *HILO_GAME_NAMES],
+                   default="holdem",
+                   help="holdem (default); shortdeck: six-plus hold'em, cards 6 through A "
+                        "(A-6-7-8-9 a straight, a flush beats a full house); omaha (4-6 hole "
+                        "cards, exactly 2 + 3 board); omaha8, omaha5-8, omaha6-8: Omaha hi/lo "
+                        "eight or better with 4, 5 or 6 hole cards (pot share, high and low "
+                        "halves, scoops)")
+    p.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
     p.add_argument("--exact", action="store_true",
                    help="enumerate every board however long it takes (default: only when "
                         "that takes about a second or less)")
