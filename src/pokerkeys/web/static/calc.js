@@ -1,5 +1,5 @@
-// The odds calculator. The whole input lives in the query string (/?p=AhKh&p=QsQd&board=..):
-// opening such a URL computes it at once. Every change restarts the calculation; the previous
+// The odds calculator. The whole input lives in the query string (/?p=AhKh&p=QsQd&board=..,
+// &game=omaha for another game than hold'em): opening such a URL computes it at once. Every change restarts the calculation; the previous
 // request is aborted, which cancels its job on the server. A link's value out of range or
 // unknown is named in a notice above the panels (never NaN or a blank table); a failed or
 // stopped run keeps the last good table on screen, marked as such and saying why.
@@ -18,6 +18,7 @@ const method = $('method');
 const stderr = $('stderr');
 const timeLimit = $('time-limit');
 const table = $('results');
+const game = $('game');
 const MAX_PLAYERS = 10;
 const STDERR_RANGE = [0.00001, 0.1];
 const DEFAULT_STDERR = 0.0002;
@@ -28,6 +29,48 @@ let running = null;           // AbortController of the calculation in flight
 let stoppedByUser = false;    // the run in flight was ended by the Stop button
 // The server's longest run in seconds (/api/status reports it), the time limit's maximum.
 let maxSeconds = 60;
+
+// --- the games: hole cards, Omaha (ranges in the generic Omaha syntax, no 13 x 13 grid),
+// hi/lo (the answer has the high and low halves and scoops), short deck (cards 6 to A).
+const GAMES = {
+  holdem: { hole: 2 },
+  shortdeck: { hole: 2, short: true },
+  omaha: { hole: 4, omaha: true },
+  omaha5: { hole: 5, omaha: true },
+  omaha6: { hole: 6, omaha: true },
+  omaha8: { hole: 4, omaha: true, hilo: true },
+  'omaha5-8': { hole: 5, omaha: true, hilo: true },
+  'omaha6-8': { hole: 6, omaha: true, hilo: true },
+};
+const HOLDEM_HINT = 'a hand (AhKh), one card (Ah??), a range (QQ+,AKs, 15%) or random';
+const currentGame = () => GAMES[game.value] || GAMES.holdem;
+const gameName = () => game.selectedOptions[0]?.textContent || "Hold'em";
+const SHORT_DECK_RANKS = 'AKQJT9876';
+const inDeckOf = g => card => !g.short || SHORT_DECK_RANKS.includes(card[0]);
+const inDeck = card => inDeckOf(currentGame())(card);
+let lastGame = 'holdem';
+// What the last change of game cleared or kept, said in the status line until the next edit.
+let gameNote = '';
+
+// The hint under the players and each player's placeholder, for the game.
+function applyGame() {
+  const g = currentGame();
+  const example = 'AsKsQdJdTh9h'.slice(0, 2 * g.hole);
+  $('hand-hint').textContent = g.omaha
+    ? `${g.hole} hole cards (${example}), an Omaha range (AA:$ds, RRxx${g.hole === 4 ? ', 15%' : ''})`
+      + ' or random'
+    : g.short ? 'a hand of cards 6 to A (AhKh), one card (Ah??), a range (QQ+,AKs) or random'
+      : HOLDEM_HINT;
+  for (const input of playerInputs()) {
+    input.placeholder = g.omaha ? `${example}, AA:$ds, random` : 'AhKh, QQ+,AKs, random';
+    input.closest('.player').querySelector('.range-btn').hidden = !!g.omaha;
+  }
+  if (g.omaha && rangeTarget) {  // the grid is hold'em's 169 classes
+    $('range-editor').hidden = true;
+    rangeTarget = null;
+    markRangeButtons();
+  }
+}
 
 // --- players
 function addPlayer(text = '') {
@@ -41,9 +84,14 @@ function addPlayer(text = '') {
     <div class="row buttons"><button type="button" class="icon range-btn" aria-expanded="false"
       aria-controls="range-editor">Range</button>
     <button type="button" class="icon random-btn">Random</button>
-    <button type="button" class="icon remove-btn">✕</button></div>`;
+    <button type="button" class="icon remove-btn">✕</button></div>
+    <div class="count"></div>`;
   const input = row.querySelector('input');
   input.value = text;
+  if (currentGame().omaha) {
+    input.placeholder = 'AsKsQdJdTh9h'.slice(0, 2 * currentGame().hole) + ', AA:$ds, random';
+    row.querySelector('.range-btn').hidden = true;
+  }
   wireField(input);
   row.querySelector('.range-btn').addEventListener('click', () => openRange(input));
   row.querySelector('.random-btn').addEventListener('click', () => {
@@ -72,6 +120,8 @@ function numberPlayers() {
     label.lastChild.textContent = n;
     label.htmlFor = `player-${n}`;
     row.querySelector('input').id = `player-${n}`;
+    row.querySelector('.count').id = `count-${n}`;
+    row.querySelector('input').setAttribute('aria-describedby', `hand-hint count-${n}`);
     row.querySelector('.range-btn').setAttribute('aria-label', `Range for player ${n}`);
     row.querySelector('.range-btn').title = 'select a range on the grid';
     row.querySelector('.random-btn').setAttribute('aria-label', `Random hand for player ${n}`);
@@ -97,6 +147,7 @@ function wireField(input) {
   input.addEventListener('input', () => {
     if (pending) { pending = null; drawDeck(); }
     if (input === rangeTarget) editor.load(input.value, { delay: 300 });
+    countRange(input, 300);
     changed(300, true);
   });
 }
@@ -104,7 +155,51 @@ function wireField(input) {
 // A field changed by a button or a card: the range editor follows it, the calculation restarts.
 function fieldChanged(input) {
   if (input === rangeTarget) editor.load(input.value);
+  countRange(input);
   changed(0, true);
+}
+
+// --- a player's range count: under the field, as the server counts it for the game
+// (/api/range), or the parser's message naming the bad token and its position.
+const counting = new WeakMap();  // input -> {timer, controller} of its latest count
+const fmt = x => (+x.toFixed(2)).toLocaleString('en-US');
+const share = p => `${p < 1 ? +p.toFixed(3) : p.toFixed(1)}%`;
+
+function countText(info) {
+  const g = GAMES[info.game] || GAMES.holdem;
+  const weighted = Math.abs(info.combos - info.hands) > 1e-9;
+  if (g.omaha) {
+    return `${fmt(info.hands)} ${info.hands === 1 ? 'hand' : 'hands'}`
+      + `${weighted ? ` (${fmt(info.combos)} weighted)` : ''}, ${share(info.percent)} of `
+      + `${g.hole}-card hands`;
+  }
+  return `${fmt(info.combos)} combos${weighted ? ` of ${fmt(info.hands)}` : ''}, `
+    + `${share(info.percent)} of hands`;
+}
+
+function countRange(input, delay = 0) {
+  const box = input.closest?.('.player')?.querySelector('.count');
+  if (!box) return;
+  const last = counting.get(input);
+  if (last) { clearTimeout(last.timer); last.controller.abort(); }
+  const showCount = (text, error = false) => {
+    box.textContent = text;
+    box.classList.toggle('error', error);
+    input.classList.toggle('invalid', error);
+    if (error) input.setAttribute('aria-invalid', 'true'); else input.removeAttribute('aria-invalid');
+  };
+  if (!holdsRange(input)) { showCount(''); return; }
+  const text = input.value.trim();
+  const controller = new AbortController();
+  const timer = setTimeout(async () => {
+    try {
+      const info = await getJSON('/api/range', { text, game: game.value }, controller.signal);
+      if (!controller.signal.aborted) showCount(countText(info));
+    } catch (e) {
+      if (!controller.signal.aborted) showCount(e.message, true);
+    }
+  }, delay);
+  counting.set(input, { timer, controller });
 }
 
 function setActive(input) {
@@ -135,7 +230,7 @@ deck.addEventListener('keydown', e => { if (e.key === 'Escape' && active) active
 function capacity(input) {
   if (input === board) return 5;
   if (input === dead) return 40;
-  return 2;
+  return currentGame().hole;
 }
 
 // A player field holding a range (not cards, not empty, not "random"): a card click there
@@ -155,6 +250,10 @@ deck.addEventListener('click', e => {
 
 function pick(card) {
   if (!active) setActive(playerInputs().find(i => !i.value.trim()) || board);
+  if (!inDeck(card)) {
+    announce(`${cardName(card)} is not in the short deck, which plays 6 through A`);
+    return;
+  }
   if (holdsRange(active)) { pickForRange(card); return; }
   if (/^random$/i.test(active.value.trim())) active.value = '';
   const mine = cardsIn(active.value);
@@ -174,7 +273,7 @@ function pick(card) {
     active.value = keep.join('') + card;
     announce(`${cardName(card)} to ${fieldName(active)}`);
     // A full hand moves on to the next empty field, as a dealer would.
-    if (active !== board && active !== dead && keep.length + 1 === 2) {
+    if (active !== board && active !== dead && keep.length + 1 === capacity(active)) {
       const next = playerInputs().find(i => !i.value.trim());
       if (next) setActive(next);
     }
@@ -184,31 +283,38 @@ function pick(card) {
 
 const cardName = card => `${RANK_NAMES[card[0]]} of ${SUIT_NAMES[card[1]]}`;
 
-// A card for a range field: the first card waits (shown selected, the hint says what comes
-// next); the second makes a hand, added to the range, or taken out of it when the range
-// already lists that exact hand. The first card again cancels.
+// A card for a range field: the first cards wait (shown selected, the hint says what comes
+// next); the last of a hand (the second in hold'em, the fourth to sixth in Omaha) makes a
+// hand, added to the range, or taken out of it when the range already lists that exact hand.
+// A waiting card again lets it go.
 function pickForRange(card) {
   const input = active;
-  if (pending?.card === card) {
-    pending = null;
+  const need = currentGame().hole;
+  if (pending?.cards.includes(card)) {
+    pending.cards = pending.cards.filter(c => c !== card);
+    if (!pending.cards.length) pending = null;
     announce(`${cardName(card)} let go`);
     drawDeck();
     return;
   }
   if (usedCards().has(card)) { announce(`${cardName(card)} is already in use`); return; }
-  if (!pending) {
-    pending = { input, card };
-    announce(`${cardName(card)} chosen: pick a second card to add the hand to the range of `
+  if (!pending || pending.cards.length + 1 < need) {
+    pending = pending || { input, cards: [] };
+    pending.cards.push(card);
+    const more = need - pending.cards.length;
+    announce(`${cardName(card)} chosen: pick ${more === 1 && need === 2 ? 'a second card'
+      : `${more} more ${more === 1 ? 'card' : 'cards'}`} to add the hand to the range of `
              + `player ${playerNumber(input)}`);
     drawDeck();
     return;
   }
-  const hand = pending.card + card;
+  const handCards = [...pending.cards, card];
+  const hand = handCards.join('');
   pending = null;
   const items = input.value.split(',').map(t => t.trim()).filter(Boolean);
   const same = items.findIndex(item => {
     const cs = cardsIn(item.replace(/:[\d.]+$/, ''));
-    return cs.length === 2 && cs.includes(hand.slice(0, 2)) && cs.includes(hand.slice(2));
+    return cs.length === need && handCards.every(c => cs.includes(c));
   });
   if (same >= 0) {
     items.splice(same, 1);
@@ -230,24 +336,30 @@ function usedCards() {
 function drawDeck() {
   const used = usedCards();
   const mine = new Set(active ? cardsIn(active.value) : []);
-  if (pending) mine.add(pending.card);
+  if (pending) pending.cards.forEach(c => mine.add(c));
   for (const el of cards) {
     const card = el.dataset.card;
     const isUsed = used.has(card) && !mine.has(card);
+    const out = !inDeck(card);
     el.classList.toggle('used', isUsed);
+    el.classList.toggle('out', out);
     el.classList.toggle('mine', mine.has(card));
     el.setAttribute('aria-selected', String(mine.has(card)));
-    if (isUsed) el.setAttribute('aria-disabled', 'true');
+    if (isUsed || out) el.setAttribute('aria-disabled', 'true');
     else el.removeAttribute('aria-disabled');
   }
   const hint = $('deck-hint');
+  const need = currentGame().hole;
   if (pending) {
-    hint.textContent = `${pending.card} chosen: pick a second card to add that hand to the range `
+    const chosen = pending.cards.join(' ');
+    const more = need - pending.cards.length;
+    hint.textContent = `${chosen} chosen: pick ${need === 2 ? 'a second card'
+      : `${more} more ${more === 1 ? 'card' : 'cards'}`} to add that hand to the range `
       + `of player ${playerNumber(pending.input)} (a hand it already lists is taken out; `
-      + `${pending.card} again lets go).`;
+      + `${need === 2 ? chosen : 'a chosen card'} again lets go).`;
   } else if (holdsRange(active)) {
-    hint.textContent = `Player ${playerNumber(active)} holds a range: pick two cards to add that `
-      + 'hand to it (the range stays).';
+    hint.textContent = `Player ${playerNumber(active)} holds a range: pick ${need === 2 ? 'two'
+      : need} cards to add that hand to it (the range stays).`;
   } else {
     hint.textContent = 'Pick a card to put it in the highlighted field; pick it again to take '
       + 'it back. Keyboard: Enter in a field goes to the cards, arrow keys move, Enter picks, '
@@ -289,7 +401,7 @@ $('range-close').addEventListener('click', closeRange);
 $('range-editor').addEventListener('keydown', e => { if (e.key === 'Escape') closeRange(); });
 
 // --- the URL: read once (every problem named in the notice), written after every change
-const KNOWN = new Set(['p', 'board', 'dead', 'exact', 'stderr', 'time']);
+const KNOWN = new Set(['game', 'p', 'board', 'dead', 'exact', 'stderr', 'time']);
 const quote = s => (s.length > 24 ? `"${s.slice(0, 24)}…"` : `"${s}"`);
 
 function readUrl() {
@@ -298,6 +410,13 @@ function readUrl() {
   for (const name of new Set(q.keys())) {
     if (!KNOWN.has(name)) problems.push(`${quote(name)} is not a setting of this page; it is ignored.`);
   }
+  const named = q.get('game');
+  if (named !== null && GAMES[named]) game.value = named;
+  else if (named !== null) {
+    problems.push(`game=${quote(named)} is not a game of this calculator (${Object.keys(GAMES)
+      .join(', ')}); Hold'em is used.`);
+  }
+  lastGame = game.value;
   const players = q.getAll('p');
   if (players.length > MAX_PLAYERS) {
     problems.push(`The link gives ${players.length} players; the calculator takes `
@@ -351,6 +470,7 @@ function showNotice(problems) {
 
 function writeUrl() {
   const q = new URLSearchParams();
+  if (game.value !== 'holdem') q.set('game', game.value);
   playerInputs().forEach(i => q.append('p', i.value.trim()));
   if (board.value.trim()) q.set('board', board.value.trim());
   if (dead.value.trim()) q.set('dead', dead.value.trim());
@@ -364,8 +484,9 @@ function writeUrl() {
 
 // --- the calculation
 let timer = null;
-function changed(delay = 0, byUser = false) {
+function changed(delay = 0, byUser = false, keepGameNote = false) {
   if (byUser) $('notice').hidden = true;  // the link's problems are gone with its input
+  if (!keepGameNote) gameNote = '';
   drawDeck();
   writeUrl();
   clearTimeout(timer);
@@ -382,6 +503,7 @@ function clampBox(box, lo, hi, fallback) {
 
 function request() {
   const body = { hands: playerInputs().map(i => i.value.trim()) };
+  if (game.value !== 'holdem') body.game = game.value;
   if (board.value.trim()) body.board = board.value.trim();
   if (dead.value.trim()) body.dead = dead.value.trim();
   if (method.value === 'exact') body.exact = true;
@@ -479,14 +601,37 @@ function stoppedBy(r) {
   return why ? `stopped by ${why.replace(/_/g, ' ')}` : '';
 }
 
+// The table's columns: Win and Tie, or for hi/lo the High and Low halves and the Scoop.
+const COLUMNS = {
+  plain: ['Player', 'Equity', 'Win', 'Tie', '± std. error'],
+  hilo: ['Player', 'Pot share', 'High', 'Low', 'Scoop', '± std. error'],
+};
+function setColumns(kind) {
+  if (table.dataset.columns === kind || (!table.dataset.columns && kind === 'plain')) return;
+  table.dataset.columns = kind;
+  table.querySelector('thead').innerHTML = `<tr>${COLUMNS[kind].map(h =>
+    `<th scope="col">${h}</th>`).join('')}</tr>`;
+  table.querySelector('caption').textContent = kind === 'hilo'
+    ? 'Each player\'s share of the pot, of its high and low halves, and scoops'
+    : 'Equity of each player';
+}
+
 function show(r) {
   markFresh();
   const rows = table.querySelector('tbody');
+  const hilo = Array.isArray(r.high);
+  setColumns(hilo ? 'hilo' : 'plain');
+  const cells = (i) => (hilo ? [r.high[i], r.low[i], r.scoop[i]] : [r.win[i], r.tie[i]])
+    .map(x => `<td>${pct(x, 2)}</td>`).join('');
   rows.innerHTML = r.players.map((name, i) => `<tr>
-    <td class="hand">${i + 1}. ${escapeHtml(name)}</td>
+    <td class="hand">${i + 1}. ${handHtml(name)}</td>
     <td class="equity">${pct(r.equity[i], 2)}<div class="bar" aria-hidden="true"><div style="width:${100 * r.equity[i]}%"></div></div></td>
-    <td>${pct(r.win[i], 2)}</td><td>${pct(r.tie[i], 2)}</td>
+    ${cells(i)}
     <td>${r.exact ? 'exact' : '± ' + pct(r.stderr[i], 3)}</td></tr>`).join('');
+  const lowNote = $('low-note');
+  lowNote.hidden = !hilo;
+  lowNote.textContent = hilo ? `A qualifying low (eight or better) in ${pct(r.low_qualifies, 2)} `
+    + 'of showdowns; without one the high hand takes the whole pot.' : '';
   if (r.exact) {
     setStatus('exact', `exact: ${Math.round(r.boards).toLocaleString()} showdowns in ${r.elapsed.toFixed(3)} s`);
   } else {
@@ -497,8 +642,17 @@ function show(r) {
   }
 }
 
+// A player's name in the table: an Omaha hand may wrap between its cards, never inside one.
+function handHtml(name) {
+  const cs = cardsIn(name);
+  return cs.length > 2 && cs.join('') === name
+    ? cs.map(c => `<span class="card-text">${c}</span>`).join('<wbr>') : escapeHtml(name);
+}
+
 function resultText(r) {
-  const who = r.players.map((name, i) => `player ${i + 1}, ${name}: ${pct(r.equity[i], 2)}`);
+  const who = r.players.map((name, i) => `player ${i + 1}, ${name}: ${pct(r.equity[i], 2)}`
+    + (Array.isArray(r.high) ? ` of the pot (high ${pct(r.high[i], 2)}, low ${pct(r.low[i], 2)}, `
+      + `scoop ${pct(r.scoop[i], 2)})` : ''));
   const how = r.exact ? 'exact' : `Monte Carlo, ${r.trials.toLocaleString()} trials`
     + (stoppedBy(r) ? `, ${stoppedBy(r)}` : '');
   return `Equity ${who.join('; ')} (${how}).`;
@@ -511,9 +665,60 @@ function setStatus(kind, text) {
   badge.className = kind ? `badge ${kind}` : '';
   badge.textContent = { exact: 'EXACT', mc: 'MONTE CARLO', limit: 'MONTE CARLO', err: 'ERROR',
                         wait: 'BUSY' }[kind] || '';
-  $('status').textContent = text;
+  $('status').textContent = gameNote ? `${gameNote} ${text}` : text;
   $('status').className = kind === 'err' ? 'error' : '';
 }
+
+// A change of game keeps what still fits it and clears what does not: hands of another size
+// (and partly known hands, which Omaha lacks), ranges of the other syntax (hold'em's or
+// Omaha's), a top-N% Omaha range for 5 or 6 cards, and in short deck the cards below the six
+// (a board holding one is cleared; dead cards lose them). The status line says which.
+function switchGame(from, to) {
+  const g = GAMES[to] || GAMES.holdem, was = GAMES[from] || GAMES.holdem;
+  const fits = inDeckOf(g);
+  const cleared = [];
+  playerInputs().forEach((input, i) => {
+    const text = input.value.trim();
+    if (!text || /^random$/i.test(text)) return;
+    let what = null;
+    if (!holdsRange(input)) {
+      const cs = cardsIn(text);
+      if (cs.length !== g.hole || text.includes('?') || !cs.every(fits)) what = `hand ${text}`;
+    } else if (!!was.omaha !== !!g.omaha || (g.omaha && g.hole !== 4 && text.includes('%'))) {
+      what = `range ${text}`;
+    }
+    if (what) {
+      cleared.push(`player ${i + 1}'s ${what}`);
+      input.value = '';
+    }
+  });
+  const boardCards = cardsIn(board.value);
+  if (!boardCards.every(fits)) {
+    cleared.push(`the board ${board.value.trim()}`);
+    board.value = '';
+  }
+  const deadCards = cardsIn(dead.value);
+  if (!deadCards.every(fits)) {
+    cleared.push(`the dead ${deadCards.filter(c => !fits(c)).join(' ')}`);
+    dead.value = deadCards.filter(fits).join('');
+  }
+  if (pending) pending = null;
+  applyGame();
+  const list = cleared.length > 1
+    ? `${cleared.slice(0, -1).join(', ')} and ${cleared[cleared.length - 1]}` : cleared[0];
+  gameNote = cleared.length
+    ? `${gameName()}: cleared ${list} (${cleared.length > 1 ? 'they do' : 'it does'} not fit `
+      + 'this game); kept the rest.'
+    : `${gameName()}: every field kept.`;
+  announce(gameNote);
+  playerInputs().forEach(i => countRange(i));
+  changed(0, true, true);
+}
+game.addEventListener('change', () => {
+  const from = lastGame;
+  lastGame = game.value;
+  switchGame(from, game.value);
+});
 
 function escapeHtml(s) {
   return s.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -550,6 +755,8 @@ timeLimit.addEventListener('change', () => {
 window.addEventListener('pagehide', stop);
 
 const problems = readUrl();
+applyGame();
+playerInputs().forEach(i => countRange(i));
 showMethod();
 setActive(playerInputs().find(i => !i.value.trim()) || null);
 // A shareable URL's result, computed by the server with the page (app.initial_result), is
