@@ -125,3 +125,11 @@ def test_command_line_equity(capsys):
     assert "2c is not a short-deck card" in capsys.readouterr().err
     assert main(["equity", "AhKh", "QsQd", "--rules", "straight-beats-trips"]) == 2
     assert "--rules applies to --game shortdeck only" in capsys.readouterr().err
+
+
+def test_enumeration_fits_short_deck():
+    from pokerkeys.equity.holdem import enumeration_fits
+    assert enumeration_fits(["AhKh", "random"], game="shortdeck")
+    assert not enumeration_fits(["AhKh", "random", "random"], game="shortdeck")
+    with pytest.raises(ValueError, match="5c is not a short-deck card"):
+        enumeration_fits(["AhKh", "5c5d"], game="shortdeck")

@@ -251,7 +251,9 @@ GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha")
 
 def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
                      dead: CardsLike | None = None,
-                     max_evaluations: float = AUTO_EXACT_MAX_EVALS) -> bool:
+                     max_evaluations: float = AUTO_EXACT_MAX_EVALS, *,
+                     game: Literal["holdem", "shortdeck"] = "holdem",
+                     rules: Rules | None = None) -> bool:
     """Whether exact enumeration of this problem takes at most ``max_evaluations`` hand
     evaluations.
 
@@ -264,6 +266,10 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
         As for ``equity``.
     max_evaluations : float, default AUTO_EXACT_MAX_EVALS
         The budget in hand evaluations (5e8).
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game, as for ``equity`` (short deck enumerates its boards card by card).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: the rule order (it does not change the work).
 
     Returns
     -------
@@ -280,8 +286,11 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     >>> from pokerkeys.equity.holdem import enumeration_fits
     >>> enumeration_fits(["AhKh", "QsQd"]), enumeration_fits(["AhKh"] + ["random"] * 5)
     (True, False)
+    >>> enumeration_fits(["AhKh", "random", "random"], game="shortdeck")
+    False
     """
-    return _enumeration(prepare(hands, board, dead), False, max_evaluations) is not None
+    setup = prepare(hands, board, dead, rules=resolve_rules(game, rules))
+    return _enumeration(setup, False, max_evaluations) is not None
 
 
 def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
