@@ -14,8 +14,8 @@ route in full):
   or an ``error`` event. Closing the connection cancels the job.
 * ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands.
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
-* ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands
-  (``&game=omaha``: an Omaha range's hands and share).
+* ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands;
+  ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``).
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
 * ``POST /api/analysis/{view}`` (and ``.../stream``): the range-analysis page's views
   (``pokerkeys.web.analysis``).
@@ -254,7 +254,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     async def range_info(request: Request) -> Response:
         text = query_text(request.query_params, "text", limits)
-        game = parse_game(request.query_params.get("game", "holdem"))
+        game = parse_game(request.path_params.get("game", "holdem"))
         return JSONResponse(await run_in_threadpool(compute.range_info, text, game))
 
     async def headsup(request: Request) -> Response:
@@ -344,6 +344,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Route("/api/preflop", preflop),
         Route("/api/preflop/class/{name}", preflop_class),
         Route("/api/range", range_info),
+        Route("/api/range/{game}", range_info),
         Route("/api/headsup", headsup),
         Route("/api/status", status),
     ]

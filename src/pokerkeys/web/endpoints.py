@@ -142,8 +142,10 @@ _LIMITS = Limits()
 _SERVER = "http://127.0.0.1:8765"
 _MAX_TEXT = f"{_LIMITS.max_text_chars:,}"
 _PLAYER_TEXT = ("Each is a hand ('AhKh'), a partly known hand ('Ah??'), an unknown hand "
-                "('random' or '??'), or a range ('QQ+,AKs', 'JJ:0.5', '15%'); in Omaha, hole "
-                "cards ('AsKsQdJd') or 'random'.")
+                "('random' or '??'), or a range ('QQ+,AKs', 'JJ:0.5', '15%'); in short deck "
+                "the same with cards six to ace; in Omaha and Omaha hi/lo, the game's number "
+                "of hole cards ('AsKsQdJd'), 'random', or a range in the generic Omaha syntax "
+                "('AA:$ds', 'RRxx', 'KK:$ds:0.5'; '15%' for 4 cards only).")
 
 _EQUITY_BODY = (
     ApiField("hands", "array of strings",
@@ -174,8 +176,18 @@ _EQUITY_BODY = (
     ApiField("seed", "integer",
              "Seed of the random numbers (0 to 2**63 - 1): the same seed gives the same "
              "result. null draws a fresh one.", default="null"),
-    ApiField("game", "string", "\"holdem\" (Texas hold'em) or \"omaha\" (4-, 5- or 6-card "
-             "Omaha, all players alike).", default='"holdem"'),
+    ApiField("game", "string",
+             "\"holdem\" (Texas hold'em), \"shortdeck\" (six-plus hold'em, cards six to "
+             "ace, three of a kind above a straight), \"omaha\", \"omaha5\", \"omaha6\" "
+             "(Omaha with 4, 5 or 6 hole cards, all players alike) or \"omaha8\", "
+             "\"omaha5-8\", \"omaha6-8\" (Omaha hi/lo, eight or better, with 4, 5 or 6). "
+             "A hi/lo answer differs from the one below: players, equity (each player's "
+             "share of the whole pot), high and low (the average share of the high and of the "
+             "low half; a showdown without a qualifying low counts 0 for the low), scoop (the "
+             "probability of taking the whole pot alone), stderr (of equity), low_qualifies "
+             "(the share of showdowns with a qualifying low), exact, boards, trials, elapsed "
+             "and stopped_by; its Monte Carlo streams no partial results and stops a second "
+             "before this server's work limit at the latest.", default='"holdem"'),
 )
 
 _EQUITY_RESPONSE = (
@@ -207,6 +219,22 @@ _EQUITY_RESPONSE = (
              "partial results)."),
 )
 
+_RANGE_RESPONSE = (
+    ApiField("text", "string", "The range as given."),
+    ApiField("game", "string", "The game it was read for."),
+    ApiField("description", "string",
+             "The same range written class by class ('AA, AKs:0.5, KK, QQ'); an Omaha range "
+             "as given."),
+    ApiField("combos", "number", "Its number of combos (Omaha: hands), weighted."),
+    ApiField("hands", "integer", "Its number of distinct combos or hands, weights aside."),
+    ApiField("percent", "number",
+             "Its weighted share of the game's starting hands, in %: of 1,326 (hold'em), "
+             "630 (short deck), 270,725 (4-card Omaha), 2,598,960 (5) or 20,358,520 (6)."),
+    ApiField("classes", "object",
+             "Each class in the range with its weight (0 to 1); classes not in the range are "
+             "left out; empty for an Omaha range."),
+)
+
 _EQUITY_ERRORS = (
     ErrorCase(400, "The body is empty, not UTF-8, not valid JSON (NaN, Infinity and a key "
                    "given twice in one object are not), nested more than "
@@ -220,7 +248,12 @@ _EQUITY_ERRORS = (
     ErrorCase(400, "A hand, range or card does not parse, a card is used twice, or the board "
                    "does not have 0, 3, 4 or 5 cards: the engine's own message, naming the "
                    "player and the card or range item (e.g. \"card Ah is used in player 1 "
-                   "and player 2\")."),
+                   "and player 2\"). Also: in short deck a card below the six; in Omaha a "
+                   "hand of the wrong size for the game, a range that matches no hand or "
+                   "none left once the known cards are removed, a pattern longer than the "
+                   "hand, '15%' for 5 or 6 cards."),
+    ErrorCase(400, "game is not one of holdem, shortdeck, omaha, omaha5, omaha6, omaha8, "
+                   "omaha5-8, omaha6-8."),
     ErrorCase(400, f"exact is true but the enumeration needs more than "
                    f"{_LIMITS.max_exact_evaluations:.0e} hand evaluations, this server's "
                    f"limit (ask for Monte Carlo instead), or an enumeration did not finish "
@@ -369,7 +402,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "The fields of pokerkeys.equity, answered with the same JSON as "
             "`pokerkeys equity --json`. The server decides before starting: an enumeration "
             "that takes about a second or less runs on a pool of short-job threads; Monte "
-            "Carlo, Omaha and bigger enumerations are long jobs, at most "
+            "Carlo, Omaha (high and hi/lo) and bigger enumerations are long jobs, at most "
             f"{_LIMITS.long_jobs} at once. Monte Carlo stops at the first of trials, "
             f"target_stderr and time_limit, and after {_LIMITS.max_seconds:g} s at the "
             "latest, answering its estimate either way. Closing the connection cancels the "
@@ -568,26 +601,17 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         path="/api/range",
         summary="A range's weight per class, its combos and its share of all hands.",
         description=(
-            "Parses a range as pokerkeys.Range does (classes, spans, hands, weights, "
+            "Parses a hold'em range as pokerkeys.Range does (classes, spans, hands, weights, "
             "percentages) and answers what the preflop grid shows: each class's weight "
             "(the mean over the class's combos), the number of combos and the share of all "
-            "1,326 starting hands."),
+            "1,326 starting hands. /api/range/{game} does the same for another game."),
         query=(
             ApiField("text", "string",
                      f"The range, e.g. 'QQ+,AKs:0.5' or '15%' (at most {_MAX_TEXT} "
                      f"characters; encode '+' as %2B in a URL, or let curl's "
                      f"--data-urlencode do it).", required=True),
         ),
-        response=(
-            ApiField("text", "string", "The range as given."),
-            ApiField("description", "string",
-                     "The same range written class by class ('AA, AKs:0.5, KK, QQ')."),
-            ApiField("combos", "number", "Its number of combos, weighted."),
-            ApiField("percent", "number", "Its share of the 1,326 starting hands, in %."),
-            ApiField("classes", "object",
-                     "Each class in the range with its weight (0 to 1); classes not in the "
-                     "range are left out."),
-        ),
+        response=_RANGE_RESPONSE,
         errors=(
             ErrorCase(400, "text is missing, longer than "
                            f"{_MAX_TEXT} characters, or does not parse: the message names "
@@ -597,10 +621,56 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         example_request=f"curl -sG {_SERVER}/api/range --data-urlencode 'text=QQ+,AKs:0.5'",
         example_response="""{
   "text": "QQ+,AKs:0.5",
+  "game": "holdem",
   "description": "AA, AKs:0.5, KK, QQ",
   "combos": 20.0,
+  "hands": 22,
   "percent": 1.5082956259426847,
   "classes": {"AA": 1.0, "AKs": 0.5, "KK": 1.0, "QQ": 1.0}
+}""",
+    ),
+    Endpoint(
+        method="GET",
+        path="/api/range/{game}",
+        summary="A range of any game: its hands or combos and its share of the game's hands.",
+        description=(
+            "/api/range for a game of /api/equity: a hold'em or short-deck range in the "
+            "syntax of pokerkeys.Range (in short deck every card must be six or higher), an "
+            "Omaha range in the generic syntax of pokerkeys.Range(text, game=\"omaha\") "
+            "(ranks, suits, suit and rank variables, spans, lists, !, :, the $ds, $ss, $r "
+            "and $np macros, weights, and N% for 4 cards). The hi/lo games read ranges as "
+            "Omaha with the same hole cards. A 4-card Omaha range answers at once; every "
+            "5-card hand is matched in about a tenth of a second, every 6-card hand in "
+            "about a second. The odds calculator shows the count under a player's field as "
+            "it is typed."),
+        query=(
+            ApiField("game", "string",
+                     "In the path: holdem, shortdeck, omaha, omaha5, omaha6, omaha8, "
+                     "omaha5-8 or omaha6-8.", required=True),
+            ApiField("text", "string",
+                     f"The range, e.g. 'AA:$ds' or 'RRxx, KK:0.5' (at most {_MAX_TEXT} "
+                     f"characters; URL-encoded).", required=True),
+        ),
+        response=_RANGE_RESPONSE,
+        errors=(
+            ErrorCase(400, "The game is unknown; text is missing, longer than "
+                           f"{_MAX_TEXT} characters, or does not parse (the message names "
+                           "the token and its position, e.g. \"unknown rank '1' at position 3 "
+                           "in 'AA1x'\"); an Omaha range matches no hand of the game; a "
+                           "short-deck range holds a card below the six (the message names "
+                           "it); N% for 5- or 6-card Omaha."),
+            ErrorCase(405, "The method is not GET or HEAD."),
+        ),
+        example_request=(f"curl -sG {_SERVER}/api/range/omaha "
+                         "--data-urlencode 'text=AA:$ds'"),
+        example_response="""{
+  "text": "AA:$ds",
+  "game": "omaha",
+  "description": "AA:$ds",
+  "combos": 864.0,
+  "hands": 864,
+  "percent": 0.31914304183211745,
+  "classes": {}
 }""",
     ),
     Endpoint(

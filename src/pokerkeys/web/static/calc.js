@@ -160,7 +160,7 @@ function fieldChanged(input) {
 }
 
 // --- a player's range count: under the field, as the server counts it for the game
-// (/api/range), or the parser's message naming the bad token and its position.
+// (/api/range/{game}), or the parser's message naming the bad token and its position.
 const counting = new WeakMap();  // input -> {timer, controller} of its latest count
 const fmt = x => (+x.toFixed(2)).toLocaleString('en-US');
 const share = p => `${p < 1 ? +p.toFixed(3) : p.toFixed(1)}%`;
@@ -193,7 +193,7 @@ function countRange(input, delay = 0) {
   const controller = new AbortController();
   const timer = setTimeout(async () => {
     try {
-      const info = await getJSON('/api/range', { text, game: game.value }, controller.signal);
+      const info = await getJSON(`/api/range/${game.value}`, { text }, controller.signal);
       if (!controller.signal.aborted) showCount(countText(info));
     } catch (e) {
       if (!controller.signal.aborted) showCount(e.message, true);
