@@ -72,3 +72,24 @@ def test_every_7_card_hand(benchmark, game):
     result = run(benchmark, lambda: counts.category_counts(7, game=game), per_call=total,
                  rounds=3)
     assert sum(result.values()) == total
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("players", [["AcKc", "random"], ["AcKc"] + ["random"] * 5],
+                         ids=["vs 1 random", "vs 5 random"])
+def test_monte_carlo(benchmark, game, players):
+    """Monte Carlo trials: the same kernels, dealing from 36 or 52 cards."""
+    benchmark.group = f"Monte Carlo AcKc {len(players) - 1} random, 3,000,000 trials"
+    run(benchmark, lambda: pk.equity(players, game=game, trials=3_000_000, seed=1),
+        per_call=3_000_000, unit="trials", rounds=5)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_exact_flop_three_way(benchmark, game):
+    """Exact equity card by card: AhKh against two random hands on a flop (Hold'em: 4.0e8
+    showdowns, short deck: 2.2e7; compare evaluations per second)."""
+    benchmark.group = "exact AhKh vs 2 random on Qh7h6c (per showdown)"
+    players = ["AhKh", "random", "random"]
+    boards = pk.equity(players, board="Qh7h6c", game=game, exact=True).boards
+    run(benchmark, lambda: pk.equity(players, board="Qh7h6c", game=game, exact=True),
+        per_call=3 * boards, rounds=3)
