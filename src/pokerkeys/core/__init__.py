@@ -7,6 +7,7 @@ and friends):
 - ``evaluate``: ranks of hands and what they mean (``evaluate``, ``evaluate_batch``,
   ``category``, ``describe``, ``best_five``, ``HandCategory``);
 - ``tables``: the generated tables, loaded and verified once (``TableError``);
+- ``shortdeck``: short deck (six-plus hold'em): its deck, rule orders and 1..1404 rank scale;
 - ``best``: the best-hand result type shared by the games (``BestHand``);
 - ``classes``: the 169 starting-hand classes and the 1,326 two-card combos;
 - ``counts``: rank histograms and category counts over every 5- or 7-card hand;
