@@ -392,9 +392,9 @@ class Range:
     ----------
     text_or_hands : str, Range, list of str or array_like
         Range text (``'QQ+, AKs:0.5'``, syntax in the module docstring); a list of item
-        strings, joined with commas (``['AhKh', 'QsQd']``); another Range (copied); or
-        explicit hands as ``Range.from_combos`` takes them: an (M, 2) integer array of card
-        ids or a list of hands of mixed forms (``['AhKh', ('Qs', 'Qd')]``).
+        strings, joined with commas (``['AhKh', 'QsQd']``); another Range (copied, with its
+        game); or explicit hands as ``Range.from_combos`` takes them: an (M, 2) integer array
+        of card ids or a list of hands of mixed forms (``['AhKh', ('Qs', 'Qd')]``).
     game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         ``'omaha'`` (4 cards), ``'omaha5'``, ``'omaha6'``: an Omaha range, read from text (or
         a list of item strings, or an Omaha Range of the same game) in ProPokerTools' generic
@@ -454,6 +454,9 @@ class Range:
     def __init__(self, text_or_hands: RangeSource, game: RangeGame = "holdem") -> None:
         dense: FloatArray
         text: str | None
+        if isinstance(text_or_hands, Range) and text_or_hands._omaha is not None \
+                and game == "holdem":
+            game = text_or_hands.game  # a copy keeps its game
         self.game = game
         self._omaha: OmahaRange | None = None
         if game != "holdem":
