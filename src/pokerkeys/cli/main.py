@@ -96,16 +96,22 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.game in HILO_GAME_NAMES:
         from . import omaha_hilo
         return omaha_hilo.run_equity(args, exact, progress)
+    from . import analysis as cli_analysis
+    read_as = None
     try:
-        result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
-                        trials=args.trials, target_stderr=args.stderr, time_limit=args.time,
-                        seed=args.seed, threads=args.threads, progress=progress,
-                        game=args.game, per_combo=args.combos, rules=args.rules)
+        if args.game in cli_analysis.OMAHA_GAMES:  # Omaha: hands, random and Omaha ranges
+            result, read_as = cli_analysis.omaha_equity_of_args(args, exact, progress)
+        else:
+            result = equity(args.hands, board=args.board, dead=args.dead, exact=exact,
+                            trials=args.trials, target_stderr=args.stderr,
+                            time_limit=args.time, seed=args.seed, threads=args.threads,
+                            progress=progress, game=args.game, per_combo=args.combos,
+                            rules=args.rules)
     finally:
         if progress is not None:
             progress.close()
-    from . import analysis as cli_analysis
-    read_as = read_as_of(args.hands, args.board, args.dead) if args.game == "holdem" else None
+    if args.game == "holdem":
+        read_as = read_as_of(args.hands, args.board, args.dead)
     if args.json:
         extra: dict[str, Any] = {"read_as": read_as} if read_as is not None else {}
         if args.combos:
@@ -233,11 +239,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "(default: none)")
     p.add_argument("--dead", "-d",
                    help="cards out of the deck, e.g. folded or seen ones (default: none)")
-    p.add_argument("--game", choices=["holdem", "shortdeck", "omaha", *HILO_GAME_NAMES],
+    p.add_argument("--game", choices=["holdem", "shortdeck", "omaha", "omaha5", "omaha6",
+                                      *HILO_GAME_NAMES],
                    default="holdem",
                    help="holdem (default); shortdeck: six-plus hold'em, cards 6 through A "
                         "(A-6-7-8-9 a straight, a flush beats a full house); omaha (4-6 hole "
-                        "cards, exactly 2 + 3 board); omaha8, omaha5-8, omaha6-8: Omaha hi/lo "
+                        "cards, exactly 2 + 3 board; ranges in ProPokerTools' generic syntax, "
+                        "'AA:$ds', 'JT98-7654', '15%%'), omaha5, omaha6 (range text read as "
+                        "5- or 6-card hands); omaha8, omaha5-8, omaha6-8: Omaha hi/lo "
                         "eight or better with 4, 5 or 6 hole cards (pot share, high and low "
                         "halves, scoops)")
     p.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
