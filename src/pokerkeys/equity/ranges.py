@@ -450,6 +450,8 @@ class Range:
     """
 
     __slots__ = ("_dense", "_rows", "_combos", "_weights", "text", "game", "_omaha")
+    game: RangeGame
+    _omaha: OmahaRange | None
 
     def __init__(self, text_or_hands: RangeSource, game: RangeGame = "holdem") -> None:
         dense: FloatArray
@@ -458,7 +460,7 @@ class Range:
                 and game == "holdem":
             game = text_or_hands.game  # a copy keeps its game
         self.game = game
-        self._omaha: OmahaRange | None = None
+        self._omaha = None
         if game != "holdem":
             self._set_omaha(text_or_hands, game)
             return
@@ -475,7 +477,7 @@ class Range:
             dense, text = _dense_from_combos(text_or_hands, None), None
         self._set(dense, text)
 
-    def _set_omaha(self, source: RangeSource, game: str) -> None:
+    def _set_omaha(self, source: RangeSource, game: RangeGame) -> None:
         from .omaha_ranges import parse_omaha_range
 
         if game not in _OMAHA_HOLE:
