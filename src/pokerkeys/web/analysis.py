@@ -191,7 +191,8 @@ def _rounded(value: Any) -> Any:
     return value
 
 
-def analyse(request: AnalysisRequest, progress: Callable[[int, int], None]) -> JsonObject:
+def analyse(request: AnalysisRequest,
+            progress: Callable[[int, int | None], object]) -> JsonObject:
     """Run one view of the range analysis.
 
     Parameters
@@ -199,8 +200,9 @@ def analyse(request: AnalysisRequest, progress: Callable[[int, int], None]) -> J
     request : AnalysisRequest
         The checked request.
     progress : callable
-        ``progress(done, total)``, called by the library as it works; an exception it raises
-        stops the work and propagates (how a job is cancelled).
+        ``progress(done, total)``, called by the library as it works (``total`` None while a
+        Monte Carlo run has no fixed end); an exception it raises stops the work and
+        propagates (how a job is cancelled).
 
     Returns
     -------
@@ -262,7 +264,7 @@ class _Progress:
     """How far a job's work is, written by its thread and read by the stream."""
 
     def __init__(self) -> None:
-        self.latest: tuple[int, int] | None = None
+        self.latest: tuple[int, int | None] | None = None
 
 
 def _api_error(exc: BaseException) -> ApiError:
@@ -344,9 +346,9 @@ def analysis_routes(runner: JobRunner, limits: Limits) -> list[BaseRoute]:
         tracker = _Progress()
 
         def work(check: Callable[..., None]) -> JsonObject:
-            def progress(done: int, total: int) -> None:
+            def progress(done: int, total: int | None) -> None:
                 check()
-                tracker.latest = (int(done), int(total))
+                tracker.latest = (int(done), None if total is None else int(total))
             return analyse(checked, progress)
 
         return runner.submit(LONG, work, client), tracker
@@ -370,7 +372,7 @@ def analysis_routes(runner: JobRunner, limits: Limits) -> list[BaseRoute]:
 
         async def events() -> AsyncIterator[str]:
             update = first
-            sent: tuple[int, int] | None = None
+            sent: tuple[int, int | None] | None = None
             try:
                 while update is None:
                     latest = tracker.latest

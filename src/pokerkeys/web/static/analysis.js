@@ -176,7 +176,8 @@ async function stream(view, body, query, signal) {
       if (event === 'progress') {
         $('progress').hidden = false;
         $('progress').value = data.total ? data.done / data.total : 0;
-        say(`Working: ${data.done.toLocaleString('en')} of ${data.total.toLocaleString('en')}…`, 'muted');
+        say(`Working: ${data.done.toLocaleString('en')}${
+          data.total ? ` of ${data.total.toLocaleString('en')}` : ''}…`, 'muted');
       } else if (event === 'result') {
         cache.set(key, data);
         return data;
