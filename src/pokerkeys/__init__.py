@@ -13,11 +13,13 @@ Evaluating hands
     ``TableError`` (a damaged installation).
 Equity
     ``equity`` (hold'em and Omaha, exact or Monte Carlo, hands or ranges) and its result,
-    ``EquityResult``; ``Range`` (weighted two-card ranges); ``omaha_equity``;
+    ``EquityResult``; ``Range`` (weighted two-card ranges, and Omaha ranges with
+    ``game='omaha'``); ``omaha_equity`` (hands, random hands and Omaha ranges);
     ``omaha_hilo_equity`` and its ``HiLoResult``, ``omaha_low`` (Omaha hi/lo, eight or
     better).
 Range analysis
-    ``range_hits`` (what a range holds on a board), ``flops`` (equity on every flop),
+    ``range_hits`` (what a range holds on a board), ``omaha_range_hits`` (the same for
+    Omaha, with its draws and straight outs), ``flops`` (equity on every flop),
     ``runouts`` (equity after every turn or river card), ``equity_distribution`` and
     ``flop_distribution`` (equity spread over a range's combos or the flops, with
     ``plot_distributions``), ``equity_by_class`` (equity per made hand and draw),
@@ -65,6 +67,7 @@ if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checker
     from .analysis.distribution import equity_distribution, flop_distribution, plot_distributions
     from .analysis.flops import flops
     from .analysis.hits import range_hits
+    from .analysis.omaha_hits import omaha_range_hits
     from .analysis.runouts import runouts
     from .core.best import BestHand
     from .equity.omaha import omaha_equity, omaha_hand
@@ -85,7 +88,8 @@ _LAZY = {
     "HiLoResult": "equity.omaha_hilo", "omaha_hilo_equity": "equity.omaha_hilo",
     "omaha_low": "equity.omaha_hilo",
     "wild_hand": "games.wild", "best_discard": "games.draw",
-    "range_hits": "analysis.hits", "flops": "analysis.flops",
+    "range_hits": "analysis.hits", "omaha_range_hits": "analysis.omaha_hits",
+    "flops": "analysis.flops",
     "runouts": "analysis.runouts", "equity_distribution": "analysis.distribution",
     "flop_distribution": "analysis.distribution", "plot_distributions": "analysis.distribution",
     "equity_by_class": "analysis.by_class", "what_wins": "analysis.by_class",
@@ -109,6 +113,7 @@ __all__ = [
     # equity and range analysis
     "EquityResult", "HiLoResult", "Range", "equity", "equity_by_class", "equity_distribution",
     "flop_distribution", "flops", "omaha_equity", "omaha_hilo_equity", "omaha_low",
+    "omaha_range_hits",
     "plot_distributions", "range_hits", "runouts", "what_wins",
     # preflop
     "preflop",
