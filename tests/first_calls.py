@@ -99,6 +99,19 @@ PYTHON: dict[str, str] = {
     "equity omaha preflop": "pk.equity(['AsKsQdJd', '7h8h9cTc'], game='omaha', trials=100_000,"
                             " seed=1)",
     "omaha_equity random": "pk.omaha_equity(['AsKsQdJd', 'random'], trials=100_000, seed=1)",
+    "omaha_equity ranges exact": "pk.omaha_equity(['AsKsQdJd', 'AA:$ds, KK:$ds'],"
+                                 " board='Ts9s2d')",
+    "omaha_equity ranges mc": "pk.omaha_equity(['AA:$ds', '15%', 'random'], trials=100_000,"
+                              " seed=1)",
+    "omaha_equity per combo": "pk.omaha_equity(['AsKsQdJd', 'AhAd**'], board='Ts9s2d',"
+                              " per_combo=True); pk.omaha_equity(['AsKsQdJd', 'AA:$ds'],"
+                              " per_combo=1, trials=100_000, seed=1)",
+    "omaha_equity omaha5 ranges": "pk.omaha_equity(['AA', 'KK'], hole_cards=5, trials=100_000,"
+                                  " seed=1)",
+    "equity omaha range": "pk.equity(['AsKsQdJd', 'AA:$ds'], board='Ts9s2d', game='omaha')",
+    "Range omaha": "len(pk.Range('AA:$ds, JT98-7654', game='omaha'))",
+    "range_hits omaha": "pk.range_hits('JT98, AA:$ds', 'Qh9h2c', game='omaha');"
+                        " pk.omaha_range_hits('AA', 'Qh9h2c3d')",
     # Omaha hi/lo
     "omaha_hilo_equity flop": "pk.omaha_hilo_equity(['As2dKhKc', 'QsQdJhTc'], board='3c4d9h')",
     "omaha_hilo_equity random": "pk.omaha_hilo_equity(['As2dKhKc', 'random'], trials=100_000,"
@@ -197,6 +210,11 @@ CLI: dict[str, list[str]] = {
     "stats": ["stats", "--seed", "1"],
     "stats simulate": ["stats", "--simulate", "--trials", "10000", "--seed", "1"],
     "hits": ["hits", "QQ+,AKs", "Kh9h4s"],
+    "hits omaha": ["hits", "JT98", "Qh9h2c", "--game", "omaha"],
+    "equity omaha ranges": ["equity", "AsKsQdJd", "AA:$ds", "--board", "Ts9s2d", "--game",
+                            "omaha", "--combos"],
+    "equity omaha5 ranges": ["equity", "AA", "KK", "--game", "omaha5", "--trials", "10000",
+                             "--seed", "1"],
     "flops 2": ["flops", "AA", "KK"],
     "flops 3": ["flops", "AA", "KK", "QQ"],
     "flops 6": ["flops", "AhAd", "KhKd", "QhQd", "JhJd", "ThTd", "9h9d"],
