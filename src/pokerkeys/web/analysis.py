@@ -64,6 +64,7 @@ VIEWS: Final[tuple[View, ...]] = ("distribution", "classes", "what-wins", "runou
 """Every view, in the order of the page's tabs."""
 
 _FIRST_WAIT = 0.3  # seconds a stream waits for a quick answer (or an error) before it starts
+_NO_BUFFER = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # events go out at once
 _STOP_STATUS = {"replaced": 409, "stopping": 503, "cancelled": 499, "deadline": 400}
 
 
@@ -305,6 +306,11 @@ async def _first_update(job: Job, wait: float | None) -> JsonObject | None:
             return update
 
 
+def _event(name: str, data: JsonObject) -> str:
+    """One server-sent event."""
+    return f"event: {name}\ndata: {json.dumps(data)}\n\n"
+
+
 def analysis_routes(runner: JobRunner, limits: Limits) -> list[BaseRoute]:
     """The routes of the range analysis, on the app's job runner.
 
@@ -378,25 +384,19 @@ def analysis_routes(runner: JobRunner, limits: Limits) -> list[BaseRoute]:
                     latest = tracker.latest
                     if latest is not None and latest != sent:
                         sent = latest
-                        yield (f"event: progress\ndata: "
-                               f"{json.dumps({'done': latest[0], 'total': latest[1]})}\n\n")
+                        yield _event("progress", {"done": latest[0], "total": latest[1]})
                     else:  # writing is how a closed connection is noticed
                         yield ": working\n\n"
                     update = await _first_update(job, limits.stream_interval)
-                final = _final(update, limits)
-                final["final"] = True
-                yield f"event: result\ndata: {json.dumps(final)}\n\n"
+                yield _event("result", {**_final(update, limits), "final": True})
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:
-                message = _api_error(exc).message
-                yield f"event: error\ndata: {json.dumps({'error': message})}\n\n"
+            except Exception as exc:  # the work failed after the stream began
+                yield _event("error", {"error": _api_error(exc).message})
             finally:  # also when the client disconnects and the stream is cancelled
                 runner.release(job)
 
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store",
-                                          "X-Accel-Buffering": "no"})
+        return StreamingResponse(events(), media_type="text/event-stream", headers=_NO_BUFFER)
 
     return [Route("/api/analysis/{view}", answer, methods=["POST"]),
             Route("/api/analysis/{view}/stream", stream, methods=["POST"])]

@@ -146,6 +146,21 @@ const cache = new Map();   // request key -> answer
 let controller = null;     // the running request's AbortController
 let serial = 0;
 
+// The server-sent events of a response, as they come: {event, data} (comments skipped).
+async function* serverEvents(response) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    const blocks = (pending + chunk.value).split('\n\n');
+    pending = blocks.pop();  // an event not complete yet
+    for (const block of blocks) {
+      const fields = Object.fromEntries(block.split('\n').filter(l => !l.startsWith(':'))
+        .map(l => [l.slice(0, l.indexOf(': ')), l.slice(l.indexOf(': ') + 2)]));
+      if (fields.data !== undefined) yield { event: fields.event, data: JSON.parse(fields.data) };
+    }
+  }
+}
+
 // One view of the analysis, streamed: progress events move the bar; resolves to the answer
 // (the result event's data), rejects with the server's message.
 async function stream(view, body, query, signal) {
@@ -158,32 +173,18 @@ async function stream(view, body, query, signal) {
     const error = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
     throw new Error(error.error || `HTTP ${response.status}`);
   }
-  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error('the connection closed before the result came');
-    buffer += value;
-    let cut;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const message = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(message)?.[1];
-      const line = /^data: (.*)$/m.exec(message)?.[1];
-      if (line === undefined) continue;  // a comment: still working
-      const data = JSON.parse(line);
-      if (event === 'error') throw new Error(data.error);
-      if (event === 'progress') {
-        $('progress').hidden = false;
-        $('progress').value = data.total ? data.done / data.total : 0;
-        say(`Working: ${data.done.toLocaleString('en')}${
-          data.total ? ` of ${data.total.toLocaleString('en')}` : ''}…`, 'muted');
-      } else if (event === 'result') {
-        cache.set(key, data);
-        return data;
-      }
+  for await (const { event, data } of serverEvents(response)) {
+    if (event === 'error') throw new Error(data.error);
+    if (event === 'result') {
+      cache.set(key, data);
+      return data;
     }
+    $('progress').hidden = false;
+    $('progress').value = data.total ? data.done / data.total : 0;
+    say(`Working: ${data.done.toLocaleString('en')}${
+      data.total ? ` of ${data.total.toLocaleString('en')}` : ''}…`, 'muted');
   }
+  throw new Error('the connection closed before the result came');
 }
 
 let timer = null;
