@@ -97,10 +97,14 @@ def test_every_tab_shows_its_view_from_a_shared_url(server, desktop, shots):
     assert not axe_violations(page)
     page.screenshot(path=str(shots / "analysis-flops.png"), full_page=True)
 
-    # The URL rebuilds the page: a reload keeps the tab and the spot.
+    # The URL rebuilds the page: a reload keeps the spot, the tab, the sort and the filters.
+    assert "suits=monotone" in page.url and "sort=equity_2" in page.url
     page.reload()
     shown(page, "flops")
     assert page.locator("#tab-flops").get_attribute("aria-selected") == "true"
+    assert page.locator("#f-suits").input_value() == "monotone"
+    assert page.locator("#flop-table th[data-key='equity_2']").get_attribute("aria-sort") \
+        == "descending"
 
 
 def test_phone_width(server, phone, shots):
@@ -113,6 +117,7 @@ def test_phone_width(server, phone, shots):
     page.screenshot(path=str(shots / "analysis-runouts-phone.png"), full_page=True)
     open_tab(page, "combos")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not axe_violations(page)
     page.screenshot(path=str(shots / "analysis-combos-phone.png"), full_page=True)
 
 

@@ -122,6 +122,13 @@ function writeUrl(s) {
   if (s.dead) q.set('dead', s.dead);
   if (s.player) q.set('player', s.player);
   if (tab !== 'combos') q.set('tab', tab);
+  if (tab === 'flops') {  // the flop table's sort and filters
+    if (flopState.sort !== 'weight' || !flopState.descending) {
+      q.set('sort', flopState.sort);
+      q.set('order', flopState.descending ? 'desc' : 'asc');
+    }
+    for (const [k, v] of Object.entries(flopState.filters)) if (v) q.set(k, v);
+  }
   const text = `?${q.toString().replace(/%2C/g, ',')}`;
   history.replaceState(null, '', `/analysis${text}`);
   return text;
@@ -139,6 +146,14 @@ function readUrl() {
     $('player').value = String(player);
   }
   showTab(TABS.includes(q.get('tab')) ? q.get('tab') : 'combos');
+  const sort = q.get('sort') || 'weight';
+  if (/^(flop|weight|suits|high|equity_[1-6])$/.test(sort)) {
+    flopState.sort = sort;
+    flopState.descending = q.get('order') !== 'asc';
+  }
+  for (const [k, allowed] of Object.entries(FLOP_FILTERS)) {
+    if (allowed.includes(q.get(k))) flopState.filters[k] = q.get(k);
+  }
 }
 
 // ---------------------------------------------------------------- talking to the server
@@ -216,6 +231,7 @@ async function analyse() {
   if (s.board && tab !== 'flops') body.board = s.board;
   if (s.dead) body.dead = s.dead;
   const panel = $(`panel-${tab}`);
+  if (!panel.childElementCount) panel.innerHTML = '<p class="muted">Working…</p>';
   panel.classList.add('stale');
   panel.setAttribute('aria-busy', 'true');
   $('stop').disabled = false;
@@ -463,7 +479,10 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
 }
 
 // The flop report: filters by texture, a sortable table (first FLOP_PAGE rows, more on ask).
-let flopState = { sort: 'weight', descending: true, shown: FLOP_PAGE };
+const FLOP_FILTERS = { paired: ['1', '0'], suits: ['rainbow', 'two-tone', 'monotone'],
+                       connected: ['1', '0'], high: [...RANKS] };
+const flopState = { sort: 'weight', descending: true, shown: FLOP_PAGE,
+                    filters: { paired: '', suits: '', connected: '', high: '' } };
 function drawFlops(panel, { flops: f }) {
   const data = f.data;
   const n = data.players.length;
@@ -483,9 +502,10 @@ function drawFlops(panel, { flops: f }) {
       <thead><tr>${columns.map(([key, name]) => `<th scope="col" data-key="${key}"><button type="button"
         class="an-sort" data-key="${key}">${esc(name)}</button></th>`).join('')}</tr></thead><tbody></tbody></table></div>
     <button type="button" id="flop-more" hidden>Show more flops</button>`;
-  const filters = ['paired', 'suits', 'connected', 'high'].map(k => $(`f-${k}`));
+  const filters = Object.keys(FLOP_FILTERS).map(k => $(`f-${k}`));
+  filters.forEach(x => { x.value = flopState.filters[x.id.slice(2)]; });
   const draw = () => {
-    const [paired, suits, connected, high] = filters.map(x => x.value);
+    const { paired, suits, connected, high } = flopState.filters;
     let rows = data.rows.filter(r => (paired === '' || r.paired === (paired === '1'))
       && (suits === '' || r.suits === suits) && (connected === '' || r.connected === (connected === '1'))
       && (high === '' || r.high === high));
@@ -509,12 +529,21 @@ function drawFlops(panel, { flops: f }) {
     });
     $('flop-more').hidden = rows.length <= flopState.shown;
   };
-  filters.forEach(x => x.addEventListener('change', () => { flopState.shown = FLOP_PAGE; draw(); }));
+  // A change of the table's sort or filters goes into the address, which the result still fits.
+  const redraw = () => {
+    draw();
+    panel.dataset.for = writeUrl(spot());
+  };
+  filters.forEach(x => x.addEventListener('change', () => {
+    flopState.filters[x.id.slice(2)] = x.value;
+    flopState.shown = FLOP_PAGE;
+    redraw();
+  }));
   panel.querySelectorAll('button.an-sort').forEach(b => b.addEventListener('click', () => {
     const key = b.dataset.key;
-    flopState = { ...flopState, descending: flopState.sort === key ? !flopState.descending : key !== 'flop',
-                  sort: key };
-    draw();
+    flopState.descending = flopState.sort === key ? !flopState.descending : key !== 'flop';
+    flopState.sort = key;
+    redraw();
   }));
   $('flop-more').addEventListener('click', () => { flopState.shown += FLOP_PAGE; draw(); });
   draw();
