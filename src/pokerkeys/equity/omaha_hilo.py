@@ -498,10 +498,13 @@ def omaha_hilo_equity(hands: Iterable[CardsLike], board: CardsLike | None = None
 
     Parameters
     ----------
-    hands : sequence of str or cards
-        The players, 2 to 10 (a list, not one string): each the game's number of known hole
-        cards (``'As2dKhKc'``), or an unknown hand (``'??'``, ``'????'``, ``'random'``,
-        ``'any'``, ``'xx'``, ``'*'``), dealt that many cards.
+    hands : sequence of str, cards or ranges
+        The players, 2 to 10 (a list, not one string), read by
+        ``pokerkeys.equity.omaha.omaha_players``: each the game's number of known hole cards
+        (``'As2dKhKc'``), an unknown hand (``'??'``, ``'????'``, ``'random'``, ``'any'``,
+        ``'xx'``, ``'*'``) dealt that many cards, or an Omaha range (text such as
+        ``'AA:$ds'`` or ``'15%'``, an ``OmahaRange`` or ``Range(text, game='omaha')``;
+        ``N%`` ranks hands by their Omaha high equity).
     board : str, sequence of cards or None, default None
         0, 3, 4 or 5 community cards.
     dead : str, sequence of cards or None, default None
@@ -538,11 +541,14 @@ def omaha_hilo_equity(hands: Iterable[CardsLike], board: CardsLike | None = None
     TypeError
         If ``hands`` is one string, or a hand, the board or the dead cards are not cards.
     ValueError
-        If ``game`` is unknown; there are not 2 to 10 players; a hand has not the game's
-        number of hole cards; a card does not parse or is used twice (the message names it
-        and where); the board has 1, 2 or more than 5 cards; the deck is too small for the
-        random players and the board; exact enumeration would be too large; ``exact=True``
-        comes with a stop rule; a stop rule or ``threads`` is not a number in its range.
+        If ``game`` is unknown; there are not 2 to 10 players; a hand or a range has not the
+        game's number of hole cards; a card does not parse or is used twice (the message
+        names it and where); a range does not parse (the message names the player, the token
+        and its position), matches no hand or has none left once the known cards are
+        removed; the players' ranges cannot be dealt together; the board has 1, 2 or more
+        than 5 cards; the deck is too small for the players and the board; exact
+        enumeration would be too large; ``exact=True`` comes with a stop rule; a stop rule
+        or ``threads`` is not a number in its range.
     KeyboardInterrupt
         On Ctrl-C, seen between kernel calls.
 
