@@ -241,7 +241,7 @@ class HiLoResult:
     Attributes
     ----------
     players : tuple of str
-        The players as given, normalised: ``'As2dKhKc'`` or ``'random'``.
+        The players as given, normalised: ``'As2dKhKc'``, ``'random'`` or the range text.
     equity : numpy.ndarray
         float64. The player's average share of the whole pot (both halves; the whole pot
         goes to the high when no low qualifies). The equities sum to 1.
@@ -539,7 +539,8 @@ def omaha_hilo_equity(hands: Iterable[CardsLike], board: CardsLike | None = None
     Raises
     ------
     TypeError
-        If ``hands`` is one string, or a hand, the board or the dead cards are not cards.
+        If ``hands`` is one string, a hand, the board or the dead cards are not cards (nor
+        range text), or a player is a hold'em ``Range``.
     ValueError
         If ``game`` is unknown; there are not 2 to 10 players; a hand or a range has not the
         game's number of hole cards; a card does not parse or is used twice (the message
