@@ -224,7 +224,7 @@ class OmahaRangeHits(dict[str, "HitEntry"]):
     >>> import pokerkeys as pk
     >>> hits = pk.omaha_range_hits("JT98, AhAd**", "Qh 9h 2c")
     >>> hits.total, hits["wrap"]["combos"], sorted(hits.outs)[:3]
-    (1428.0, 255.0, [4, 7, 8])
+    (1273.0, 192.0, [4, 8, 13])
     """
 
     def __init__(self, board: CardArray, hands: CardArray, weights: FloatArray,
@@ -274,7 +274,7 @@ class OmahaRangeHits(dict[str, "HitEntry"]):
         --------
         >>> import pokerkeys as pk
         >>> pk.omaha_range_hits("QQ:$ds", "Qh 7c 2d").combos_in("set")[:2]
-        ['7d7sQcQs', '7h7sQcQs']
+        ['2c2sQcQs', '2c3dQcQd']
         """
         return [format_cards(row, sep="") for row in self._hands[self._chosen(name)]]
 
