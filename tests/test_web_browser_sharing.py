@@ -204,11 +204,12 @@ def test_a_wait_handler_sees_each_second_and_an_abort_ends_the_wait(served, cont
 
 
 def test_the_current_page_is_marked_for_screen_readers(served, context):
-    for path in ("/", "/preflop", "/headsup"):
+    pages = ("/", "/preflop", "/headsup", "/analysis")
+    for path in pages:
         page = _open(context, served.url + path)
         current = page.locator("header nav a[aria-current='page']")
         assert current.count() == 1 and current.get_attribute("href") == path
-        assert page.locator("header nav a:not([aria-current])").count() == 2
+        assert page.locator("header nav a:not([aria-current])").count() == len(pages) - 1
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
