@@ -116,10 +116,10 @@ def test_stop_rules():
 
 
 def test_same_arguments_as_hold_em_equity():
-    # pk.equity(..., game='omaha') forwards its arguments here (per_combo is hold'em only:
-    # pk.equity rejects it for Omaha, tests/test_per_combo.py).
+    # pk.equity(..., game='omaha') forwards its arguments here; 'rules' is short deck's
+    # order of trips and straights, which Omaha does not have.
     ours = set(inspect.signature(omaha_equity).parameters)
-    theirs = set(inspect.signature(pk.equity).parameters) - {"game", "per_combo"}
+    theirs = set(inspect.signature(pk.equity).parameters) - {"game", "rules"}
     assert theirs <= ours
 
 
