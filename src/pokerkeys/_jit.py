@@ -380,9 +380,10 @@ def _compiled(fn: Callable[..., Any], *, parallel: bool = False,
     Caching is switched on here, not with Numba's ``cache=True``, which would make a
     FunctionCache at decoration, only to be replaced by the first-use ``_KernelCache``.
     """
-    dispatcher: Kernel = numba.njit(fn, parallel=parallel, inline=inline, nogil=True,
-                                    boundscheck=False, error_model="numpy",
-                                    no_cfunc_wrapper=True)
+    # (no_cfunc_wrapper is a target option numba's annotations do not list)
+    dispatcher: Kernel = numba.njit(  # type: ignore[call-overload]
+        fn, parallel=parallel, inline=inline, nogil=True, boundscheck=False,
+        error_model="numpy", no_cfunc_wrapper=True)
     # (the dispatcher's cache is not in numba's annotations)
     dispatcher._cache = _FirstUseCache(dispatcher.py_func)  # type: ignore[attr-defined]
     return dispatcher
