@@ -6,7 +6,6 @@ streaming and stopped. Screenshots at desktop width and at 390 px go to
 $POKERKEYS_SCREENSHOTS (default: pytest's tmp dir)."""
 from __future__ import annotations
 
-import shutil
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -14,15 +13,11 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from web_server import LiveServer  # noqa: E402
-
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="needs Debian's chromium "
-                                                         "(apt-get install -y chromium)")
+from web_server import LiveServer
 
 
 @pytest.fixture(scope="module")
-def server():
+def server(browser):  # the browser first: it skips the module without chromium
     s = LiveServer()
     yield s
     s.stop()
@@ -57,6 +52,16 @@ def _rows(page) -> list[list[str]]:
             for row in page.locator("#results tbody tr").all()]
 
 
+def _axe(page) -> list[str]:
+    """axe-core's WCAG 2 A/AA violations on the page as it is now (none checked without the
+    axe package: the accessibility tests skip then too)."""
+    try:
+        from test_web_a11y import axe_violations
+    except pytest.skip.Exception:
+        return []
+    return axe_violations(page)
+
+
 def _query(page) -> dict[str, list[str]]:
     return parse_qs(urlparse(page.url).query)
 
@@ -88,6 +93,7 @@ def test_omaha_with_a_range_shows_its_count_and_the_results(server, page, shots)
                            timeout=30_000)
     status = page.locator("#status").inner_text()
     assert status.startswith("player 2") and "'1' at position 3" in status
+    assert _axe(page) == []
 
 
 def test_cards_picked_for_omaha_fill_four_to_a_hand(server, page):
@@ -119,6 +125,7 @@ def test_hilo_shows_high_low_scoop_and_keeps_the_game_in_its_url(server, browser
                                ["2. QsQdJhTc", "12.93%", "16.83%", "0.00%", "9.02%", "exact"]]
         assert "63.41% of showdowns" in page.locator("#low-note").inner_text()
         assert page.evaluate("document.documentElement.scrollWidth") <= width
+        assert _axe(page) == []
         page.screenshot(path=shots / f"calculator-hilo-{width}.png", full_page=True)
         context.close()
         assert not errors, errors
