@@ -13,32 +13,9 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, uint64
 from .borrow import borrowed
-from .evaluate import HASH_5, TABLES, join_leaders, rank_of_key
-from .omaha import _draw, _next_subset, _pair_sums, _triple_sums, _unrank
+from .evaluate import TABLES
+from .omaha import _draw, _next_subset, _pair_sums, _showdown, _triple_sums, _unrank
 from .sampling import next_u64
-
-
-# The showdown indexes the players' (P, pairs) sums in place: a row view per player (as
-# ``_kernels.omaha._showdown`` takes) costs reference counting in the hot loop of a serial
-# kernel, measured 5x slower than this flat form.
-@inline
-def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
-              hash_base, hash_ranks, flush_ranks):
-    mult, hmask, shift = HASH_5  # compile-time constants
-    best = 0
-    mask = 0
-    for p in range(n_players):
-        r = 0
-        for i in range(n_pairs):
-            pk = pair_keys[p, i]
-            pf = pair_flush[p, i]
-            for t in range(10):
-                v = rank_of_key(pk + tri_keys[t], pf + tri_flush[t], flush_suit, hash_base,
-                                hash_ranks, flush_ranks, mult, hmask, shift)
-                if v > r:
-                    r = v
-        best, mask = join_leaders(best, mask, np.int64(r), p)
-    return mask
 
 
 @kernel(signatures=[
