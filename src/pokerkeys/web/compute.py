@@ -422,7 +422,7 @@ def range_info(text: str, game: Game = "holdem") -> JsonObject:
 deck plays 6 through A)
     """
     if game in OMAHA_HOLE_CARDS:
-        return _omaha_range_info(text, game)
+        return dict(_omaha_range_info(text, game))
     try:
         rng = Range(text)
         if game == "shortdeck":
@@ -444,7 +444,10 @@ deck plays 6 through A)
                         for n, w in zip(CLASS_NAMES, weights, strict=True) if w > 0}}
 
 
+@lru_cache(maxsize=32)
 def _omaha_range_info(text: str, game: Game) -> JsonObject:
+    """Cached: matching every 6-card hand takes about a second, and the calculator asks
+    again for the same text (a game switched back, a player removed)."""
     hole = OMAHA_HOLE_CARDS[game]
     range_game = cast(RangeGame, {4: "omaha", 5: "omaha5", 6: "omaha6"}[hole])
     try:

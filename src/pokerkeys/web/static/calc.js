@@ -147,7 +147,7 @@ function wireField(input) {
   input.addEventListener('input', () => {
     if (pending) { pending = null; drawDeck(); }
     if (input === rangeTarget) editor.load(input.value, { delay: 300 });
-    countRange(input, 300);
+    countRange(input, currentGame().hole === 6 ? 700 : 300);  // every 6-card hand: ~1 s
     changed(300, true);
   });
 }
