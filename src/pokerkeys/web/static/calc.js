@@ -1,6 +1,6 @@
 // The odds calculator. The whole input lives in the query string (/?p=AhKh&p=QsQd&board=..,
-// &game=omaha for another game than hold'em): opening such a URL computes it at once. Every change restarts the calculation; the previous
-// request is aborted, which cancels its job on the server. A link's value out of range or
+// and game=omaha for another game than hold'em): opening such a URL computes it at once.
+// Every change restarts the calculation; the previous request is aborted, which cancels its job on the server. A link's value out of range or
 // unknown is named in a notice above the panels (never NaN or a blank table); a failed or
 // stopped run keeps the last good table on screen, marked as such and saying why.
 import * as api from './api.js';
@@ -61,15 +61,20 @@ function applyGame() {
       + ' or random'
     : g.short ? 'a hand of cards 6 to A (AhKh), one card (Ah??), a range (QQ+,AKs) or random'
       : HOLDEM_HINT;
-  for (const input of playerInputs()) {
-    input.placeholder = g.omaha ? `${example}, AA:$ds, random` : 'AhKh, QQ+,AKs, random';
-    input.closest('.player').querySelector('.range-btn').hidden = !!g.omaha;
-  }
+  playerInputs().forEach(fitPlayer);
   if (g.omaha && rangeTarget) {  // the grid is hold'em's 169 classes
     $('range-editor').hidden = true;
     rangeTarget = null;
     markRangeButtons();
   }
+}
+
+// A player's placeholder and Range button (the grid is for hold'em and short deck) for the game.
+function fitPlayer(input) {
+  const g = currentGame();
+  input.placeholder = g.omaha ? `${'AsKsQdJdTh9h'.slice(0, 2 * g.hole)}, AA:$ds, random`
+    : 'AhKh, QQ+,AKs, random';
+  input.closest('.player').querySelector('.range-btn').hidden = !!g.omaha;
 }
 
 // --- players
@@ -88,10 +93,7 @@ function addPlayer(text = '') {
     <div class="count"></div>`;
   const input = row.querySelector('input');
   input.value = text;
-  if (currentGame().omaha) {
-    input.placeholder = 'AsKsQdJdTh9h'.slice(0, 2 * currentGame().hole) + ', AA:$ds, random';
-    row.querySelector('.range-btn').hidden = true;
-  }
+  fitPlayer(input);
   wireField(input);
   row.querySelector('.range-btn').addEventListener('click', () => openRange(input));
   row.querySelector('.random-btn').addEventListener('click', () => {
