@@ -47,7 +47,10 @@ def _equity(client, body: dict) -> dict:
      lambda: pk.omaha_equity(["AsKsQdJdTc9c", "AhAcKhKc2d3d"], board="Td9h4c8h")),
     ({"hands": ["AhKh", "7c6c"], "game": "shortdeck"},
      lambda: pk.equity(["AhKh", "7c6c"], game="shortdeck")),
-], ids=["omaha", "omaha5", "omaha6", "shortdeck"])
+    # "omaha" takes its size from the known hands, as on the command line.
+    ({"hands": ["AsKsQdJdTc", "AhAcKhKc2d"], "board": "Td9h4c8h", "game": "omaha"},
+     lambda: pk.omaha_equity(["AsKsQdJdTc", "AhAcKhKc2d"], board="Td9h4c8h")),
+], ids=["omaha", "omaha5", "omaha6", "shortdeck", "omaha-5-cards"])
 def test_each_game_answers_as_the_library(client, body, expected):
     got = _equity(client, body)
     want = expected().to_dict()
@@ -123,7 +126,9 @@ def test_hilo_monte_carlo_streams_only_hilo_answers_and_stops_before_the_limit(c
 @pytest.mark.parametrize(("body", "message"), [
     ({"hands": ["AhKh", "AA"], "game": "omaha"},
      "player 1: an Omaha hand has 4, 5 or 6 hole cards, not 2"),
-    ({"hands": ["AsKsQdJd", "AhAcKhKc2d"], "game": "omaha"}, "player 2"),
+    ({"hands": ["AsKsQdJd", "AhAcKhKc2d"], "game": "omaha"},
+     "all Omaha players hold the same number of hole cards"),
+    ({"hands": ["AsKsQdJdTc", "AhAcKhKc"], "game": "omaha5"}, "player 2"),
     ({"hands": ["AsKsQdJd", "AAA!AA"], "game": "omaha"},
      "player 2: the range 'AAA!AA' matches no 4-card hand"),
     ({"hands": ["AsKsQdJd", "AA1x"], "game": "omaha"}, "'1' at position 3"),

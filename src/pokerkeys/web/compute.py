@@ -110,8 +110,10 @@ class EquityPlan:
                 return omaha_hilo_equity(**kwargs, game=cast(HiLoGame, game),
                                          progress=check).to_dict()
         if game in OMAHA_HOLE_CARDS:
-            return omaha_equity(**kwargs, hole_cards=OMAHA_HOLE_CARDS[game],
-                                progress=check).to_dict()
+            # As on the command line, 'omaha' takes its size from the known hands (4 when no
+            # hand fixes it), as it always has here; 'omaha5' and 'omaha6' fix it.
+            hole = None if game == "omaha" else OMAHA_HOLE_CARDS[game]
+            return omaha_equity(**kwargs, hole_cards=hole, progress=check).to_dict()
         return equity(**kwargs, game=game, progress=check).to_dict()
 
 

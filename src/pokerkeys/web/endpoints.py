@@ -178,8 +178,10 @@ _EQUITY_BODY = (
              "result. null draws a fresh one.", default="null"),
     ApiField("game", "string",
              "\"holdem\" (Texas hold'em), \"shortdeck\" (six-plus hold'em, cards six to "
-             "ace, three of a kind above a straight), \"omaha\", \"omaha5\", \"omaha6\" "
-             "(Omaha with 4, 5 or 6 hole cards, all players alike) or \"omaha8\", "
+             "ace, three of a kind above a straight), \"omaha\" (Omaha, all players "
+             "alike: 4 hole cards, or 5 or 6 when the known hands hold that many), "
+             "\"omaha5\", \"omaha6\" (5- or 6-card Omaha, ranges read for that size) or "
+             "\"omaha8\", "
              "\"omaha5-8\", \"omaha6-8\" (Omaha hi/lo, eight or better, with 4, 5 or 6). "
              "A hi/lo answer differs from the one below: players, equity (each player's "
              "share of the whole pot), high and low (the average share of the high and of the "
