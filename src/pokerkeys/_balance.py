@@ -1,8 +1,8 @@
-"""Splitting work items into groups of equal work for ``prange`` loops.
+"""Splitting work items into groups of equal work for chunked kernels (``_jit.run_chunks``).
 
-Numba hands each thread a contiguous block of loop iterations, so a loop over items of unequal
-size (enumerations whose first card is low do far more work) leaves one thread busy long after
-the other is idle. Dealing the items, largest first, to the group with the least work so far
+Threads take contiguous blocks of groups, so a loop over items of unequal size (enumerations
+whose first card is low do far more work) leaves one thread busy long after the other is
+idle. Dealing the items, largest first, to the group with the least work so far
 (LPT scheduling) and looping over many more groups than threads fixes that for any thread count.
 """
 from __future__ import annotations
