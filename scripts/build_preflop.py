@@ -25,6 +25,21 @@ with ``manifest.json``. ``--check`` recomputes the exact tables and compares the
 byte; the Monte Carlo tables are checked for shape, order and sanity, and ``--mc-cells`` of
 their cells are recomputed with fresh random numbers and must agree within 4 standard errors.
 ``--ties-only`` recomputes the tie-share tables and keeps the equity Monte Carlo table.
+
+``--game shortdeck`` builds the short-deck tables instead (``pokerkeys.preflop.shortdeck``),
+for each rule order R (``trips``: three of a kind beats a straight, ``straight``: the other
+order), with their own manifest ``shortdeck_preflop_manifest.json``:
+
+* ``shortdeck_preflop_R_heads_up_equity.npy``: (81, 81) float64, exact (all 201,376 boards
+  of every combo pair; about a second).
+* ``shortdeck_preflop_R_equity_vs_opponents.npy``: (81, 5) float64, against 1..5 random
+  hands; column 0 exact (the matrix's row averages), the others Monte Carlo with standard
+  error <= 0.0005 per cell (a few minutes).
+* ``shortdeck_preflop_R_equity_vs_opponents_stderr.npy``: (81, 5) float64, their standard
+  errors.
+
+``--check`` recomputes the exact matrices byte for byte and ``--mc-cells`` Monte Carlo cells
+with a fresh seed (within 4 standard errors); ``--skip-mc`` keeps the Monte Carlo tables.
 """
 from __future__ import annotations
 
@@ -179,6 +194,103 @@ def load_disk(folder: Path, name: str) -> tuple[np.ndarray, bytes]:
     return np.load(path, allow_pickle=False), data
 
 
+def build_shortdeck(args) -> int:
+    """The short-deck tables (see the module docstring): write, or check with ``--check``."""
+    from pokerkeys.core.shortdeck import RULES
+    from pokerkeys.preflop import shortdeck as sd
+
+    tables: dict[str, np.ndarray] = {}
+    outputs: dict[str, bytes] = {}
+    try:
+        for rules in RULES:
+            start = time.perf_counter()
+            counts = sd.compute_heads_up_counts(rules, threads=args.threads)
+            matrix = sd.equity_from_counts(counts)
+            vs_random = sd.vs_random_from_counts(counts)
+            log(args.quiet, f"short deck ({rules}): exact 81x81 matrix "
+                            f"{time.perf_counter() - start:.1f} s")
+            if np.abs(matrix + matrix.T - 1).max() > 1e-12:
+                raise ValueError(f"{rules}: the matrix is not antisymmetric (a + b != 1)")
+            hu = sd.table_name("heads_up_equity", rules)
+            eq_name = sd.table_name("equity_vs_opponents", rules)
+            se_name = sd.table_name("equity_vs_opponents_stderr", rules)
+            tables[hu] = matrix
+            if args.check or args.skip_mc:
+                for name in (eq_name, se_name):
+                    tables[name], outputs[f"{name}.npy"] = load_disk(args.out, name)
+                problems = check_sd_sanity(tables[eq_name], tables[se_name], vs_random)
+                if args.check and not problems:
+                    for name, n in SD_CHECK_CELLS[:args.mc_cells]:
+                        (fresh,), (fresh_se,) = (a[0] for a in sd.compute_equity_vs_opponents(
+                            [n], [name], rules=rules, seed=MC_SEED + 1, threads=args.threads))
+                        k = sd.class_index(name)
+                        table, table_se = tables[eq_name][k, n - 1], tables[se_name][k, n - 1]
+                        if abs(fresh - table) > 4 * np.hypot(fresh_se, table_se):
+                            problems.append(f"{rules} {name} vs {n}: table {table:.5f}, fresh "
+                                            f"{fresh:.5f} (more than 4 stderr apart)")
+            else:
+                start = time.perf_counter()
+                eq, se = sd.compute_equity_vs_opponents(rules=rules, seed=MC_SEED,
+                                                        threads=args.threads)
+                log(args.quiet, f"short deck ({rules}): Monte Carlo vs 1..5 random hands "
+                                f"{time.perf_counter() - start:.1f} s")
+                tables[eq_name], tables[se_name] = eq, se
+                outputs[f"{eq_name}.npy"], outputs[f"{se_name}.npy"] = npy_bytes(eq), \
+                    npy_bytes(se)
+                problems = check_sd_sanity(eq, se, vs_random)
+            if problems:
+                raise ValueError(f"{rules}: " + "; ".join(problems))
+            outputs[f"{hu}.npy"] = npy_bytes(matrix)
+    except ValueError as exc:
+        print(f"build_preflop: {exc}; nothing written", file=sys.stderr)
+        return 1
+    return write_outputs(args, tables, outputs, sd.MANIFEST)
+
+
+SD_CHECK_CELLS = [("AA", 5), ("76o", 3), ("T9s", 2), ("AKo", 4)]
+
+
+def check_sd_sanity(equity, stderr, vs_random) -> list[str]:
+    """Shape, exact first column and plausibility of a short-deck equity-vs-opponents table."""
+    problems = [f"table has shape {a.shape} {a.dtype}, expected (81, 5) float64"
+                for a in (equity, stderr) if a.shape != (81, 5) or a.dtype != np.float64]
+    if problems:
+        return problems
+    if not np.array_equal(equity[:, 0], vs_random):
+        problems.append("column 1 differs from the exact equity against a random hand")
+    if np.any(stderr[:, 0] != 0) or np.any(stderr[:, 1:] <= 0) \
+            or np.any(stderr > TARGET_STDERR):
+        problems.append(f"standard errors: column 1 exact, the others in (0, {TARGET_STDERR}]")
+    drop = equity[:, :-1] - equity[:, 1:]
+    if np.any(drop < -5 * np.hypot(stderr[:, :-1], stderr[:, 1:])):
+        problems.append("equity rises with more opponents for some class")
+    if not np.all(np.argmax(equity, axis=0) == 0):
+        problems.append("AA is not the best class in every column (rows out of order?)")
+    return problems
+
+
+def write_outputs(args, tables: dict[str, np.ndarray], outputs: dict[str, bytes],
+                  manifest_name: str) -> int:
+    """Write the tables and their manifest, or compare them byte for byte with ``--check``."""
+    manifest = {"format": 1, "files": {
+        name: {"sha256": hashlib.sha256(data).hexdigest(), "dtype": str(tables[name[:-4]].dtype),
+               "shape": list(tables[name[:-4]].shape)} for name, data in outputs.items()}}
+    outputs[manifest_name] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
+    if args.check:
+        bad = [n for n, d in sorted(outputs.items())
+               if not (args.out / n).is_file() or (args.out / n).read_bytes() != d]
+        if bad:
+            print(f"build_preflop: files differ from a fresh build: {', '.join(bad)}",
+                  file=sys.stderr)
+            return 1
+        return 0
+    args.out.mkdir(parents=True, exist_ok=True)
+    for name, data in sorted(outputs.items()):
+        (args.out / name).write_bytes(data)
+    log(args.quiet, f"wrote {', '.join(sorted(outputs))} to {args.out}")
+    return 0
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "tables")
@@ -193,7 +305,11 @@ def main(argv=None) -> int:
                         help=f"--check: Monte Carlo cells to recompute (0-{len(CHECK_CELLS)})")
     parser.add_argument("--threads", type=int, default=None)
     parser.add_argument("--quiet", action="store_true")
+    parser.add_argument("--game", choices=("holdem", "shortdeck"), default="holdem",
+                        help="the game whose tables to build (default holdem)")
     args = parser.parse_args(argv)
+    if args.game == "shortdeck":
+        return build_shortdeck(args)
     try:
         tables = build_exact(args.quiet, args.threads)
         outputs = {f"{name}.npy": npy_bytes(a) for name, a in tables.items()}
@@ -230,23 +346,7 @@ def main(argv=None) -> int:
     except ValueError as exc:
         print(f"build_preflop: {exc}; nothing written", file=sys.stderr)
         return 1
-    manifest = {"format": 1, "files": {
-        name: {"sha256": hashlib.sha256(data).hexdigest(), "dtype": str(tables[name[:-4]].dtype),
-               "shape": list(tables[name[:-4]].shape)} for name, data in outputs.items()}}
-    outputs[MANIFEST] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
-    if args.check:
-        bad = [n for n, d in sorted(outputs.items())
-               if not (args.out / n).is_file() or (args.out / n).read_bytes() != d]
-        if bad:
-            print(f"build_preflop: files differ from a fresh build: {', '.join(bad)}",
-                  file=sys.stderr)
-            return 1
-        return 0
-    args.out.mkdir(parents=True, exist_ok=True)
-    for name, data in sorted(outputs.items()):
-        (args.out / name).write_bytes(data)
-    log(args.quiet, f"wrote {', '.join(sorted(outputs))} to {args.out}")
-    return 0
+    return write_outputs(args, tables, outputs, MANIFEST)
 
 
 if __name__ == "__main__":

@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import array, boolean, inline, int64, kernel, run_chunks
-from .boards import board_sums
+from .boards import free_cards
 from .evaluate import HASH_7, TABLES, rank_of_key
 
 N_COMBOS = 1326
@@ -60,7 +60,8 @@ def counting_pass(src, dst, counts, shift):
 
 
 def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_parts, with_ties,
-                   card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                   card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks,
+                   first_card=0):
     """(wins, ties) int64 (169, 1326), summed over the boards times their multiplicities.
 
     wins[c, x] = sum over boards b, combos h of class c on b, of multiplicity[b] times
@@ -69,30 +70,35 @@ def heads_up_sweep(boards, multiplicity, combo_perm, tau_of, combo_class, n_part
     combo_perm (P, 1326) int64: index of each combo's image under each of P permutations; tau_of
     (1326,) the permutation taking a combo to its class representative; combo_class (1326,)
     class index. n_parts: independent accumulators (>= threads), run on the threads of the
-    caller's ``_jit.threads`` block (``heads_up_parts``).
+    caller's ``_jit.threads`` block (``heads_up_parts``). first_card: the deck is the cards
+    first_card..51 (0: Hold'em's 52; 16: short deck's 36, six through ace, ranked by the
+    short-deck tables passed); combos with a lower card collect nothing.
     """
     wins = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
     ties = np.zeros((n_parts, N_CLASSES, N_COMBOS), dtype=np.int32)
     run_chunks(heads_up_parts, n_parts, None, wins, ties, boards, multiplicity, combo_perm,
                tau_of, combo_class, with_ties, card_keys, flush_keys, flush_suit, hash_base,
-               hash_ranks, flush_ranks)
+               hash_ranks, flush_ranks, first_card)
     return wins.astype(np.int64).sum(axis=0), ties.astype(np.int64).sum(axis=0)
 
 
 @kernel(signatures=[
     (int64, int64, array("int32", 3), array("int32", 3), array("uint8", 2), array("int64"),
      array("int64", 2, readonly=True), array("int64", readonly=True), array("int64"), boolean,
-     *TABLES),
+     *TABLES, int64),
 ])
 def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau_of,
                    combo_class, with_ties, card_keys, flush_keys, flush_suit, hash_base,
-                   hash_ranks, flush_ranks):
+                   hash_ranks, flush_ranks, first_card):
     """Parts first..end-1 of ``heads_up_sweep`` (``_jit.run_chunks``): part p takes boards p,
     p + P, p + 2P, ... (P parts) into wins[p] and ties[p]."""
     n_boards = boards.shape[0]
     n_parts = wins.shape[0]
     n_perms = combo_perm.shape[0]
     mult, hmask, shift = HASH_7  # compile-time constants
+    n_rem = 47 - first_card  # cards left after a board
+    n_pairs = n_rem * (n_rem - 1) // 2
+    below = (np.uint64(1) << np.uint64(first_card)) - np.uint64(1)  # cards outside the deck
     for part in range(first, end):
         win8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         tie8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
@@ -124,14 +130,22 @@ def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau
                 break
             pending += 1
             pending_weight = multiplicity[b]
-            key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
+            used = below
+            key = np.uint64(0)
+            fsum = np.uint64(0)
+            for j in range(5):
+                c = boards[b, j]
+                used |= np.uint64(1) << np.uint64(c)
+                key += card_keys[c]
+                fsum += flush_keys[c]
+            free_cards(rem, used)  # rem[:n_rem] = the deck's cards not on the board
             # Rank every combo; sort key = rank << 11 | combo index (combo index < 2048).
             k = 0
-            for i in range(47):
+            for i in range(n_rem):
                 ci = rem[i]
                 ki = key + card_keys[ci]
                 fi = fsum + flush_keys[ci]
-                for j in range(i + 1, 47):
+                for j in range(i + 1, n_rem):
                     cj = np.int32(rem[j])
                     r = rank_of_key(ki + card_keys[cj], fi + flush_keys[cj], flush_suit,
                                     hash_base, hash_ranks, flush_ranks, mult, hmask, shift)
@@ -140,14 +154,14 @@ def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau
                     k += 1
             # Sort by rank (13 bits): two stable counting passes, low 7 then high 6 bits. The
             # order inside a rank does not matter; several times faster than a comparison sort.
-            counting_pass(keys, spare, counts, 11)
-            counting_pass(spare, keys, counts, 18)
+            counting_pass(keys[:n_pairs], spare[:n_pairs], counts, 11)
+            counting_pass(spare[:n_pairs], keys[:n_pairs], counts, 18)
             seen[:, :] = 0
             start = 0
-            while start < 1081:
+            while start < n_pairs:
                 group_rank = keys[start] >> 11
                 stop = start + 1
-                while stop < 1081 and (keys[stop] >> 11) == group_rank:
+                while stop < n_pairs and (keys[stop] >> 11) == group_rank:
                     stop += 1
                 if start > 0:  # nothing is below the lowest group
                     for g in range(start, stop):

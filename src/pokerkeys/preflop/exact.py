@@ -1056,3 +1056,45 @@ def _finish(raw_wins: IntArray, raw_ties: IntArray, with_ties: bool, elapsed: fl
     for a in (wins, ties, losses):
         a.setflags(write=False)
     return HeadsUpMatrix(wins, ties, losses, boards, elapsed)
+
+
+def class_counts_over_deck(first_card: int, tables: tuple[npt.NDArray[Any], ...], *,
+                           threads: Threads = None) -> IntArray:
+    """(169, 169, 3) int64 win/tie/loss counts of class against class on a deck first_card..51.
+
+    The board-major sweep of ``heads_up_matrix`` over every board of the smaller deck (one per
+    suit orbit), ranked by ``tables`` (a kernel's six evaluation tables, e.g. the short-deck
+    ones). Classes with a card below the deck have zero rows and columns. Used by
+    ``pokerkeys.preflop.shortdeck`` (first_card 16, the six of clubs).
+    """
+    from ..core.symmetry import canonical_boards as orbit_representatives
+
+    deck = np.arange(first_card, 52, dtype=np.uint8)
+    boards, multiplicity = orbit_representatives(deck, 5, _suit_maps())
+    order = np.argsort(multiplicity, kind="stable")
+    boards = np.ascontiguousarray(boards[order])
+    multiplicity = np.ascontiguousarray(multiplicity[order].astype(np.int64))
+    _, _, _, perms12, tau12 = _symmetry()
+    with _jit.threads(threads) as n_threads:
+        raw, _ = heads_up_sweep(boards, multiplicity, perms12, tau12,
+                                COMBO_CLASS.astype(np.int64), max(1, n_threads), False, *tables,
+                                first_card)
+    reps = _symmetry()[0]
+    wins = _symmetrise(raw)
+    in_deck = ALL_COMBOS.min(axis=1) >= first_card
+    ok = _disjoint(reps[:, None], np.arange(N_COMBOS)[None, :]) & in_deck[None, :] \
+        & in_deck[reps][:, None]
+    x = np.arange(N_COMBOS)
+    losses = wins[COMBO_CLASS[x][None, :], perms12[tau12[x][None, :], reps[:, None]]]
+    per_matchup = math.comb(52 - first_card - 4, 5)
+    wins, losses = np.where(ok, wins, 0), np.where(ok, losses, 0)
+    ties = np.where(ok, per_matchup - wins - losses, 0)
+    if (ties < 0).any():  # pragma: no cover - a wrong sweep would be a bug
+        raise AssertionError("negative tie counts: the sweep is broken")
+    sizes = np.array([class_combo_count(n) for n in CLASS_NAMES])
+    out = np.zeros((N_CLASSES, N_CLASSES, 3), dtype=np.int64)
+    for k, table in enumerate((wins, ties, losses)):
+        for c2 in range(N_CLASSES):
+            out[:, c2, k] = table[:, class_combo_indices(CLASS_NAMES[c2])].sum(axis=1)
+        out[:, :, k] *= sizes[:, None]
+    return out

@@ -1,0 +1,579 @@
+"""Short-deck preflop: the 81 starting-hand classes, the exact heads-up matrix and the tables.
+
+The 36-card deck (six through ace) has 630 two-card combos in 81 classes: 9 pairs (6 combos
+each), 36 suited (4 each) and 36 offsuit (12 each), named as in Hold'em (``'AA'``, ``'AKs'``,
+``'76o'``) and laid out in a 9 x 9 grid like Hold'em's 13 x 13 one: pairs on the diagonal,
+suited above it, offsuit below, aces first. ``CLASS_NAMES`` lists them in grid order (row by
+row); the order is Hold'em's ``CLASS_NAMES`` without the classes holding a two to a five.
+
+Shipped tables (``tables/shortdeck_preflop_*``, built by ``python scripts/build_preflop.py
+--game shortdeck``, one set per rule order, see :mod:`pokerkeys.core.shortdeck`):
+
+* ``heads_up_equity(a, b, rules=...)``: the exact 81 x 81 heads-up matrix, every one of the
+  201,376 boards of every pair of disjoint combos (``compute_heads_up_counts`` builds it in
+  about a second: the board-major sweep of the Hold'em matrix on the short deck's 2,109
+  suit-canonical boards).
+* ``equity_vs_opponents(n, rules=...)``: each class against 1..5 random hands; one opponent
+  exact (the matrix's row averages), more by Monte Carlo with a standard error of at most
+  ``TARGET_STDERR`` per cell (``equity_vs_opponents_stderr``).
+
+Examples
+--------
+>>> from pokerkeys.preflop import shortdeck
+>>> len(shortdeck.CLASS_NAMES), shortdeck.CLASS_NAMES[:3], shortdeck.N_COMBOS
+(81, ('AA', 'AKs', 'AQs'), 630)
+>>> round(shortdeck.heads_up_equity("AKs", "QQ"), 4)
+0.5071
+>>> round(shortdeck.heads_up_equity("AKs", "QQ", rules="straight-beats-trips"), 4)
+0.5369
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from functools import cache
+from typing import TYPE_CHECKING, overload
+
+import numpy as np
+
+from ..core import classes as _holdem
+from ..core.cards import format_cards, parse_cards
+from ..core.shortdeck import FIRST_CARD, LOWEST_RANK, Rules, check_short_deck, resolve_rules
+from ..core.tables import TableError, shortdeck_tables, tables_dir
+from ..core.types import CardsLike, FloatArray, IntArray, Threads
+
+if TYPE_CHECKING:
+    import numpy.typing as npt
+
+    from ..equity.driver import Progress
+
+__all__ = ["CLASS_NAMES", "GRID_SIZE", "MANIFEST", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
+           "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
+           "class_index", "compute_equity_vs_opponents", "compute_heads_up_counts",
+           "equity_from_counts", "equity_vs_opponents", "equity_vs_opponents_stderr",
+           "hand_class", "vs_random_from_counts",
+           "heads_up_equity", "table_name"]
+
+#: The 81 short-deck classes in 9 x 9 grid order (row by row, aces first).
+CLASS_NAMES: tuple[str, ...] = tuple(
+    name for name in _holdem.CLASS_NAMES
+    if min(_holdem.class_grid_position(name)) < 13 - LOWEST_RANK
+    and max(_holdem.class_grid_position(name)) < 13 - LOWEST_RANK)
+#: Starting-hand classes of the short deck.
+N_CLASSES = len(CLASS_NAMES)
+#: Two-card combos of the 36-card deck: C(36, 2).
+N_COMBOS = 630
+#: Rows (and columns) of the class grid.
+GRID_SIZE = 9
+#: The most random opponents the shipped table covers.
+MAX_OPPONENTS = 5
+#: The standard error of each Monte Carlo cell of the shipped table.
+TARGET_STDERR = 0.0005
+#: The manifest of the shipped short-deck preflop tables (in the tables folder).
+MANIFEST = "shortdeck_preflop_manifest.json"
+_INDEX = {name: k for k, name in enumerate(CLASS_NAMES)}
+_RULE_TAG: dict[Rules, str] = {"trips-beat-straight": "trips",
+                               "straight-beats-trips": "straight"}
+
+
+def _rules(rules: str | None) -> Rules:
+    resolved = resolve_rules("shortdeck", rules)
+    assert resolved is not None  # short deck always has a rule order
+    return resolved
+
+
+def class_index(name: str) -> int:
+    """The position of a short-deck class in ``CLASS_NAMES`` (grid order).
+
+    Parameters
+    ----------
+    name : str
+        A class name (``'AKs'``, ``'ak'``, ``'T9o'``, ``'10 9 s'`` as in Hold'em).
+
+    Returns
+    -------
+    int
+        0..80.
+
+    Raises
+    ------
+    ValueError
+        If the name is not a class, or holds a rank below six.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import class_index
+    >>> class_index("AA"), class_index("66")
+    (0, 80)
+    """
+    canonical = _holdem.normalize_class_name(name)
+    if canonical not in _INDEX:
+        raise ValueError(f"{name!r} is not a short-deck class (short deck plays 6 through A)")
+    return _INDEX[canonical]
+
+
+def class_grid_position(name: str) -> tuple[int, int]:
+    """The (row, column) of a class in the 9 x 9 grid.
+
+    Pairs sit on the diagonal, suited classes above it (row: the high card), offsuit below
+    it (column: the high card); row and column 0 are the aces.
+
+    Parameters
+    ----------
+    name : str
+        A short-deck class name.
+
+    Returns
+    -------
+    tuple of int
+        (row, column), each 0..8.
+
+    Raises
+    ------
+    ValueError
+        If the name is not a short-deck class.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import class_grid_position
+    >>> class_grid_position("AKs"), class_grid_position("AKo"), class_grid_position("66")
+    ((0, 1), (1, 0), (8, 8))
+    """
+    return divmod(class_index(name), GRID_SIZE)
+
+
+def class_combos(name: str) -> npt.NDArray[np.uint8]:
+    """The combos of a short-deck class: (n, 2) uint8 card ids.
+
+    Parameters
+    ----------
+    name : str
+        A short-deck class name.
+
+    Returns
+    -------
+    numpy.ndarray
+        6 rows for a pair, 4 suited, 12 offsuit (Hold'em's combo order).
+
+    Raises
+    ------
+    ValueError
+        If the name is not a short-deck class.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.preflop.shortdeck import class_combos
+    >>> [pk.format_cards(c, "") for c in class_combos("76s")]
+    ['7c6c', '7d6d', '7h6h', '7s6s']
+    """
+    return _holdem.class_combos(CLASS_NAMES[class_index(name)])
+
+
+def class_combo_count(name: str) -> int:
+    """How many combos a short-deck class has: 6 (pair), 4 (suited) or 12 (offsuit).
+
+    Parameters
+    ----------
+    name : str
+        A short-deck class name.
+
+    Returns
+    -------
+    int
+        The number of combos.
+
+    Raises
+    ------
+    ValueError
+        If the name is not a short-deck class.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import CLASS_NAMES, class_combo_count
+    >>> class_combo_count("AA"), sum(class_combo_count(n) for n in CLASS_NAMES)
+    (6, 630)
+    """
+    return _holdem.class_combo_count(CLASS_NAMES[class_index(name)])
+
+
+def hand_class(cards: CardsLike) -> str:
+    """The class of a short-deck two-card hand.
+
+    Parameters
+    ----------
+    cards : str or sequence of cards
+        Two cards, six or higher.
+
+    Returns
+    -------
+    str
+        The class name (``'AKs'``, ``'99'``, ``'T6o'``).
+
+    Raises
+    ------
+    ValueError
+        If the hand is not two cards, a card cannot be parsed, or a card is below six (the
+        message names it and the game).
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> pk.preflop.shortdeck.hand_class("Ah 6h")
+    'A6s'
+    >>> pk.preflop.shortdeck.hand_class("Ah 5h")
+    Traceback (most recent call last):
+    ...
+    ValueError: hand: 5h is not a short-deck card (short deck plays 6 through A)
+    """
+    ids = parse_cards(cards)
+    check_short_deck(ids, "hand")
+    return _holdem.hand_class(ids)
+
+
+def table_name(what: str, rules: str | None = None) -> str:
+    """The file name (without ``.npy``) of a shipped short-deck preflop table.
+
+    Parameters
+    ----------
+    what : {'heads_up_equity', 'equity_vs_opponents', 'equity_vs_opponents_stderr'}
+        The table.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    str
+        ``shortdeck_preflop_<trips|straight>_<what>``.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import table_name
+    >>> table_name("heads_up_equity", "straight-beats-trips")
+    'shortdeck_preflop_straight_heads_up_equity'
+    """
+    return f"shortdeck_preflop_{_RULE_TAG[_rules(rules)]}_{what}"
+
+
+@cache
+def _load(name: str) -> FloatArray:
+    folder = tables_dir()
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text())
+        data = (folder / f"{name}.npy").read_bytes()
+    except (OSError, ValueError) as exc:
+        raise TableError(f"short-deck preflop table {name} is unreadable ({exc}); rebuild it "
+                         f"with `python scripts/build_preflop.py --game shortdeck`") from exc
+    entry = manifest.get("files", {}).get(f"{name}.npy")
+    if entry is None or hashlib.sha256(data).hexdigest() != entry["sha256"]:
+        raise TableError(f"short-deck preflop table {name}.npy does not match {MANIFEST}; "
+                         f"rebuild it with `python scripts/build_preflop.py --game shortdeck`")
+    table = np.load(folder / f"{name}.npy", allow_pickle=False)
+    table.setflags(write=False)
+    return table
+
+
+def compute_heads_up_counts(rules: str | None = None, *, threads: Threads = None) -> IntArray:
+    """Exact win/tie/loss counts of every short-deck class against every class.
+
+    Every pair of disjoint combos of the two classes on every one of its 201,376 boards, by
+    the board-major sweep of the Hold'em matrix run on the short deck (one board per suit
+    orbit, about a second).
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+    threads : int or None, default None
+        Kernel threads; None: all.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81, 81, 3) int64: wins, ties and losses of the row class against the column class,
+        summed over combo pairs (``CLASS_NAMES`` order).
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order or ``threads`` not a positive integer.
+
+    See Also
+    --------
+    heads_up_equity : the shipped matrix built from these counts.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts
+    >>> counts = compute_heads_up_counts()
+    >>> counts.shape, counts[0, 0].tolist()
+    ((81, 81, 3), [20796, 1166664, 20796])
+    """
+    from .exact import class_counts_over_deck
+
+    tables = shortdeck_tables(7, _rules(rules)).as_tuple()
+    full = class_counts_over_deck(FIRST_CARD, tables, threads=threads)
+    rows = np.array([_holdem.class_index(n) for n in CLASS_NAMES])
+    return np.ascontiguousarray(full[np.ix_(rows, rows)])
+
+
+def equity_from_counts(counts: IntArray) -> FloatArray:
+    """The equity matrix of class against class from their win/tie/loss counts.
+
+    Parameters
+    ----------
+    counts : numpy.ndarray
+        (81, 81, 3) int64 from ``compute_heads_up_counts``.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81, 81) float64: (wins + ties / 2) / boards of the row class.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts, equity_from_counts
+    >>> float(equity_from_counts(compute_heads_up_counts())[0, 0])
+    0.5
+    """
+    w, t, lose = np.moveaxis(counts, 2, 0)
+    return (w + 0.5 * t) / (w + t + lose)
+
+
+def vs_random_from_counts(counts: IntArray) -> FloatArray:
+    """The exact equity of each class against one random hand, from the class counts.
+
+    Parameters
+    ----------
+    counts : numpy.ndarray
+        (81, 81, 3) int64 from ``compute_heads_up_counts``.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) float64 in ``CLASS_NAMES`` order.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts, vs_random_from_counts
+    >>> round(float(vs_random_from_counts(compute_heads_up_counts())[0]), 4)
+    0.756
+    """
+    w, t, lose = counts.sum(axis=1).T
+    return (2 * w + t) / (2.0 * (w + t + lose))
+
+
+@overload
+def heads_up_equity(hand1: None = None, hand2: None = None, *,
+                    rules: str | None = None) -> FloatArray: ...
+@overload
+def heads_up_equity(hand1: str, hand2: str, *, rules: str | None = None) -> float: ...
+def heads_up_equity(hand1: str | None = None, hand2: str | None = None, *,
+                    rules: str | None = None) -> FloatArray | float:
+    """The exact short-deck heads-up equity of class against class, from the shipped matrix.
+
+    Each entry averages over every pair of disjoint combos of the two classes (each pair
+    equally likely) and every board (201,376 per pair).
+
+    Parameters
+    ----------
+    hand1, hand2 : str or None, default None
+        Two short-deck classes (``'AKs'``, ``'QQ'``, ``'76o'``); neither for the whole matrix.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray or float
+        The (81, 81) float64 matrix (row class against column class, ``CLASS_NAMES`` order),
+        or hand1's equity against hand2.
+
+    Raises
+    ------
+    ValueError
+        If only one class is given, a name is not a short-deck class, or ``rules`` is not a
+        rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> round(pk.preflop.shortdeck.heads_up_equity("AA", "76s"), 4)
+    0.7623
+    >>> pk.preflop.shortdeck.heads_up_equity().shape
+    (81, 81)
+    """
+    matrix = _load(table_name("heads_up_equity", rules))
+    if hand1 is None or hand2 is None:
+        if hand1 is not None or hand2 is not None:
+            raise ValueError("give both classes, or neither for the whole matrix")
+        return np.array(matrix)
+    return float(matrix[class_index(hand1), class_index(hand2)])
+
+
+def _check_opponents(opponents: object) -> int:
+    if isinstance(opponents, bool) or not isinstance(opponents, (int, np.integer)) \
+            or not 1 <= opponents <= MAX_OPPONENTS:
+        raise ValueError(f"the number of opponents must be an integer from 1 to "
+                         f"{MAX_OPPONENTS}, not {opponents!r}")
+    return int(opponents)
+
+
+def _column(name: str, opponents: int | None) -> FloatArray:
+    table = np.array(_load(name))
+    return table if opponents is None else table[:, _check_opponents(opponents) - 1]
+
+
+def equity_vs_opponents(opponents: int | None = None, *, rules: str | None = None
+                        ) -> FloatArray:
+    """The shipped equity of each short-deck class against 1..5 random hands.
+
+    One opponent is exact; more are Monte Carlo with a standard error of at most
+    ``TARGET_STDERR`` per cell (``equity_vs_opponents_stderr``).
+
+    Parameters
+    ----------
+    opponents : int or None, default None
+        Random opponents, 1..5; None for the whole table.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) float64 in ``CLASS_NAMES`` order, or (81, 5) with column n - 1 for n opponents.
+
+    Raises
+    ------
+    ValueError
+        If ``opponents`` is not 1..5 or ``rules`` not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> table = pk.preflop.shortdeck.equity_vs_opponents()
+    >>> table.shape, round(float(table[0, 0]), 4)
+    ((81, 5), 0.756)
+    """
+    return _column(table_name("equity_vs_opponents", rules), opponents)
+
+
+def equity_vs_opponents_stderr(opponents: int | None = None, *, rules: str | None = None
+                               ) -> FloatArray:
+    """The standard errors of ``equity_vs_opponents`` (0 for one opponent: exact).
+
+    Parameters
+    ----------
+    opponents : int or None, default None
+        Random opponents, 1..5; None for the whole table.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) or (81, 5) float64.
+
+    Raises
+    ------
+    ValueError
+        If ``opponents`` is not 1..5 or ``rules`` not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import TARGET_STDERR, equity_vs_opponents_stderr
+    >>> se = equity_vs_opponents_stderr()
+    >>> bool((se[:, 0] == 0).all()), bool((se[:, 1:] <= TARGET_STDERR).all())
+    (True, True)
+    """
+    return _column(table_name("equity_vs_opponents_stderr", rules), opponents)
+
+
+def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENTS + 1),
+                                classes: Iterable[str] | None = None, *,
+                                rules: str | None = None,
+                                target_stderr: float = TARGET_STDERR, seed: int = 20261125,
+                                threads: Threads = None, progress: Progress | None = None
+                                ) -> tuple[FloatArray, FloatArray]:
+    """Compute the table of ``equity_vs_opponents``: each class against n random hands.
+
+    One opponent is the exact value (``compute_heads_up_counts``); for more, each class's
+    representative (its first combo) plays n random short-deck hands by Monte Carlo
+    (``pokerkeys.equity(..., game='shortdeck')``) until its standard error is at most
+    ``target_stderr``. Cell (class, n) has its own seed derived from ``seed``, so any cell
+    can be recomputed alone.
+
+    Parameters
+    ----------
+    opponents : iterable of int, default 1..5
+        Numbers of random opponents (columns), each 1..5.
+    classes : iterable of str or None, default None
+        Classes (rows); None: all 81 in ``CLASS_NAMES`` order.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+    target_stderr : float, default TARGET_STDERR
+        The standard error each Monte Carlo cell reaches.
+    seed : int, default 20261125
+        The seed the cells' seeds derive from.
+    threads : int or None, default None
+        Kernel threads; None: all.
+    progress : callable or None, default None
+        ``progress(done, total)`` after each cell.
+
+    Returns
+    -------
+    equity : numpy.ndarray
+        (len(classes), len(opponents)) float64.
+    stderr : numpy.ndarray
+        The same shape: each cell's standard error (0 for one opponent).
+
+    Raises
+    ------
+    ValueError
+        If a number of opponents is not 1..5, a class is not a short-deck class, or
+        ``rules`` is not a rule order.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import compute_equity_vs_opponents
+    >>> equity, stderr = compute_equity_vs_opponents([2], ["AA"], target_stderr=0.01, seed=1)
+    >>> bool(0.6 < equity[0, 0] < 0.75), bool(stderr[0, 0] <= 0.01)
+    (True, True)
+    """
+    from ..equity.holdem import equity
+
+    order = _rules(rules)
+    counts = [_check_opponents(n) for n in opponents]
+    names = list(CLASS_NAMES) if classes is None else [CLASS_NAMES[class_index(c)]
+                                                       for c in classes]
+    eq = np.zeros((len(names), len(counts)))
+    se = np.zeros((len(names), len(counts)))
+    exact = (vs_random_from_counts(compute_heads_up_counts(order, threads=threads))
+             if 1 in counts else None)
+    total, done = len(names) * len(counts), 0
+    for j, n in enumerate(counts):
+        for i, name in enumerate(names):
+            k = class_index(name)
+            if n == 1 and exact is not None:
+                eq[i, j] = exact[k]
+            else:
+                hero = format_cards(class_combos(name)[0], "")
+                cell_seed = int(np.random.SeedSequence([seed, n, k]).generate_state(1)[0])
+                r = equity([hero] + ["random"] * n, target_stderr=target_stderr,
+                           seed=cell_seed, threads=threads, game="shortdeck", rules=order)
+                eq[i, j], se[i, j] = r.equity[0], r.stderr[0]
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    return eq, se
