@@ -16,9 +16,14 @@ from .common import CliError, positive_int, require_plot, seed
 
 if TYPE_CHECKING:
     from ..core.best import BestHand
+    from ..core.shortdeck import Game
     from .common import Subparsers
 
 __all__ = ["add_parser"]
+
+# Short deck's rule orders (``pokerkeys.core.shortdeck.RULES``), spelled out so that building
+# the parser does not import NumPy.
+_RULES = ["trips-beat-straight", "straight-beats-trips"]
 
 
 def _read_source(path: str) -> list[str]:
@@ -36,11 +41,17 @@ def _read_source(path: str) -> list[str]:
 # ---------------------------------------------------------------------------- winners
 def _cmd_winners(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards
-    from ..games.hands import best_hand, short_hand_value
+    from ..games.hands import best_hand, short_hand_value, winners
     from ..games.showdown import detect_format, euler54, read_showdowns
 
+    short_deck = args.game == "shortdeck"
+    if args.rules is not None and not short_deck:
+        raise CliError("--rules applies to --game shortdeck only")
     lines = _read_source(args.file)
     fmt = detect_format(lines) if args.format == "auto" else args.format
+    if fmt == "euler54" and short_deck:
+        raise CliError("--game shortdeck reads named showdowns (Name, card, card, ...), "
+                       "not the euler54 format")
     if fmt == "euler54":
         result = euler54(lines)
         if args.json:
@@ -52,24 +63,31 @@ def _cmd_winners(args: argparse.Namespace) -> int:
             print(f"ties          {result.ties:,}")
         return 0
     showdowns = read_showdowns(lines)
+    game: Game = "shortdeck" if short_deck else "holdem"
+    try:
+        # Short deck ranks on its own scale: the winners are found again on it.
+        won = [[s.names[i] for i in winners(s.hands, game=game, rules=args.rules)]
+               if short_deck else list(s.winners) for s in showdowns]
+    except ValueError as exc:
+        raise CliError(str(exc)) from exc
     if args.json:
         out = []
-        for s in showdowns:
+        for s, names in zip(showdowns, won, strict=True):
             players = []
             for name, ids in zip(s.names, s.hands, strict=True):
                 entry: dict[str, Any] = {"name": name, "cards": format_cards(ids)}
                 if len(ids) >= 5:
-                    hand = best_hand(ids)
+                    hand = best_hand(ids, game=game, rules=args.rules)
                     entry.update(rank=hand.rank, hand=hand.describe(),
                                  best_five=format_cards(hand.cards))
                 else:
                     entry["value"] = list(short_hand_value(ids))
                 players.append(entry)
-            out.append({"players": players, "winners": list(s.winners)})
+            out.append({"players": players, "winners": names})
         print(json.dumps(out, indent=2))
         return 0
-    for s in showdowns:
-        print(", ".join(s.winners))
+    for names in won:
+        print(", ".join(names))
     return 0
 
 
@@ -83,8 +101,16 @@ def _cmd_best(args: argparse.Namespace) -> int:
     game = args.game
     if game is None:
         game = "holdem" if args.board else "any"
+    if args.rules is not None and game != "shortdeck":
+        raise CliError("--rules applies to --game shortdeck only")
     hand: BestHand
-    if has_jokers(args.cards):
+    if game == "shortdeck":
+        cards = args.cards + (" " + args.board if args.board else "")
+        try:
+            hand = best_hand(cards, game="shortdeck", rules=args.rules)
+        except ValueError as exc:
+            raise CliError(str(exc)) from exc
+    elif has_jokers(args.cards):
         if args.board:
             raise CliError("wild cards are supported in a hand of 5-7 cards without a board")
         hand = wild_hand(args.cards, max_jokers=args.max_jokers)
@@ -143,7 +169,9 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             results.append(game_stats(g, exact=False, trials=args.trials, seed=args.seed,
                                       threads=args.threads))
         else:
-            results.append(game_stats(g, exact=True, threads=args.threads))
+            short = g in ("shortdeck5", "shortdeck")
+            results.append(game_stats(g, exact=True, threads=args.threads,
+                                      rules=args.rules if short else None))
     if args.json:
         print(json.dumps([{"game": r.game, "exact": r.exact, "total": r.total, "what": r.what,
                            "counts": r.as_dict(),
@@ -219,6 +247,12 @@ def add_parser(sub: Subparsers) -> None:
                    help="input file (default '-': standard input)")
     p.add_argument("--format", choices=["auto", "named", "euler54"], default="auto",
                    help="input format (default auto: detected from the first line)")
+    p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
+                   help="the ranking: holdem (default) or shortdeck (six through ace, a flush "
+                        "beats a full house; named showdowns only)")
+    p.add_argument("--rules", choices=_RULES,
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
     p.add_argument("--json", action="store_true",
                    help="print each showdown's players (cards, rank, hand, best five) and "
                         "winners as JSON")
@@ -231,9 +265,13 @@ def add_parser(sub: Subparsers) -> None:
     p.add_argument("cards", help="hole cards, or the whole hand, e.g. 'As 7d 6d 5d'")
     p.add_argument("board", nargs="?",
                    help="board cards (Three-D: 15 cards, three fives; default: none)")
-    p.add_argument("--game", choices=["any", "holdem", "omaha", "threed"],
+    p.add_argument("--game", choices=["any", "holdem", "omaha", "threed", "shortdeck"],
                    help="how hole cards and board combine (default: holdem with a board, "
-                        "else the best five of CARDS)")
+                        "else the best five of CARDS); shortdeck: the best five of CARDS and "
+                        "the board ranked by short deck's rules (six through ace)")
+    p.add_argument("--rules", choices=_RULES,
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
     p.add_argument("--max-jokers", type=positive_int, default=2,
                    help="most jokers a hand may hold (default 2)")
     p.add_argument("--json", action="store_true",
@@ -262,12 +300,17 @@ def add_parser(sub: Subparsers) -> None:
     p = sub.add_parser("stats",
                        help="category frequencies per game (the table of Norvig's poker "
                             "notebook)",
-                       description="Frequencies of each category: exact for deal, draw, joker "
-                                   "and texas (every deal enumerated), simulated with standard "
-                                   "errors for omaha, omaha5, omaha6 and threed.")
+                       description="Frequencies of each category: exact for deal, draw, joker, "
+                                   "texas, shortdeck5 and shortdeck (every deal enumerated), "
+                                   "simulated with standard errors for omaha, omaha5, omaha6 "
+                                   "and threed.")
     p.add_argument("games", nargs="*", metavar="GAME",
-                   help="deal draw joker texas omaha omaha5 omaha6 threed (default: deal draw "
-                        "joker texas omaha threed)")
+                   help="deal draw joker texas omaha omaha5 omaha6 threed shortdeck5 "
+                        "shortdeck (short deck: 5 of the 36 cards, best five of 7; default: "
+                        "deal draw joker texas omaha threed)")
+    p.add_argument("--rules", choices=_RULES,
+                   help="short deck's order of three of a kind and straight (default "
+                        "trips-beat-straight; shortdeck5 and shortdeck only)")
     p.add_argument("--trials", type=positive_int,
                    help="deals per simulated game (default 1,000,000)")
     p.add_argument("--simulate", action="store_true",
