@@ -110,6 +110,21 @@ def test_cards_picked_for_omaha_fill_four_to_a_hand(server, page):
     page.click("#player-1")
     page.click(".card[data-card='5h']", force=True)
     assert page.input_value("#player-1") == ""
+    # The range grid greys out the classes below the six and paints none of them; the top-X%
+    # slider (a hold'em ranking) is hidden.
+    page.click("button[aria-label='Range for player 1']")
+    grid = page.locator("#range-box")
+    assert grid.locator(".cell.out").count() == 169 - 81
+    assert grid.locator(".top-label").is_hidden()
+    grid.locator(".cell[data-class='22']").click(force=True)
+    grid.locator(".cell[data-class='T5s']").focus()
+    page.keyboard.press("Enter")
+    assert page.input_value("#player-1") == ""
+    grid.locator(".cell[data-class='AKs']").click()
+    assert page.input_value("#player-1") == "AKs"
+    page.locator("#count-1").filter(has_text="combos").wait_for(timeout=30_000)
+    assert page.locator("#count-1").inner_text() == "4 combos, 0.635% of hands"  # of 630
+    assert _axe(page) == []
 
 
 def test_hilo_shows_high_low_scoop_and_keeps_the_game_in_its_url(server, browser, shots):

@@ -62,6 +62,7 @@ function applyGame() {
     : g.short ? 'a hand of cards 6 to A (AhKh), one card (Ah??), a range (QQ+,AKs) or random'
       : HOLDEM_HINT;
   playerInputs().forEach(fitPlayer);
+  fitGrid();
   if (g.omaha && rangeTarget) {  // the grid is hold'em's 169 classes
     $('range-editor').hidden = true;
     rangeTarget = null;
@@ -371,8 +372,31 @@ function drawDeck() {
 
 // --- the range editor
 const editor = new RangeEditor($('range-box'), text => {
-  if (rangeTarget) { rangeTarget.value = text; changed(0, true); }
+  if (rangeTarget) { rangeTarget.value = text; countRange(rangeTarget, 300); changed(0, true); }
 });
+
+// Short deck: the grid's classes holding a card below the six are out (greyed, and neither
+// clicks, drags nor Enter paint them), and the top-X% slider, which ranks hold'em's hands, is
+// hidden. Typed text is still the server's to judge (the count names a card below the six).
+const rangeBox = $('range-box');
+function fitGrid() {
+  const short = !!currentGame().short;
+  for (const cell of rangeBox.querySelectorAll('.cell')) {
+    const out = short && /[2-5]/.test(cell.dataset.class.slice(0, 2));
+    cell.classList.toggle('out', out);
+    if (out) cell.setAttribute('aria-disabled', 'true'); else cell.removeAttribute('aria-disabled');
+  }
+  rangeBox.querySelector('.top-label').hidden = short;
+  editor.allCombos = short ? 630 : 1326;
+  editor.draw();
+}
+const outCell = e => currentGame().short && e.target.closest?.('.cell.out');
+for (const type of ['pointerdown', 'pointerover', 'click']) {
+  rangeBox.addEventListener(type, e => { if (outCell(e)) e.stopPropagation(); }, true);
+}
+rangeBox.addEventListener('keydown', e => {
+  if ((e.key === 'Enter' || e.key === ' ') && outCell(e)) { e.preventDefault(); e.stopPropagation(); }
+}, true);
 
 // The Range buttons say which of them has the editor open.
 function markRangeButtons() {

@@ -96,6 +96,7 @@ export class RangeEditor {
     this.top = root.querySelector('.top');
     this.topValue = root.querySelector('.top-value');
     this.lastAction = 'on';
+    this.allCombos = 1326;      // starting hands of the game, for the share (630 in short deck)
     const gridBox = root.querySelector('.grid-box');
     gridBox.setAttribute('aria-label', `${label}: 169 starting hands; Enter or Space toggles a `
                                        + 'class, Shift with an arrow key extends');
@@ -275,7 +276,7 @@ export class RangeEditor {
     this.summary.classList.remove('error');
     const combos = this.comboCount();
     this.summary.textContent = combos
-      ? `${+combos.toFixed(2)} combos, ${(100 * combos / 1326).toFixed(1)}% of hands`
+      ? `${+combos.toFixed(2)} combos, ${(100 * combos / this.allCombos).toFixed(1)}% of hands`
       : 'click or drag over the grid to select classes, or type a range';
   }
 
