@@ -144,6 +144,9 @@ PYTHON: dict[str, str] = {
     "preflop tables": "pk.preflop.equity_vs_opponents(3); pk.preflop.heads_up_equity('AKs', 'QQ')",
     "preflop distribution": "pk.preflop.rank_distribution('A5s')",
     "preflop matrix small": "pk.preflop.heads_up_matrix(max_boards=1)",
+    "preflop shortdeck": "pk.preflop.shortdeck.heads_up_equity('AKs', 'QQ');"
+                         " pk.preflop.shortdeck.equity_vs_opponents(3);"
+                         " pk.preflop.shortdeck.compute_heads_up_counts('straight-beats-trips')",
     # classic games
     "best_hand": "pk.best_hand('As Ks Qs Js Ts 9s 8s')",
     "holdem_hand": "pk.holdem_hand('AsKs', 'Qs Js Ts 2c 3d')",
@@ -201,6 +204,9 @@ CLI: dict[str, list[str]] = {
     "eval-file npy": ["eval-file", "hands.npy", "-o", "ranked.npy"],
     "eval-file uci": ["eval-file", "hands.uci", "-o", "ranked.csv", "--format", "uci"],
     "winners": ["winners", "showdown.txt"],
+    "best shortdeck": ["best", "Ah 9h", "8h 7c 6d Kd Qs", "--game", "shortdeck", "--rules",
+                       "straight-beats-trips"],
+    "winners shortdeck": ["winners", "showdown_shortdeck.txt", "--game", "shortdeck", "--json"],
     "best omaha": ["best", "Ad Kd Qd 5d", "Jd Td Tc 5c 5h", "--game", "omaha"],
     "best threed": ["best", "As Ks", "Qs Js Ts 2c 3d 4d 5d 6d 7d 8d 9h 9c 2h 3h 4h",
                     "--game", "threed"],
@@ -241,6 +247,7 @@ def write_inputs(folder: str | os.PathLike[str]) -> None:
     import numpy as np
     folder = Path(folder)
     (folder / "showdown.txt").write_text("Joe, 3H, 4H, 5H, 6H, 8H\nBob, 3C, 3S, 3D, 6C, 6D\n")
+    (folder / "showdown_shortdeck.txt").write_text("Al, Ah 9h 8h 7c 6d\nBo, Kc Ks Kd Qs Jh\n")
     (folder / "hands.csv").write_text("hand\nAs Ks Qs Js Ts 2c 3d\n7c 7d 2h 2s Kd 9c 3h\n")
     (folder / "hands.uci").write_text("1,10,1,11,1,13,1,12,1,1,9\n2,2,3,2,4,5,1,9,2,13,1\n")
     np.save(folder / "hands.npy", np.array([[51, 47, 43, 39, 35, 0, 1]], dtype=np.uint8))

@@ -1075,10 +1075,12 @@ def class_counts_over_deck(first_card: int, tables: tuple[npt.NDArray[Any], ...]
     boards = np.ascontiguousarray(boards[order])
     multiplicity = np.ascontiguousarray(multiplicity[order].astype(np.int64))
     _, _, _, perms12, tau12 = _symmetry()
+    card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks = tables
     with _jit.threads(threads) as n_threads:
         raw, _ = heads_up_sweep(boards, multiplicity, perms12, tau12,
-                                COMBO_CLASS.astype(np.int64), max(1, n_threads), False, *tables,
-                                first_card)
+                                COMBO_CLASS.astype(np.int64), max(1, n_threads), False,
+                                card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
+                                flush_ranks, first_card)
     reps = _symmetry()[0]
     wins = _symmetrise(raw)
     in_deck = ALL_COMBOS.min(axis=1) >= first_card

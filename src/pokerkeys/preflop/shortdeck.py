@@ -89,7 +89,7 @@ def class_index(name: str) -> int:
     Parameters
     ----------
     name : str
-        A class name (``'AKs'``, ``'ak'``, ``'T9o'``, ``'10 9 s'`` as in Hold'em).
+        A class name as in Hold'em (``'AKs'``, ``'ako'``, ``'T9o'``).
 
     Returns
     -------

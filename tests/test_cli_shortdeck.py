@@ -1,0 +1,99 @@
+"""Short deck on the command line: `best` and `winners` with --game shortdeck and --rules, and
+the short-deck games of `stats`; run in-process through `pokerkeys.cli.main`."""
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+
+import pokerkeys as pk
+from pokerkeys.cli import main
+
+# A-9-8-7-6 is the lowest short-deck straight (no straight in Hold'em); K-K-K is three of a
+# kind; in short deck a flush beats a full house.
+SHOWDOWNS = ("Al, Ah 9h 8h 7c 6d\nBo, Kc Ks Kd Qs Jh\n\nCy, Ac Kh Qh Jd Tc\nDi, 6h 6c 6s 7d 7h\n"
+             "\nEd, Ah Kh Qh 9h 7h\nFi, Qs Qd Qc 9s 9d\n")
+
+
+def run(capsys, *args):
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(capsys, args, match):
+    code, out, err = run(capsys, *args)
+    assert code == 2, (out, err)
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"pokerkeys {args[0]}: error: "), err
+    assert match in lines[0] and "Traceback" not in err
+
+
+def test_best_shortdeck_and_rules(capsys):
+    code, out, _ = run(capsys, "best", "Ah 9h", "8h 7c 6d Kd Qs", "--game", "shortdeck")
+    rank = pk.evaluate("Ah 9h 8h 7c 6d", game="shortdeck")
+    assert code == 0 and out.strip() == f"Ah 9h 8h 7c 6d  Straight, nine high  (rank {rank})"
+    code, out, _ = run(capsys, "best", "Ah 9h 8h 7c 6d Kd Qs", "--game", "shortdeck",
+                       "--rules", "straight-beats-trips", "--json")
+    info = json.loads(out)
+    hand = pk.best_hand("Ah 9h 8h 7c 6d Kd Qs", game="shortdeck", rules="straight-beats-trips")
+    assert code == 0 and info["rank"] == hand.rank and info["category"] == "Straight"
+    assert info["best_five"] == "Ah 9h 8h 7c 6d"
+
+
+def test_best_errors(capsys):
+    assert_one_line_error(capsys, ["best", "Ah 9h", "8h 7c 5d Kd Qs", "--game", "shortdeck"],
+                          "5d is not a short-deck card")
+    assert_one_line_error(capsys, ["best", "Ah 9h", "8h 7c 6d Kd Qs", "--rules",
+                                   "straight-beats-trips"], "--game shortdeck only")
+
+
+def test_winners_shortdeck_and_rules(capsys, monkeypatch):
+    def winners(*args):
+        monkeypatch.setattr("sys.stdin", io.StringIO(SHOWDOWNS))
+        code, out, _ = run(capsys, "winners", *args)
+        assert code == 0
+        return out.split()
+
+    assert winners("--game", "shortdeck") == ["Bo", "Di", "Ed"]
+    assert winners("--game", "shortdeck", "--rules", "straight-beats-trips") == ["Al", "Di",
+                                                                                  "Ed"]
+    assert winners() == ["Bo", "Di", "Fi"]  # Hold'em: A-9-8-7-6 is no straight
+    monkeypatch.setattr("sys.stdin", io.StringIO(SHOWDOWNS))
+    code, out, _ = run(capsys, "winners", "--game", "shortdeck", "--rules",
+                       "straight-beats-trips", "--json")
+    data = json.loads(out)
+    assert code == 0 and [d["winners"] for d in data] == [["Al"], ["Di"], ["Ed"]]
+    al = data[0]["players"][0]
+    assert al["hand"] == "Straight, nine high"
+    assert al["rank"] == pk.evaluate("Ah 9h 8h 7c 6d", game="shortdeck",
+                                     rules="straight-beats-trips")
+
+
+def test_winners_errors(capsys, monkeypatch):
+    monkeypatch.setattr("sys.stdin", io.StringIO("Al, Ah 5h 8h 7c 6d\nBo, Kc Ks Kd Qs Jh\n"))
+    assert_one_line_error(capsys, ["winners", "--game", "shortdeck"],
+                          "5h is not a short-deck card")
+    monkeypatch.setattr("sys.stdin", io.StringIO(SHOWDOWNS))
+    assert_one_line_error(capsys, ["winners", "--rules", "straight-beats-trips"],
+                          "--game shortdeck only")
+    monkeypatch.setattr("sys.stdin", io.StringIO("8C TS KC 9H 4S 7D 2S 5D 3S AC\n"))
+    assert_one_line_error(capsys, ["winners", "--game", "shortdeck"], "euler54")
+
+
+@pytest.mark.parametrize("rules", [None, "straight-beats-trips"])
+def test_stats_shortdeck5(capsys, rules):
+    args = ["stats", "shortdeck5", "--json"] + (["--rules", rules] if rules else [])
+    code, out, _ = run(capsys, *args)
+    (result,) = json.loads(out)
+    expected = pk.stats.game_stats("shortdeck5", rules=rules)
+    assert code == 0 and result["total"] == 376_992 and result["exact"]
+    assert result["counts"] == expected.as_dict()
+
+
+def test_stats_help_lists_the_short_deck_games(capsys):
+    with pytest.raises(SystemExit):
+        main(["stats", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "shortdeck5 shortdeck" in out and "--rules" in out

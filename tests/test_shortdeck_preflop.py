@@ -1,0 +1,189 @@
+"""Short-deck preflop (pokerkeys.preflop.shortdeck): the 81 classes, the exact heads-up matrix
+checked against pk.equity's exact enumeration, and the shipped tables."""
+from __future__ import annotations
+
+import itertools
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import pokerkeys as pk
+from pokerkeys.core.shortdeck import DECK, RULES
+from pokerkeys.preflop import shortdeck as sd
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _build_script():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        import build_preflop
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    return build_preflop
+
+
+# --- classes -----------------------------------------------------------------------------------
+
+def test_classes_count_and_grid():
+    names = sd.CLASS_NAMES
+    assert len(names) == sd.N_CLASSES == 81 and len(set(names)) == 81
+    pairs = [n for n in names if len(n) == 2]
+    suited = [n for n in names if n.endswith("s")]
+    offsuit = [n for n in names if n.endswith("o")]
+    assert (len(pairs), len(suited), len(offsuit)) == (9, 36, 36)
+    assert sum(sd.class_combo_count(n) for n in names) == sd.N_COMBOS == 630
+    ranks = "AKQJT9876"
+    for k, name in enumerate(names):
+        row, col = sd.class_grid_position(name)
+        assert divmod(k, sd.GRID_SIZE) == (row, col)
+        high, low = sorted((ranks[row], ranks[col]), key=ranks.index)
+        expected = high + low + ("" if row == col else "s" if row < col else "o")
+        assert name == expected
+    assert names[0] == "AA" and names[-1] == "66" and names[8] == "A6s" and names[9] == "AKo"
+
+
+def test_every_combo_of_the_deck_has_its_class():
+    seen = {}
+    for a, b in itertools.combinations(DECK.tolist(), 2):
+        name = sd.hand_class([a, b])
+        seen[name] = seen.get(name, 0) + 1
+    assert seen == {n: sd.class_combo_count(n) for n in sd.CLASS_NAMES}
+    for name in ("AKs", "T9o", "66"):
+        combos = sd.class_combos(name)
+        assert {sd.hand_class(c) for c in combos} == {name}
+        assert combos.min() >= 16
+
+
+def test_class_errors():
+    with pytest.raises(ValueError, match="5h is not a short-deck card"):
+        sd.hand_class("Ah 5h")
+    with pytest.raises(ValueError, match="2 cards"):
+        sd.hand_class("Ah Kh Qh")
+    for bad in ("A5s", "22", "K2o"):
+        with pytest.raises(ValueError, match="not a short-deck class"):
+            sd.class_index(bad)
+    with pytest.raises(ValueError):
+        sd.class_combos("XYZ")
+    assert sd.class_index("ako") == sd.class_index("AKo")
+
+
+# --- the exact heads-up matrix -----------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def counts():
+    return {rules: sd.compute_heads_up_counts(rules) for rules in RULES}
+
+
+def test_matrix_is_the_shipped_one_bit_for_bit(counts):
+    for rules in RULES:
+        c = counts[rules]
+        assert c.shape == (81, 81, 3) and c.dtype == np.int64
+        matrix = sd.equity_from_counts(c)
+        shipped = sd.heads_up_equity(rules=rules)
+        assert shipped.shape == (81, 81) and matrix.tobytes() == shipped.tobytes()
+        assert np.abs(matrix + matrix.T - 1).max() < 1e-12
+        # every combo pair meets all C(32, 5) boards
+        n1 = np.array([sd.class_combo_count(n) for n in sd.CLASS_NAMES])
+        boards = c.sum(axis=2)
+        assert (boards % 201_376 == 0).all()
+        assert (boards.sum(axis=1) // 201_376 == n1 * 561).all()  # disjoint pairs
+        assert np.array_equal(sd.equity_vs_opponents(1, rules=rules),
+                              sd.vs_random_from_counts(c))
+    assert sd.heads_up_equity().tobytes() == sd.heads_up_equity(
+        rules="trips-beat-straight").tobytes()
+    # The orders differ: a straight draw gains when the straight beats three of a kind.
+    assert sd.heads_up_equity("AKs", "QQ", rules="straight-beats-trips") > \
+        sd.heads_up_equity("AKs", "QQ")
+
+
+@pytest.mark.parametrize("rules", RULES)
+@pytest.mark.parametrize(("a", "b"), [("AKs", "QQ"), ("76s", "A6s"), ("T9o", "88")])
+def test_matrix_entries_agree_with_exact_equity(rules, a, b):
+    """Average of pk.equity(exact=True) over every pair of disjoint combos of the classes."""
+    total, pairs = 0.0, 0
+    for x in sd.class_combos(a):
+        for y in sd.class_combos(b):
+            if set(x.tolist()) & set(y.tolist()):
+                continue
+            r = pk.equity([x, y], game="shortdeck", rules=rules, exact=True)
+            total += r.equity[0]
+            pairs += 1
+    assert sd.heads_up_equity(a, b, rules=rules) == pytest.approx(total / pairs, abs=1e-12)
+
+
+def test_heads_up_equity_errors():
+    with pytest.raises(ValueError, match="both classes"):
+        sd.heads_up_equity("AA")
+    with pytest.raises(ValueError, match="not a short-deck class"):
+        sd.heads_up_equity("AA", "55")
+    with pytest.raises(ValueError):
+        sd.heads_up_equity("AA", "KK", rules="no-such-rules")
+
+
+# --- against random opponents ------------------------------------------------------------------
+
+def test_equity_vs_opponents_table():
+    for rules in RULES:
+        eq = sd.equity_vs_opponents(rules=rules)
+        se = sd.equity_vs_opponents_stderr(rules=rules)
+        assert eq.shape == se.shape == (81, sd.MAX_OPPONENTS)
+        assert _build_script().check_sd_sanity(eq, se, eq[:, 0]) == []
+        assert np.array_equal(sd.equity_vs_opponents(3, rules=rules), eq[:, 2])
+    for bad in (0, 6, True, 2.0):
+        with pytest.raises(ValueError, match="from 1 to 5"):
+            sd.equity_vs_opponents(bad)
+
+
+def test_equity_vs_opponents_cells_resampled():
+    """Two cells recomputed with another seed lie within 4 standard errors of the table."""
+    for name, n, rules in (("AA", 5, "trips-beat-straight"), ("76o", 2, "straight-beats-trips")):
+        (fresh,), (fresh_se,) = (a[0] for a in sd.compute_equity_vs_opponents(
+            [n], [name], rules=rules, target_stderr=0.002, seed=7))
+        k = sd.class_index(name)
+        table = sd.equity_vs_opponents(n, rules=rules)[k]
+        table_se = sd.equity_vs_opponents_stderr(n, rules=rules)[k]
+        assert 0 < fresh_se <= 0.002
+        assert abs(fresh - table) <= 4 * np.hypot(fresh_se, table_se)
+
+
+def test_sanity_check_catches_a_bad_table():
+    build = _build_script()
+    eq = sd.equity_vs_opponents().copy()
+    se = sd.equity_vs_opponents_stderr().copy()
+    exact = eq[:, 0].copy()
+    swapped = eq[::-1].copy()
+    assert any("out of order" in p for p in build.check_sd_sanity(swapped, se[::-1], exact[::-1]))
+    rising = eq.copy()
+    rising[5, 4] = rising[5, 0]
+    assert any("rises" in p for p in build.check_sd_sanity(rising, se, exact))
+    assert build.check_sd_sanity(eq[:, :4], se[:, :4], exact)
+
+
+def test_build_script_check_reproduces_the_shipped_files():
+    """build_preflop.py --game shortdeck --check: the exact matrices and the manifest, byte
+    for byte (the Monte Carlo tables are checked for sanity, no cell resampled)."""
+    assert _build_script().main(["--game", "shortdeck", "--check", "--mc-cells", "0",
+                                 "--quiet"]) == 0
+
+
+def test_damaged_or_missing_table_is_refused(tmp_path, monkeypatch):
+    from pokerkeys.core.tables import tables_dir
+    for f in tables_dir().glob("shortdeck_preflop_*"):
+        (tmp_path / f.name).write_bytes(f.read_bytes())
+    name = sd.table_name("heads_up_equity")
+    data = bytearray((tmp_path / f"{name}.npy").read_bytes())
+    data[-1] ^= 1
+    (tmp_path / f"{name}.npy").write_bytes(bytes(data))
+    monkeypatch.setattr(sd, "tables_dir", lambda: tmp_path)
+    sd._load.cache_clear()
+    try:
+        with pytest.raises(pk.TableError, match="does not match.*--game shortdeck"):
+            sd.heads_up_equity()
+        (tmp_path / f"{sd.table_name('equity_vs_opponents')}.npy").unlink()
+        with pytest.raises(pk.TableError, match="unreadable.*--game shortdeck"):
+            sd.equity_vs_opponents(2)
+    finally:
+        sd._load.cache_clear()
