@@ -28,7 +28,8 @@ their cells are recomputed with fresh random numbers and must agree within 4 sta
 
 ``--game shortdeck`` builds the short-deck tables instead (``pokerkeys.preflop.shortdeck``),
 for each rule order R (``trips``: three of a kind beats a straight, ``straight``: the other
-order), with their own manifest ``shortdeck_preflop_manifest.json``:
+order), listed in the same manifest (the Hold'em build keeps their entries, and the short-deck
+build the Hold'em ones):
 
 * ``shortdeck_preflop_R_heads_up_equity.npy``: (81, 81) float64, exact (all 201,376 boards
   of every combo pair; about a second).
@@ -244,9 +245,10 @@ def build_shortdeck(args) -> int:
     except ValueError as exc:
         print(f"build_preflop: {exc}; nothing written", file=sys.stderr)
         return 1
-    return write_outputs(args, tables, outputs, sd.MANIFEST)
+    return write_outputs(args, tables, outputs, MANIFEST, "shortdeck")
 
 
+SD_PREFIX = "shortdeck_preflop_"
 SD_CHECK_CELLS = [("AA", 5), ("76o", 3), ("T9s", 2), ("AKo", 4)]
 
 
@@ -270,11 +272,19 @@ def check_sd_sanity(equity, stderr, vs_random) -> list[str]:
 
 
 def write_outputs(args, tables: dict[str, np.ndarray], outputs: dict[str, bytes],
-                  manifest_name: str) -> int:
-    """Write the tables and their manifest, or compare them byte for byte with ``--check``."""
+                  manifest_name: str, game: str = "holdem") -> int:
+    """Write the tables and the manifest, or compare them byte for byte with ``--check``.
+
+    Both games' tables share ``preflop_manifest.json``: the entries of the other game's
+    tables (short deck's start with ``shortdeck_preflop_``) are kept as they are on disk."""
     manifest = {"format": 1, "files": {
         name: {"sha256": hashlib.sha256(data).hexdigest(), "dtype": str(tables[name[:-4]].dtype),
                "shape": list(tables[name[:-4]].shape)} for name, data in outputs.items()}}
+    existing = args.out / manifest_name
+    if existing.is_file():
+        kept = {name: entry for name, entry in json.loads(existing.read_text())["files"].items()
+                if name.startswith(SD_PREFIX) != (game == "shortdeck")}
+        manifest["files"].update(kept)
     outputs[manifest_name] = (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode()
     if args.check:
         bad = [n for n, d in sorted(outputs.items())

@@ -169,21 +169,25 @@ def test_build_script_check_reproduces_the_shipped_files():
                                  "--quiet"]) == 0
 
 
-def test_damaged_or_missing_table_is_refused(tmp_path, monkeypatch):
-    from pokerkeys.core.tables import tables_dir
-    for f in tables_dir().glob("shortdeck_preflop_*"):
-        (tmp_path / f.name).write_bytes(f.read_bytes())
+def test_damaged_table_is_refused(tmp_path, monkeypatch):
+    """The shipped tables are verified against the preflop manifest when loaded."""
+    import shutil
+
+    from pokerkeys.core import tables
+    folder = tmp_path / "tables"
+    shutil.copytree(tables.tables_dir(), folder)
     name = sd.table_name("heads_up_equity")
-    data = bytearray((tmp_path / f"{name}.npy").read_bytes())
+    data = bytearray((folder / f"{name}.npy").read_bytes())
     data[-1] ^= 1
-    (tmp_path / f"{name}.npy").write_bytes(bytes(data))
-    monkeypatch.setattr(sd, "tables_dir", lambda: tmp_path)
-    sd._load.cache_clear()
+    (folder / f"{name}.npy").write_bytes(bytes(data))
+    caches = (tables.manifest, tables.load_table, tables._all_verified)
+    monkeypatch.setattr(tables, "tables_dir", lambda: folder)
+    for fn in caches:
+        fn.cache_clear()
     try:
-        with pytest.raises(pk.TableError, match="does not match.*--game shortdeck"):
+        with pytest.raises(pk.TableError, match="corrupt.*--game shortdeck"):
             sd.heads_up_equity()
-        (tmp_path / f"{sd.table_name('equity_vs_opponents')}.npy").unlink()
-        with pytest.raises(pk.TableError, match="unreadable.*--game shortdeck"):
-            sd.equity_vs_opponents(2)
     finally:
-        sd._load.cache_clear()
+        monkeypatch.undo()
+        for fn in caches:
+            fn.cache_clear()

@@ -29,10 +29,7 @@ Examples
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Iterable
-from functools import cache
 from typing import TYPE_CHECKING, overload
 
 import numpy as np
@@ -40,7 +37,7 @@ import numpy as np
 from ..core import classes as _holdem
 from ..core.cards import format_cards, parse_cards
 from ..core.shortdeck import FIRST_CARD, LOWEST_RANK, Rules, check_short_deck, resolve_rules
-from ..core.tables import TableError, shortdeck_tables, tables_dir
+from ..core.tables import TableError, load_table, shortdeck_tables
 from ..core.types import CardsLike, FloatArray, IntArray, Threads
 
 if TYPE_CHECKING:
@@ -48,7 +45,7 @@ if TYPE_CHECKING:
 
     from ..equity.driver import Progress
 
-__all__ = ["CLASS_NAMES", "GRID_SIZE", "MANIFEST", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
+__all__ = ["CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
            "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
            "class_index", "compute_equity_vs_opponents", "compute_heads_up_counts",
            "equity_from_counts", "equity_vs_opponents", "equity_vs_opponents_stderr",
@@ -70,8 +67,6 @@ GRID_SIZE = 9
 MAX_OPPONENTS = 5
 #: The standard error of each Monte Carlo cell of the shipped table.
 TARGET_STDERR = 0.0005
-#: The manifest of the shipped short-deck preflop tables (in the tables folder).
-MANIFEST = "shortdeck_preflop_manifest.json"
 _INDEX = {name: k for k, name in enumerate(CLASS_NAMES)}
 _RULE_TAG: dict[Rules, str] = {"trips-beat-straight": "trips",
                                "straight-beats-trips": "straight"}
@@ -261,22 +256,13 @@ def table_name(what: str, rules: str | None = None) -> str:
     return f"shortdeck_preflop_{_RULE_TAG[_rules(rules)]}_{what}"
 
 
-@cache
 def _load(name: str) -> FloatArray:
-    folder = tables_dir()
+    """A shipped table, verified against the preflop manifest by ``load_table``."""
     try:
-        manifest = json.loads((folder / MANIFEST).read_text())
-        data = (folder / f"{name}.npy").read_bytes()
-    except (OSError, ValueError) as exc:
-        raise TableError(f"short-deck preflop table {name} is unreadable ({exc}); rebuild it "
-                         f"with `python scripts/build_preflop.py --game shortdeck`") from exc
-    entry = manifest.get("files", {}).get(f"{name}.npy")
-    if entry is None or hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        raise TableError(f"short-deck preflop table {name}.npy does not match {MANIFEST}; "
-                         f"rebuild it with `python scripts/build_preflop.py --game shortdeck`")
-    table = np.load(folder / f"{name}.npy", allow_pickle=False)
-    table.setflags(write=False)
-    return table
+        return load_table(name)
+    except TableError as exc:
+        raise TableError(f"{exc} (short-deck preflop tables are built by `python "
+                         f"scripts/build_preflop.py --game shortdeck`)") from exc
 
 
 def compute_heads_up_counts(rules: str | None = None, *, threads: Threads = None) -> IntArray:
