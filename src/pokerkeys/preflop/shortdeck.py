@@ -11,7 +11,7 @@ Shipped tables (``tables/shortdeck_preflop_*``, built by ``python scripts/build_
 
 * ``heads_up_equity(a, b, rules=...)``: the exact 81 x 81 heads-up matrix, every one of the
   201,376 boards of every pair of disjoint combos (``compute_heads_up_counts`` builds it in
-  about a second: the board-major sweep of the Hold'em matrix on the short deck's 2,109
+  about a second: the board-major sweep of the Hold'em matrix on the short deck's 19,998
   suit-canonical boards).
 * ``equity_vs_opponents(n, rules=...)``: each class against 1..5 random hands; one opponent
   exact (the matrix's row averages), more by Monte Carlo with a standard error of at most
