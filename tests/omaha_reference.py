@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+from collections import Counter
 
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
@@ -74,11 +75,51 @@ def _fits(card: int, spec: Spec, ranks_bound: dict[str, int], suits_bound: dict[
     return suit_var is None or _bind(suits_bound, suit_var, suit, named_suits)
 
 
-def matches(hand: tuple[int, ...], pattern: str) -> bool:
-    """Whether the hand (card ids, 4 * rank + suit) holds the pattern."""
+@functools.cache
+def _read(pattern: str) -> tuple[list[Spec], set[int], set[int], dict[int, int]]:
+    """The pattern's cards, the ranks and suits it names on a card of their own, and how
+    many cards of each named rank a hand needs at least (read once per pattern)."""
     cards = parse(pattern)
     named_ranks = {next(iter(r)) for r, _, _, _ in cards if r is not None and len(r) == 1}
     named_suits = {next(iter(s)) for _, _, s, _ in cards if s is not None}
+    need: dict[int, int] = {}  # rank r -> cards; suit s -> cards, keyed 100 + s
+    for r, _, su, _ in cards:
+        if r is not None and len(r) == 1:
+            need[next(iter(r))] = need.get(next(iter(r)), 0) + 1
+        if su is not None and len(su) == 1:
+            need[100 + next(iter(su))] = need.get(100 + next(iter(su)), 0) + 1
+    return cards, named_ranks, named_suits, need
+
+
+@functools.cache
+def _group_sizes(pattern: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The sizes of the pattern's rank-variable and suit-variable groups, largest first."""
+    cards = parse(pattern)
+    ranks = Counter(v for _, v, _, _ in cards if v is not None)
+    suits = Counter(v for _, _, _, v in cards if v is not None)
+    return (tuple(sorted(ranks.values(), reverse=True)),
+            tuple(sorted(suits.values(), reverse=True)))
+
+
+def _room(values: list[int], sizes: tuple[int, ...]) -> bool:
+    """Whether distinct values can hold groups of these sizes: the i-th largest count of one
+    value in the hand is at least the i-th largest group (necessary, not sufficient)."""
+    counts = sorted(Counter(values).values(), reverse=True)
+    return len(counts) >= len(sizes) and all(c >= g for c, g in zip(counts, sizes, strict=False))
+
+
+def matches(hand: tuple[int, ...], pattern: str) -> bool:
+    """Whether the hand (card ids, 4 * rank + suit) holds the pattern."""
+    cards, named_ranks, named_suits, need = _read(pattern)
+    # Each pattern card takes its own hand card: a hand short of a named rank cannot match
+    # (a shortcut only; the permutations below decide).
+    if any(sum((c // 4 if r < 100 else 100 + c % 4) == r for c in hand) < n
+           for r, n in need.items()):
+        return False
+    rank_groups, suit_groups = _group_sizes(pattern)
+    if not (_room([c // 4 for c in hand], rank_groups)
+            and _room([c % 4 for c in hand], suit_groups)):
+        return False
     for chosen in itertools.permutations(hand, len(cards)):
         ranks_bound: dict[str, int] = {}
         suits_bound: dict[str, int] = {}
