@@ -207,6 +207,7 @@ CLI: dict[str, list[str]] = {
     "best shortdeck": ["best", "Ah 9h", "8h 7c 6d Kd Qs", "--game", "shortdeck", "--rules",
                        "straight-beats-trips"],
     "winners shortdeck": ["winners", "showdown_shortdeck.txt", "--game", "shortdeck", "--json"],
+    "preflop equity shortdeck": ["preflop", "equity", "--game", "shortdeck", "-n", "2"],
     "best omaha": ["best", "Ad Kd Qd 5d", "Jd Td Tc 5c 5h", "--game", "omaha"],
     "best threed": ["best", "As Ks", "Qs Js Ts 2c 3d 4d 5d 6d 7d 8d 9h 9c 2h 3h 4h",
                     "--game", "threed"],

@@ -26,7 +26,8 @@ def assert_one_line_error(capsys, args, match):
     code, out, err = run(capsys, *args)
     assert code == 2, (out, err)
     lines = err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"pokerkeys {args[0]}: error: "), err
+    command = " ".join(args[:2]) if args[0] == "preflop" else args[0]
+    assert len(lines) == 1 and lines[0].startswith(f"pokerkeys {command}: error: "), err
     assert match in lines[0] and "Traceback" not in err
 
 
@@ -97,3 +98,39 @@ def test_stats_help_lists_the_short_deck_games(capsys):
         main(["stats", "--help"])
     out = " ".join(capsys.readouterr().out.split())
     assert "shortdeck5 shortdeck" in out and "--rules" in out
+
+
+def test_preflop_equity_shortdeck_grid_and_classes(capsys):
+    from pokerkeys.preflop import shortdeck as sd
+
+    code, out, _ = run(capsys, "preflop", "equity", "--game", "shortdeck")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) == 10 and "(exact)" in lines[0]  # title + 9 rows
+    assert lines[1].startswith("AA  75.6 AKs") and lines[9].rstrip().endswith("66  41.4")
+    code, out, _ = run(capsys, "preflop", "equity", "--game", "shortdeck", "-n", "5", "--rank",
+                       "--rules", "straight-beats-trips")
+    assert code == 0 and "straight-beats-trips" in out and "AA   1" in out
+    code, out, _ = run(capsys, "preflop", "equity", "--game", "shortdeck", "-n", "3", "--json")
+    data = json.loads(out)
+    k = sd.class_index("76s")
+    assert data["opponents"] == 3 and len(data["classes"]) == 81
+    assert data["classes"]["76s"]["equity"] == float(sd.equity_vs_opponents(3)[k])
+    assert data["classes"]["AA"]["rank"] == 1
+    code, out, _ = run(capsys, "preflop", "equity", "--game", "shortdeck", "AA", "t9s", "--json")
+    rows = json.loads(out)
+    assert list(rows) == ["AA", "T9s"] and len(rows["AA"]["equity"]) == 5
+    assert rows["AA"]["stderr"][0] == 0 and rows["T9s"]["stderr"][4] > 0
+
+
+@pytest.mark.parametrize(("args", "match"), [
+    (["-n", "6"], "from 1 to 5 in short deck"),
+    (["A5s"], "not a short-deck class"),
+    (["--plot", "grid.png"], "Hold'em grid only"),
+])
+def test_preflop_equity_shortdeck_errors(capsys, args, match):
+    assert_one_line_error(capsys, ["preflop", "equity", "--game", "shortdeck", *args], match)
+
+
+def test_preflop_rules_needs_shortdeck(capsys):
+    assert_one_line_error(capsys, ["preflop", "equity", "--rules", "straight-beats-trips"],
+                          "--game shortdeck only")

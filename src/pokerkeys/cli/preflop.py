@@ -2,6 +2,7 @@
 preflop tables.
 
     pokerkeys preflop equity [CLASS ...] [--opponents N] [--rank] [--plot out.png] [--json]
+    pokerkeys preflop equity --game shortdeck [--rules R] [CLASS ...] [--opponents N] [--rank]
     pokerkeys preflop distribution CLASS [--plot out.png] [--json]
     pokerkeys preflop matrix [--out matrix.npy] [--restart] [--threads N] [--plot out.png]
     pokerkeys preflop matchups [CLASS CLASS] [--json]
@@ -64,18 +65,77 @@ def _plot(kind: str, path: str, *args: object, **kwargs: object) -> None:
     print(f"plot written to {path}", file=sys.stderr)
 
 
-def _grid_text(values: Sequence[float] | npt.NDArray[np.number[Any]], fmt: str) -> str:
+def _grid_text(values: Sequence[float] | npt.NDArray[np.number[Any]], fmt: str,
+               names: Sequence[str] | None = None) -> str:
+    """The values in a square grid of class cells (Hold'em's 13 x 13 unless ``names``)."""
     from ..core.classes import CLASS_NAMES
 
-    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(CLASS_NAMES, values, strict=True)]
+    names = CLASS_NAMES if names is None else names
+    size = round(len(names) ** 0.5)
+    cells = [f"{name:<3} {fmt.format(v)}" for name, v in zip(names, values, strict=True)]
     width = max(len(c) for c in cells)
-    return "\n".join(" ".join(c.ljust(width) for c in cells[13 * r:13 * r + 13]).rstrip()
-                     for r in range(13))
+    return "\n".join(" ".join(c.ljust(width) for c in cells[size * r:size * r + size]).rstrip()
+                     for r in range(size))
+
+
+def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
+    """``preflop equity --game shortdeck``: the 81 classes against 1..5 random hands."""
+    import numpy as np
+
+    from ..preflop import shortdeck as sd
+
+    if args.plot:
+        raise ValueError("--plot draws the Hold'em grid only, not --game shortdeck")
+    try:
+        n = int(str(args.opponents).strip())
+    except ValueError:
+        n = 0
+    if not 1 <= n <= sd.MAX_OPPONENTS:
+        raise ValueError(f"--opponents must be an integer from 1 to {sd.MAX_OPPONENTS} in "
+                         f"short deck, not {args.opponents!r}")
+    table = sd.equity_vs_opponents(rules=args.rules)
+    stderr = sd.equity_vs_opponents_stderr(rules=args.rules)
+    ranks = np.empty(table.shape, dtype=np.int64)
+    for k in range(sd.MAX_OPPONENTS):  # 1 = best; equal equities share the better rank
+        column = table[:, k]
+        ranks[:, k] = 1 + (column[None, :] > column[:, None]).sum(axis=1)
+    rules = args.rules or "trips-beat-straight"
+    if args.classes:
+        rows = {name: {"equity": table[k].tolist(), "stderr": stderr[k].tolist(),
+                       "rank": ranks[k].tolist()}
+                for name, k in ((sd.CLASS_NAMES[sd.class_index(c)], sd.class_index(c))
+                                for c in args.classes)}
+        if args.json:
+            print(json.dumps(rows, indent=2))
+            return 0
+        print(f"short deck ({rules}): equity against 1..5 random hands (1: exact; 2-5: "
+              f"Monte Carlo, stderr <= 0.05%)")
+        print("class " + "".join(f"{k:>8}" for k in range(1, sd.MAX_OPPONENTS + 1)))
+        for name, row in rows.items():
+            print(f"{name:<6}" + "".join(f"{100 * e:>7.2f}%" for e in row["equity"]))
+        return 0
+    if args.json:
+        print(json.dumps({"game": "shortdeck", "rules": rules, "opponents": n, "classes": {
+            name: {"equity": float(table[k, n - 1]), "stderr": float(stderr[k, n - 1]),
+                   "rank": int(ranks[k, n - 1])} for k, name in enumerate(sd.CLASS_NAMES)}},
+            indent=2))
+        return 0
+    what = "rank (1 = best) by equity" if args.rank else "equity (%)"
+    exact = "exact" if n == 1 else "Monte Carlo, stderr <= 0.05%"
+    print(f"short deck ({rules}): {what} against {n} random hand{'s' if n > 1 else ''} "
+          f"({exact})")
+    print(_grid_text(ranks[:, n - 1], "{:>2d}", sd.CLASS_NAMES) if args.rank
+          else _grid_text(100 * table[:, n - 1], "{:4.1f}", sd.CLASS_NAMES))
+    return 0
 
 
 def _cmd_equity(args: argparse.Namespace) -> int:
     from .. import preflop
 
+    if args.rules is not None and args.game != "shortdeck":
+        raise ValueError("--rules applies to --game shortdeck only")
+    if args.game == "shortdeck":
+        return _cmd_equity_shortdeck(args)
     require_plot(args.plot)  # before any work or output
     n = _opponents(args.opponents)
     if args.classes:
@@ -269,6 +329,12 @@ def add_parser(sub: Subparsers) -> None:
                    help="also draw the grid to this image file (needs matplotlib)")
     q.add_argument("--json", action="store_true",
                    help="print equity, standard error and rank per class as JSON")
+    q.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
+                   help="holdem (default) or shortdeck: the 81 classes of the 36-card deck in "
+                        "a 9 x 9 grid, against 1..5 random hands")
+    q.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
     q.set_defaults(run=_cmd_equity)
 
     q = psub.add_parser(
