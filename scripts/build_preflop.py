@@ -206,8 +206,7 @@ def build_shortdeck(args) -> int:
         for rules in RULES:
             start = time.perf_counter()
             counts = sd.compute_heads_up_counts(rules, threads=args.threads)
-            matrix = sd.equity_from_counts(counts)
-            vs_random = sd.vs_random_from_counts(counts)
+            matrix, vs_random = sd.equities_from_counts(counts)
             log(args.quiet, f"short deck ({rules}): exact 81x81 matrix "
                             f"{time.perf_counter() - start:.1f} s")
             if np.abs(matrix + matrix.T - 1).max() > 1e-12:

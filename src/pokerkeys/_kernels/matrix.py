@@ -33,7 +33,7 @@ from __future__ import annotations
 import numpy as np
 
 from .._jit import array, boolean, inline, int64, kernel, run_chunks
-from .boards import free_cards
+from .boards import board_sums
 from .evaluate import HASH_7, TABLES, rank_of_key
 
 N_COMBOS = 1326
@@ -96,9 +96,10 @@ def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau
     n_parts = wins.shape[0]
     n_perms = combo_perm.shape[0]
     mult, hmask, shift = HASH_7  # compile-time constants
-    n_rem = 47 - first_card  # cards left after a board
+    # rem[:47] holds the 52-card deck's cards off the board, ascending: the cards below
+    # first_card come first, so the deck's own are rem[first_card:47].
+    n_rem = 47 - first_card
     n_pairs = n_rem * (n_rem - 1) // 2
-    below = (np.uint64(1) << np.uint64(first_card)) - np.uint64(1)  # cards outside the deck
     for part in range(first, end):
         win8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
         tie8 = np.zeros((N_CLASSES, N_COMBOS), dtype=np.uint8)
@@ -130,22 +131,14 @@ def heads_up_parts(first, end, wins, ties, boards, multiplicity, combo_perm, tau
                 break
             pending += 1
             pending_weight = multiplicity[b]
-            used = below
-            key = np.uint64(0)
-            fsum = np.uint64(0)
-            for j in range(5):
-                c = boards[b, j]
-                used |= np.uint64(1) << np.uint64(c)
-                key += card_keys[c]
-                fsum += flush_keys[c]
-            free_cards(rem, used)  # rem[:n_rem] = the deck's cards not on the board
+            key, fsum = board_sums(boards, b, rem, card_keys, flush_keys)
             # Rank every combo; sort key = rank << 11 | combo index (combo index < 2048).
             k = 0
-            for i in range(n_rem):
+            for i in range(first_card, 47):
                 ci = rem[i]
                 ki = key + card_keys[ci]
                 fi = fsum + flush_keys[ci]
-                for j in range(i + 1, n_rem):
+                for j in range(i + 1, 47):
                     cj = np.int32(rem[j])
                     r = rank_of_key(ki + card_keys[cj], fi + flush_keys[cj], flush_suit,
                                     hash_base, hash_ranks, flush_ranks, mult, hmask, shift)

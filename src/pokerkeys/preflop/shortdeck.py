@@ -48,8 +48,8 @@ if TYPE_CHECKING:
 __all__ = ["CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
            "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
            "class_index", "compute_equity_vs_opponents", "compute_heads_up_counts",
-           "equity_from_counts", "equity_vs_opponents", "equity_vs_opponents_stderr",
-           "hand_class", "vs_random_from_counts",
+           "equities_from_counts", "equity_vs_opponents", "equity_vs_opponents_stderr",
+           "hand_class",
            "heads_up_equity", "table_name"]
 
 #: The 81 short-deck classes in 9 x 9 grid order (row by row, aces first).
@@ -309,8 +309,8 @@ def compute_heads_up_counts(rules: str | None = None, *, threads: Threads = None
     return np.ascontiguousarray(full[np.ix_(rows, rows)])
 
 
-def equity_from_counts(counts: IntArray) -> FloatArray:
-    """The equity matrix of class against class from their win/tie/loss counts.
+def equities_from_counts(counts: IntArray) -> tuple[FloatArray, FloatArray]:
+    """The equity matrix and each class's equity against a random hand, from the counts.
 
     Parameters
     ----------
@@ -319,40 +319,22 @@ def equity_from_counts(counts: IntArray) -> FloatArray:
 
     Returns
     -------
-    numpy.ndarray
-        (81, 81) float64: (wins + ties / 2) / boards of the row class.
+    matrix : numpy.ndarray
+        (81, 81) float64: (wins + ties / 2) / boards of the row class against the column.
+    vs_random : numpy.ndarray
+        (81,) float64: each class against one random hand (every disjoint combo pair
+        equally likely), in ``CLASS_NAMES`` order.
 
     Examples
     --------
-    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts, equity_from_counts
-    >>> float(equity_from_counts(compute_heads_up_counts())[0, 0])
-    0.5
+    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts, equities_from_counts
+    >>> matrix, vs_random = equities_from_counts(compute_heads_up_counts())
+    >>> float(matrix[0, 0]), round(float(vs_random[0]), 4)
+    (0.5, 0.756)
     """
     w, t, lose = np.moveaxis(counts, 2, 0)
-    return (w + 0.5 * t) / (w + t + lose)
-
-
-def vs_random_from_counts(counts: IntArray) -> FloatArray:
-    """The exact equity of each class against one random hand, from the class counts.
-
-    Parameters
-    ----------
-    counts : numpy.ndarray
-        (81, 81, 3) int64 from ``compute_heads_up_counts``.
-
-    Returns
-    -------
-    numpy.ndarray
-        (81,) float64 in ``CLASS_NAMES`` order.
-
-    Examples
-    --------
-    >>> from pokerkeys.preflop.shortdeck import compute_heads_up_counts, vs_random_from_counts
-    >>> round(float(vs_random_from_counts(compute_heads_up_counts())[0]), 4)
-    0.756
-    """
-    w, t, lose = counts.sum(axis=1).T
-    return (2 * w + t) / (2.0 * (w + t + lose))
+    ws, ts, ls = counts.sum(axis=1).T
+    return (w + 0.5 * t) / (w + t + lose), (2 * ws + ts) / (2.0 * (ws + ts + ls))
 
 
 @overload
@@ -545,7 +527,7 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
                                                        for c in classes]
     eq = np.zeros((len(names), len(counts)))
     se = np.zeros((len(names), len(counts)))
-    exact = (vs_random_from_counts(compute_heads_up_counts(order, threads=threads))
+    exact = (equities_from_counts(compute_heads_up_counts(order, threads=threads))[1]
              if 1 in counts else None)
     total, done = len(names) * len(counts), 0
     for j, n in enumerate(counts):
