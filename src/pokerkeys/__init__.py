@@ -25,7 +25,8 @@ Range analysis
     ``plot_distributions``), ``equity_by_class`` (equity per made hand and draw),
     ``what_wins`` (the pot won with each final hand).
 Preflop
-    ``preflop`` (a module: the 169 classes, matchups, shipped tables).
+    ``preflop`` (a module: the 169 classes, matchups, shipped tables; ``preflop.shortdeck``:
+    short deck's 81 classes and tables).
 Games
     ``best_hand``, ``holdem_hand``, ``omaha_hand``, ``three_d_hand``, ``wild_hand`` (the best
     hand of a game, a ``BestHand``), ``winners``, ``showdown`` (decide a showdown text),
