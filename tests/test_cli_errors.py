@@ -351,6 +351,10 @@ def test_the_repair_command_fits_where_the_tables_are(tmp_path, monkeypatch):
             f"python {scripts / 'build_tables.py'}`")
         assert tables._repair_hint("preflop_equity_vs_random.npy") == \
             f"rebuild it with `python {scripts / 'build_preflop.py'}`"
+        assert tables._repair_hint("shortdeck_preflop_trips_heads_up_equity.npy") == \
+            f"rebuild it with `python {scripts / 'build_preflop.py'} --game shortdeck`"
+        assert tables._repair_hint("omaha_ranking_4_equity.npy") == \
+            f"rebuild it with `python {scripts / 'build_omaha_ranking.py'}`"
     # an installed package: its tables sit in site-packages, with no scripts beside them
     installed = tmp_path / "pokerkeys" / "tables"
     monkeypatch.setattr(tables, "tables_dir", lambda: installed)
@@ -360,3 +364,7 @@ def test_the_repair_command_fits_where_the_tables_are(tmp_path, monkeypatch):
         f"scripts/build_tables.py --keys {installed / 'keys.json'} --out {installed}`")
     assert tables._repair_hint("preflop_heads_up_equity.npy").endswith(
         f"`python scripts/build_preflop.py --out {installed}`")
+    assert tables._repair_hint("shortdeck_preflop_trips_heads_up_equity.npy").endswith(
+        f"`python scripts/build_preflop.py --game shortdeck --out {installed}`")
+    assert tables._repair_hint("omaha_manifest.json").endswith(
+        f"`python scripts/build_omaha_ranking.py --out {installed}`")

@@ -49,10 +49,11 @@ def test_build_refuses_bad_keys(tmp_path):
 
 def test_manifest_lists_every_table_with_its_hash():
     files = {}
-    for manifest_name in ("manifest.json", "preflop_manifest.json"):
+    manifests = ("manifest.json", "preflop_manifest.json", "omaha_manifest.json")
+    for manifest_name in manifests:
         files.update(json.loads((ROOT / "tables" / manifest_name).read_text())["files"])
     on_disk = {p.name for p in (ROOT / "tables").iterdir()}
-    assert set(files) == on_disk - {"manifest.json", "preflop_manifest.json"}
+    assert set(files) == on_disk - set(manifests)
     for name, entry in files.items():
         if name.endswith(".npy"):
             array = np.load(ROOT / "tables" / name)

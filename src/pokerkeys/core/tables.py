@@ -49,6 +49,17 @@ _CHECKOUT = Path(__file__).resolve().parents[3]
 _PREFLOP_PREFIX = "preflop_"
 
 
+def _script_of(name: str) -> str:
+    """The script (with its options) in ``scripts/`` that builds table file ``name``."""
+    if name.startswith("shortdeck_preflop_"):
+        return "build_preflop.py --game shortdeck"
+    if name.startswith(_PREFLOP_PREFIX):
+        return "build_preflop.py"
+    if name.startswith("omaha_"):
+        return "build_omaha_ranking.py"
+    return "build_tables.py"
+
+
 def _repair_hint(name: str) -> str:
     """The command that repairs table file ``name`` where the tables are read from.
 
@@ -61,23 +72,22 @@ def _repair_hint(name: str) -> str:
     in_checkout = not os.environ.get("POKERKEYS_TABLES") \
         and folder.resolve() == (_CHECKOUT / "tables").resolve() \
         and (scripts / "build_tables.py").is_file()
+    script = _script_of(name)
     if in_checkout:
-        if name.startswith(_PREFLOP_PREFIX):
-            steps = f"python {scripts / 'build_preflop.py'}"
-        elif name == "keys.json":
+        if name == "keys.json":
             steps = (f"python {scripts / 'search_keys.py'} && "
                      f"python {scripts / 'build_tables.py'}")
         else:
-            steps = f"python {scripts / 'build_tables.py'}"
+            steps = f"python {scripts / script}"
         return f"rebuild it with `{steps}`"
     keys_file = folder / "keys.json"
-    if name.startswith(_PREFLOP_PREFIX):
-        steps = f"python scripts/build_preflop.py --out {folder}"
-    elif name == "keys.json":
+    if name == "keys.json":
         steps = (f"python scripts/search_keys.py --out {keys_file} && "
                  f"python scripts/build_tables.py --keys {keys_file} --out {folder}")
-    else:
+    elif script.startswith("build_tables.py"):
         steps = f"python scripts/build_tables.py --keys {keys_file} --out {folder}"
+    else:
+        steps = f"python scripts/{script} --out {folder}"
     rebuild = f"rebuild it from a source checkout with `{steps}`"
     if os.environ.get("POKERKEYS_TABLES"):
         return f"{rebuild}, or unset POKERKEYS_TABLES to use the tables installed with pokerkeys"
@@ -150,7 +160,7 @@ def tables_dir() -> Path:
 
 # manifest.json lists the evaluator tables (scripts/build_tables.py); the others list data
 # computed with the evaluator (scripts/build_preflop.py) and are merged into one file index.
-_EXTRA_MANIFESTS = ("preflop_manifest.json",)
+_EXTRA_MANIFESTS = ("preflop_manifest.json", "omaha_manifest.json")
 
 
 def _read_manifest(path: Path) -> dict[str, Any]:
