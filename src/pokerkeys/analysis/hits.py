@@ -30,7 +30,7 @@ Draws exist on flops and turns only.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, TypedDict, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from .._kernels import hits as _k
 from ..core.cards import format_card, format_cards, parse_cards
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray
 from ..equity.ranges import Range
+from .hit_entry import HitEntry
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
@@ -47,33 +48,13 @@ if TYPE_CHECKING:
 
 _OMAHA_HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6}
 
-__all__ = ["DRAWS", "MADE", "HitEntry", "RangeHits", "range_hits"]
+__all__ = ["DRAWS", "MADE", "RangeHits", "range_hits"]
 
 MADE = ("straight flush", "quads", "full house", "flush", "straight", "set", "trips",
         "two pair", "overpair", "top pair", "pocket pair below top pair", "middle pair",
         "weak pair", "ace high", "nothing")
 DRAWS = ("flush draw", "nut flush draw", "open-ended straight draw", "gutshot",
          "two overcards", "backdoor flush draw")
-
-
-class HitEntry(TypedDict):
-    """One category of a ``RangeHits``: its weighted combos and their share of the range.
-
-    Attributes
-    ----------
-    combos : float
-        The weighted combos of the range in the category.
-    share : float
-        ``combos`` over the range's weighted combos on the board (0..1).
-
-    Examples
-    --------
-    >>> import pokerkeys as pk
-    >>> pk.range_hits("QQ+, AKs", "Qh 7c 2d")["overpair"]
-    {'combos': 12.0, 'share': 0.631578947368421}
-    """
-    combos: float
-    share: float
 
 
 class RangeHits(dict[str, HitEntry]):

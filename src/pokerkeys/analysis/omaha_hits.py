@@ -39,13 +39,13 @@ import numpy as np
 from ..core.cards import format_cards, parse_cards
 from ..core.evaluate import CATEGORY_OF_RANK, evaluate_batch
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray
+from .hit_entry import HitEntry
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
     from ..equity.omaha_ranges import OmahaRange
     from ..equity.ranges import Range
-    from .hits import HitEntry
 
 __all__ = ["OMAHA_DRAWS", "OMAHA_MADE", "OmahaRangeHits", "omaha_range_hits"]
 
