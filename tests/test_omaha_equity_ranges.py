@@ -264,3 +264,19 @@ def test_cli_equity_and_hits_for_omaha(capsys) -> None:
 
     assert main(["hits", "JT98", "Qh9h2c", "--game", "omaha"]) == 0
     assert "13 straight outs" in capsys.readouterr().out
+
+
+def test_equity_with_an_omaha_game_is_omaha_equity():
+    """``pk.equity(game=...)`` hands Omaha players, ranges and per-combo requests to
+    ``omaha_equity`` unchanged; ``omaha5``/``omaha6`` fix the hole cards."""
+    kwargs = dict(board="2c7d9h", exact=True)
+    ours = pk.equity(["AsKsQdJd", "KK:$ds"], game="omaha", per_combo=True, **kwargs)
+    theirs = pk.omaha_equity(["AsKsQdJd", "KK:$ds"], per_combo=True, **kwargs)
+    assert np.array_equal(ours.mask_counts, theirs.mask_counts)
+    assert ours.combo_tables is not None and theirs.combo_tables is not None
+    assert np.array_equal(ours.combo_tables[1].combos, theirs.combo_tables[1].combos)
+    five = pk.equity(["AsKsQdJd9c", "random"], game="omaha5", trials=20_000, seed=3)
+    assert np.array_equal(five.mask_counts, pk.omaha_equity(
+        ["AsKsQdJd9c", "random"], hole_cards=5, trials=20_000, seed=3).mask_counts)
+    with pytest.raises(ValueError, match="4"):
+        pk.equity(["AsKsQdJd", "random"], game="omaha5", trials=1_000, seed=3)

@@ -132,7 +132,8 @@ def test_records_without_pandas(monkeypatch):
     (dict(hands=["AhKh", "QsQd"], per_combo=True), "every player here is a single hand"),
     (dict(hands=["AhKh", "QQ+"], per_combo=[0]), "player 1 .* is a single hand"),
     (dict(hands=["AhKh", "QQ+"], per_combo=[2]), "player indices are 0..1"),
-    (dict(hands=["AhKh", "QQ+"], per_combo=True, game="omaha"), "hold'em only"),
+    (dict(hands=["AhKh", "QQ+"], per_combo=True, game="shortdeck"),
+     "hold'em and Omaha, not for game='shortdeck'"),
     (dict(hands=["AhKh", "2c3s:0.5"], per_combo=True), "empty once the board"),
 ])
 def test_bad_input(kwargs, message):

@@ -41,7 +41,6 @@ from . import first_call
 from .driver import Progress, validate_stop
 from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
 from .monte_carlo import monte_carlo
-from .ranges import Range
 from .result import EquityResult
 from .setup import PerCombo, PlayerSpec, Setup, prepare
 
@@ -51,7 +50,7 @@ __all__ = ["AUTO_EXACT_MAX_EVALS", "GAMES", "Game", "enumeration_fits", "equity"
 
 #: The games ``equity`` plays: Texas Hold'em, short deck (six-plus hold'em) or Omaha (4-6
 #: hole cards).
-Game: TypeAlias = Literal["holdem", "shortdeck", "omaha"]
+Game: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"]
 
 # Exhaustive enumeration is chosen automatically below this many hand evaluations, about a
 # second on two cores: boards card by card run at about 590 M evaluations/s (AhKh vs two random
@@ -246,7 +245,9 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
 
 # ---------------------------------------------------------------------------- public API
 #: The values of ``equity``'s ``game``.
-GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha")
+#: The hole cards of each Omaha game (None: as the known hands say, 4 when none does).
+_OMAHA_HOLE: dict[str, int | None] = {"omaha": None, "omaha5": 5, "omaha6": 6}
+GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha", "omaha5", "omaha6")
 
 
 def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
@@ -361,13 +362,15 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         raises ends the run.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         Short deck only: which of three of a kind and straight ranks higher (None: trips).
-    game : {'holdem', 'shortdeck', 'omaha'}, default 'holdem'
+    game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         ``'shortdeck'``: short deck (six-plus hold'em), the 36 cards six to ace with its own
         ranking (``pokerkeys.core.shortdeck``): hands, partly known and random hands,
         ranges (every combo of six or higher), boards and dead cards as in Hold'em, no
-        ``per_combo``. ``'omaha'``: the players hold 4, 5 or 6 cards and play Omaha; the
-        call is ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments (no
-        ranges, no ``per_combo``).
+        ``per_combo``. ``'omaha'``: the players hold 4, 5 or 6 cards (as their known hands
+        say; 4 when none does) and play Omaha; ``'omaha5'`` and ``'omaha6'`` fix 5 or 6. The
+        call is ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments: players are
+        hands, ``'random'`` or Omaha ranges (text in the generic syntax, ``OmahaRange`` or
+        ``Range(text, game='omaha')``), and ``per_combo`` gives each Omaha hand's result.
     per_combo : bool, int or sequence of int, default False
         Keep each combo's own result for some players, read with
         ``result.combo_equity(i)``. True: every player given as a range, ``'random'`` or
@@ -403,12 +406,12 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         possible), or almost always (Monte Carlo gives up after 100,000 collisions in a
         row); ``exact=True`` would need more than 5,000,000 matchups, or comes with a stop
         rule; ``trials``, ``target_stderr``, ``time_limit`` or ``threads`` is not a number
-        in its range; ``game`` is unknown; ``per_combo`` is given with ``game='omaha'``,
-        names a player that is a single hand or an index out of range, or is True with no
-        range player; ``rules`` is unknown or given with another game than short deck; in
-        short deck, a card below the six in a hand, a range, the board or the dead cards
-        (the message names it). ``RangeParseError`` is a ``ValueError``. With
-        ``game='omaha'``, the errors of ``omaha_equity``.
+        in its range; ``game`` is unknown; ``per_combo`` is given with
+        ``game='shortdeck'``, names a player that is a single hand or an index out of
+        range, or is True with no range player; ``rules`` is unknown or given with another
+        game than short deck; in short deck, a card below the six in a hand, a range, the
+        board or the dead cards (the message names it). ``RangeParseError`` is a
+        ``ValueError``. With an Omaha game, the errors of ``omaha_equity``.
     KeyboardInterrupt
         On Ctrl-C, seen between kernel calls (each about a quarter of a second to a
         second).
@@ -467,18 +470,19 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     >>> r.boards, r.equity.round(4).tolist()
     (201376.0, [0.5978, 0.4022])
     """
-    if per_combo is not False and per_combo is not None and game != "holdem":
-        raise ValueError("per_combo is for hold'em only")
     if game not in GAMES:
         raise ValueError(f"unknown game {game!r}: choose one of {', '.join(GAMES)}")
-    if game == "omaha" and rules is not None:
-        raise ValueError("rules apply to game='shortdeck' only, not to game='omaha'")
-    short = resolve_rules(game, rules) if game != "omaha" else None
-    if game == "omaha":
+    if game in _OMAHA_HOLE:
+        if rules is not None:
+            raise ValueError(f"rules apply to game='shortdeck' only, not to game={game!r}")
         from .omaha import omaha_equity
-        return omaha_equity(_omaha_players(hands), board, dead, exact=exact, trials=trials,
-                            target_stderr=target_stderr, time_limit=time_limit, seed=seed,
-                            threads=threads, progress=progress)
+        return omaha_equity(hands, board, dead, hole_cards=_OMAHA_HOLE[game], exact=exact,
+                            trials=trials, target_stderr=target_stderr,
+                            time_limit=time_limit, seed=seed, threads=threads,
+                            progress=progress, per_combo=per_combo)
+    if per_combo is not False and per_combo is not None and game != "holdem":
+        raise ValueError(f"per_combo is for hold'em and Omaha, not for game={game!r}")
+    short = resolve_rules(game, rules)
     start = _jit.compute_clock()
     trials = validate_stop(trials, target_stderr, time_limit, exact)
     # Checked here, not only where a kernel runs: a first call may answer without one.
@@ -508,18 +512,3 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True,
                                          _jit.compute_clock() - start)
-
-
-def _omaha_players(hands: Iterable[PlayerSpec]) -> Iterable[CardsLike]:
-    """The players of ``equity(..., game='omaha')``: refuse ranges, which Omaha lacks."""
-    if isinstance(hands, str):
-        return hands  # omaha_equity says that hands is a list
-    players: list[CardsLike] = []
-    for i, h in enumerate(hands):
-        if isinstance(h, Range):
-            raise TypeError(f"player {i + 1}: an Omaha player holds 4, 5 or 6 cards or is "
-                            f"'random'; ranges are for hold'em")
-        players.append(h)
-    return players
-
-
