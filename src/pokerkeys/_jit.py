@@ -738,6 +738,19 @@ if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_forget_pool)
 
 
+def _compile_here(kernel: Callable[..., object], args: tuple[object, ...]) -> None:
+    """Load or compile ``kernel`` for these arguments in this thread, before the pool calls it:
+    a compile in a pool thread would neither be announced (``on_compile`` speaks for the main
+    thread) nor be left out of this thread's ``compute_clock``."""
+    overloads = getattr(kernel, "overloads", None)
+    if overloads is None:  # not a dispatcher (a test's wrapper around one)
+        return
+    dispatcher = cast("Dispatcher", kernel)
+    signature = tuple(dispatcher.typeof_pyval(a) for a in (0, 0, *args))
+    if signature not in overloads:
+        dispatcher.compile(signature)
+
+
 def run_chunks(kernel: Callable[..., object], n_chunks: int, n_threads: int | None,
                *args: object) -> None:
     """Call ``kernel(first, end, *args)`` over blocks that cover chunks ``[0, n_chunks)``.
@@ -755,6 +768,7 @@ def run_chunks(kernel: Callable[..., object], n_chunks: int, n_threads: int | No
     if n <= 1:
         kernel(0, n_chunks, *args)
         return
+    _compile_here(kernel, args)
     n_blocks = min(n_chunks, n * BLOCKS_PER_THREAD)
     bounds = [n_chunks * b // n_blocks for b in range(n_blocks + 1)]
     next_block = itertools.count()  # next() on a count is atomic under the GIL
