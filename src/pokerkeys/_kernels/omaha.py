@@ -30,7 +30,7 @@ def hole_pairs(n_hole: int) -> np.ndarray:
 
 
 @inline
-def _pair_sums(hole, pairs, pair_keys, pair_flush, card_keys, flush_keys):
+def pair_sums(hole, pairs, pair_keys, pair_flush, card_keys, flush_keys):
     """Key and flush sums of every hole pair of one player."""
     for i in range(pairs.shape[0]):
         a = hole[pairs[i, 0]]
@@ -40,7 +40,7 @@ def _pair_sums(hole, pairs, pair_keys, pair_flush, card_keys, flush_keys):
 
 
 @inline
-def _triple_sums(board, tri_keys, tri_flush, card_keys, flush_keys):
+def triple_sums(board, tri_keys, tri_flush, card_keys, flush_keys):
     """Key and flush sums of the ten 3-card subsets of a 5-card board."""
     t = 0
     for a in range(5):
@@ -71,7 +71,7 @@ def _best_rank(pair_keys, pair_flush, n_pairs, tri_keys, tri_flush, flush_suit, 
 
 
 @inline
-def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
+def showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
               hash_base, hash_ranks, flush_ranks):
     best = 0
     mask = 0
@@ -83,7 +83,7 @@ def _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, fl
 
 
 @inline
-def _unrank(b, n, k, binom, idx):
+def unrank_subset(b, n, k, binom, idx):
     """idx[:k] = the b-th k-subset of range(n) in lexicographic order."""
     x = 0
     for j in range(k):
@@ -98,7 +98,7 @@ def _unrank(b, n, k, binom, idx):
 
 
 @inline
-def _next_subset(n, k, idx):
+def next_subset(n, k, idx):
     """Advance idx[:k] to the next k-subset of range(n) in lexicographic order."""
     j = k - 1
     while j >= 0 and idx[j] == n - k + j:
@@ -182,11 +182,11 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
             m_now = m
             used = np.uint64(0)
             for p in range(n_players):
-                _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
                            flush_keys)
                 for j in range(holes.shape[2]):
                     used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            _unrank(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
+            unrank_subset(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
         clash = False
         for j in range(n_missing):
             c = free[idx[j]]
@@ -194,14 +194,14 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
             if (used >> np.uint64(c)) & np.uint64(1):
                 clash = True
         if not clash:
-            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
                            flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
-        _next_subset(n_free, n_missing, idx)
+        next_subset(n_free, n_missing, idx)
 
 
 @inline
-def _draw(state, used):
+def draw_unused(state, used):
     """(state, card): a uniform card id whose bit is not set in the 52-bit mask `used`."""
     while True:
         state, r = bounded(state, 52)
@@ -272,20 +272,20 @@ def _monte_carlo_chunk(hist, state, n_trials, holes, is_random, pairs, board, ba
         full[j] = board[j]
     for p in range(n_players):
         if not is_random[p]:
-            _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
     for _ in range(n_trials):
         used = base_used
         for p in range(n_players):
             if is_random[p]:
                 for j in range(n_hole):
-                    state, c = _draw(state, used)
+                    state, c = draw_unused(state, used)
                     used |= np.uint64(1) << c
                     hole[j] = c
-                _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
         for j in range(n_known, 5):
-            state, c = _draw(state, used)
+            state, c = draw_unused(state, used)
             used |= np.uint64(1) << c
             full[j] = c
-        _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-        hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+        triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+        hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
                        flush_suit, hash_base, hash_ranks, flush_ranks)] += 1

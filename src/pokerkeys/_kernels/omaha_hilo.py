@@ -22,7 +22,7 @@ import numpy as np
 from .._jit import array, inline, int64, kernel, uint64
 from .borrow import borrowed
 from .evaluate import TABLES, join_leaders
-from .omaha import _draw, _next_subset, _pair_sums, _showdown, _triple_sums, _unrank
+from .omaha import draw_unused, next_subset, pair_sums, showdown_mask, triple_sums, unrank_subset
 from .sampling import next_u64
 
 #: A whole pot, in the units the kernels count pot shares in.
@@ -171,12 +171,12 @@ def _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards
             weight = weights[m]
             used = np.uint64(0)
             for p in range(n_players):
-                _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
                            flush_keys)
                 hole_low[p] = _hole_low(holes[m, p], low_bits)
                 for j in range(holes.shape[2]):
                     used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            _unrank(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
+            unrank_subset(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
         clash = False
         for j in range(n_missing):
             c = free[idx[j]]
@@ -184,12 +184,12 @@ def _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards
             if (used >> np.uint64(c)) & np.uint64(1):
                 clash = True
         if not clash:
-            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            high = _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            high = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
                              flush_suit, hash_base, hash_ranks, flush_ranks)
             low = _low_winners(n_players, hole_low, _board_low(full, low_bits), low_table)
             tally(out, g, n_players, high, low, weight)
-        _next_subset(n_free, n_missing, idx)
+        next_subset(n_free, n_missing, idx)
 
 
 @inline
@@ -275,7 +275,7 @@ def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, bas
     for p in range(n_players):
         if kinds[p] == 0:
             r = row_starts[p]
-            _pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
             hole_low[p] = _hole_low(rows[r], low_bits)
         elif kinds[p] == 2:
             has_range = True
@@ -306,23 +306,23 @@ def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, bas
             for p in range(n_players):
                 if kinds[p] == 2:
                     r = chosen[p]
-                    _pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys,
+                    pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys,
                                flush_keys)
                     hole_low[p] = _hole_low(rows[r], low_bits)
         for p in range(n_players):
             if kinds[p] == 1:
                 for j in range(n_hole):
-                    state, c = _draw(state, used)
+                    state, c = draw_unused(state, used)
                     used |= np.uint64(1) << c
                     hole[j] = c
-                _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
                 hole_low[p] = _hole_low(hole, low_bits)
         for j in range(n_known, 5):
-            state, c = _draw(state, used)
+            state, c = draw_unused(state, used)
             used |= np.uint64(1) << c
             full[j] = c
-        _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-        high = _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+        triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+        high = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
                          flush_suit, hash_base, hash_ranks, flush_ranks)
         low = _low_winners(n_players, hole_low, _board_low(full, low_bits), low_table)
         tally(out, g, n_players, high, low, np.int64(1))

@@ -14,7 +14,7 @@ import numpy as np
 from .._jit import array, inline, int64, kernel, uint64
 from .borrow import borrowed
 from .evaluate import TABLES
-from .omaha import _draw, _next_subset, _pair_sums, _showdown, _triple_sums, _unrank
+from .omaha import draw_unused, next_subset, pair_sums, showdown_mask, triple_sums, unrank_subset
 from .sampling import next_u64
 
 
@@ -67,11 +67,11 @@ def _matchup_block(first, end, holes, pairs, board, free, n_missing, n_boards, b
             hist[:] = 0
             used = np.uint64(0)
             for p in range(n_players):
-                _pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
+                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
                            flush_keys)
                 for j in range(holes.shape[2]):
                     used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            _unrank(0, n_free, n_missing, binom, idx)
+            unrank_subset(0, n_free, n_missing, binom, idx)
             for _ in range(n_boards):
                 clash = False
                 for j in range(n_missing):
@@ -80,11 +80,11 @@ def _matchup_block(first, end, holes, pairs, board, free, n_missing, n_boards, b
                     if (used >> np.uint64(c)) & np.uint64(1):
                         clash = True
                 if not clash:
-                    _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-                    hist[_showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys,
+                    triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+                    hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys,
                                    tri_flush, flush_suit, hash_base, hash_ranks,
                                    flush_ranks)] += 1
-                _next_subset(n_free, n_missing, idx)
+                next_subset(n_free, n_missing, idx)
             out[m] = hist
 
 
@@ -177,7 +177,7 @@ def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_b
         full[j] = board[j]
     for p in range(n_players):
         if kinds[p] == 0:
-            _pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
     for g in range(first, end):
         state = seeds[g]
         for t in range(chunk_trials[g]):
@@ -204,19 +204,19 @@ def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_b
             for p in range(n_players):
                 if kinds[p] == 1:
                     for j in range(n_hole):
-                        state, c = _draw(state, used)
+                        state, c = draw_unused(state, used)
                         used |= np.uint64(1) << c
                         hole[j] = c
-                    _pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                    pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
                 elif kinds[p] == 2:
-                    _pair_sums(range_hands[rows[p]], pairs, pair_keys[p], pair_flush[p],
+                    pair_sums(range_hands[rows[p]], pairs, pair_keys[p], pair_flush[p],
                                card_keys, flush_keys)
             for j in range(n_known, 5):
-                state, c = _draw(state, used)
+                state, c = draw_unused(state, used)
                 used |= np.uint64(1) << c
                 full[j] = c
-            _triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            mask = _showdown(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
+            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
+            mask = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
                              flush_suit, hash_base, hash_ranks, flush_ranks)
             out[g, mask] += 1
             if keep:

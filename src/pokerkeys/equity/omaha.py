@@ -54,18 +54,18 @@ N_CHUNKS_EXACT = 256
 # About 0.3 s of exact enumeration (AUTO_EXACT_MAX_LOOKUPS is about a second).
 BATCH_LOOKUPS = 1e8
 _RANDOM_WORDS = {"??", "????", "random", "any", "xx", "*"}
-_BINOM = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 1)],
+BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(N_CARDS + 1)],
                   dtype=np.int64)
 
 
-def _parse(cards: CardsLike | None, where: str) -> CardArray:
+def parse_cards_of(cards: CardsLike | None, where: str) -> CardArray:
     try:
         return parse_cards(cards if cards is not None else [], allow_duplicates=True)
     except (ValueError, TypeError) as exc:
         raise type(exc)(f"{where}: {exc}") from None
 
 
-def _check_hole(ids: CardArray, where: str) -> None:
+def check_hole(ids: CardArray, where: str) -> None:
     if len(ids) not in HOLE_SIZES:
         raise ValueError(f"{where}: an Omaha hand has 4, 5 or 6 hole cards, not {len(ids)} "
                          f"({format_cards(ids) or 'none'})")
@@ -109,9 +109,9 @@ def omaha_hand(hole: CardsLike, board: CardsLike) -> BestHand:
     >>> hand.rank
     4995
     """
-    hole_ids = _parse(hole, "hole cards")
-    board_ids = _parse(board, "board")
-    _check_hole(hole_ids, "hole cards")
+    hole_ids = parse_cards_of(hole, "hole cards")
+    board_ids = parse_cards_of(board, "board")
+    check_hole(hole_ids, "hole cards")
     if not 3 <= len(board_ids) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board_ids)}")
     check_disjoint([("the hole cards", hole_ids), ("the board", board_ids)])
@@ -330,8 +330,8 @@ def omaha_players(hands: Iterable[object], board: CardsLike | None = None,
         raise ValueError(f"Omaha equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
     if hole_cards is not None and (isinstance(hole_cards, bool) or hole_cards not in HOLE_SIZES):
         raise ValueError(f"hole_cards must be 4, 5 or 6, not {hole_cards!r}")
-    board_ids = _parse(board, "board")
-    dead_ids = _parse(dead, "dead cards")
+    board_ids = parse_cards_of(board, "board")
+    dead_ids = parse_cards_of(dead, "dead cards")
     if len(board_ids) not in (0, 3, 4, 5):
         raise ValueError(f"a board has 0, 3, 4 or 5 cards, not {len(board_ids)} "
                          f"({format_cards(board_ids)})")
@@ -352,12 +352,12 @@ def omaha_players(hands: Iterable[object], board: CardsLike | None = None,
                     raise ValueError(f"{where}: {card_error}") from None
                 read.append(_Read("text", text=spec))
         else:
-            read.append(_Read("hand", ids=_parse(spec, where)))  # type: ignore[arg-type]  # any cards
+            read.append(_Read("hand", ids=parse_cards_of(spec, where)))  # type: ignore[arg-type]  # any cards
     sizes = {len(r.ids) for r in read if r.ids is not None}
     sizes |= {r.rng.hole_cards for r in read if r.rng is not None}
     for i, r in enumerate(read):
         if r.ids is not None:
-            _check_hole(r.ids, f"player {i + 1}")
+            check_hole(r.ids, f"player {i + 1}")
             if hole_cards is not None and len(r.ids) != hole_cards:
                 raise ValueError(f"player {i + 1}: a hand of {len(r.ids)} cards "
                                  f"({format_cards(r.ids)}) in {hole_cards}-card Omaha")
@@ -620,7 +620,7 @@ def _exact(players: list[CardArray | None], n_hole: int, pairs: CardArray, board
     with _jit.threads(threads):
         for b in range(n_batches):
             starts = chunk_starts[cuts[b]:cuts[b + 1] + 1]
-            counts += _k.exact_counts(holes, pairs, board, free, n_missing, n_boards, _BINOM,
+            counts += _k.exact_counts(holes, pairs, board, free, n_missing, n_boards, BINOMIALS,
                                       starts, *kernel_args(5)).sum(axis=0)
             if progress is not None:
                 progress(b + 1, n_batches)
@@ -690,7 +690,7 @@ def _all_hands(free: CardArray, n_hole: int) -> CardArray:
         -1, n_hole)
 
 
-def _as_ranges(setup: OmahaPlayers, keep: list[int]) -> list[tuple[CardArray, FloatArray]]:
+def as_ranges(setup: OmahaPlayers, keep: list[int]) -> list[tuple[CardArray, FloatArray]]:
     """Per player (hands, weights) to deal from: a known hand is a range of one, a random
     player every hand of the free cards."""
     out = []
@@ -708,7 +708,7 @@ def _as_ranges(setup: OmahaPlayers, keep: list[int]) -> list[tuple[CardArray, Fl
     return out
 
 
-def _range_matchups(ranges: list[tuple[CardArray, FloatArray]], limit: int
+def range_matchups(ranges: list[tuple[CardArray, FloatArray]], limit: int
                     ) -> tuple[CardArray, FloatArray, IntArray] | None:
     """Every matchup of the players' hands with no card twice: (M, P, H) hands, (M, P)
     weights and (M, P) rows into each player's hands; None beyond `limit` matchups."""
@@ -814,14 +814,14 @@ def _range_equity(setup: OmahaPlayers, keep: list[int], exact: bool | None,
     free = setup.free
     n_missing = 5 - len(setup.board)
     n_boards = math.comb(len(free), n_missing)
-    ranges = _as_ranges(setup, keep)
+    ranges = as_ranges(setup, keep)
     n_matchups = math.prod(len(h) for h, _ in ranges)  # an upper bound
     lookups = float(n_matchups) * n_boards * len(ranges) * len(pairs) * 10
     if exact is None:
         exact = not stop_given and lookups <= AUTO_EXACT_MAX_LOOKUPS
     built = None
     if exact:
-        built = _range_matchups(ranges, EXACT_MAX_MATCHUPS)
+        built = range_matchups(ranges, EXACT_MAX_MATCHUPS)
         if built is None:
             raise ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
                              "matchups of the players' hands; use Monte Carlo (exact=False)")
@@ -862,7 +862,7 @@ def _range_exact(setup: OmahaPlayers, keep: list[int],
             starts = np.linspace(0, hi - lo, n_chunks + 1).round().astype(np.int64)
             out = np.zeros((hi - lo, 1 << n_players), dtype=np.int64)
             _run_chunks(_kr.matchup_counts, n_chunks, threads, batch, pairs, setup.board, free,
-                        n_missing, n_boards, _BINOM, starts, out, *args)
+                        n_missing, n_boards, BINOMIALS, starts, out, *args)
             total += weight[lo:hi] @ out
             for p, tally in tallies.items():
                 others = np.prod(np.delete(weights[lo:hi], p, axis=1), axis=1)

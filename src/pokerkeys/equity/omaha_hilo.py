@@ -49,20 +49,20 @@ from .driver import (
     validate_stop,
 )
 from .omaha import (
-    _BINOM,
     AUTO_EXACT_MAX_LOOKUPS,
     BATCH_LOOKUPS,
+    BINOMIALS,
     DEFAULT_TRIALS,
     EXACT_MAX_LOOKUPS,
     EXACT_MAX_MATCHUPS,
     N_CHUNKS_EXACT,
     TRIALS_PER_CHUNK,
     OmahaPlayers,
-    _as_ranges,
-    _check_hole,
-    _parse,
-    _range_matchups,
+    as_ranges,
+    check_hole,
     omaha_players,
+    parse_cards_of,
+    range_matchups,
 )
 from .result import EquityResult, StopReason
 
@@ -208,9 +208,9 @@ def omaha_low(hole: CardsLike, board: CardsLike) -> LowHand | None:
     >>> print(pk.omaha_low("As2d3h4c", "9c9dKhKs5d"))  # only one low card on the board
     None
     """
-    hole_ids = _parse(hole, "hole cards")
-    board_ids = _parse(board, "board")
-    _check_hole(hole_ids, "hole cards")
+    hole_ids = parse_cards_of(hole, "hole cards")
+    board_ids = parse_cards_of(board, "board")
+    check_hole(hole_ids, "hole cards")
     if not 3 <= len(board_ids) <= 5:
         raise ValueError(f"an Omaha board has 3 to 5 cards, not {len(board_ids)}")
     check_disjoint([("the hole cards", hole_ids), ("the board", board_ids)])
@@ -590,7 +590,7 @@ def omaha_hilo_equity(hands: Iterable[CardsLike], board: CardsLike | None = None
     if exact is None:
         exact = float(n_matchups) * per_matchup <= AUTO_EXACT_MAX_LOOKUPS and not stop_given
     if exact:
-        built = _range_matchups(_as_ranges(setup, []), EXACT_MAX_MATCHUPS)
+        built = range_matchups(as_ranges(setup, []), EXACT_MAX_MATCHUPS)
         if built is None:
             raise ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
                              "matchups of the players' hands; use Monte Carlo (exact=False)")
@@ -624,7 +624,7 @@ def _exact(holes: CardArray, weights: FloatArray, pairs: IntArray, board: CardAr
     cuts = np.linspace(0, n_chunks, n_batches + 1).round().astype(np.int64)
     out = np.zeros((n_chunks, _k.row_width(n_players)), dtype=np.float64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
-    args = (holes, weights, pairs, board, free, n_missing, n_boards, _BINOM)
+    args = (holes, weights, pairs, board, free, n_missing, n_boards, BINOMIALS)
     tables = (_LOW_BITS, low_table(), *kernel_args(5))
     if progress is not None:
         progress(0, n_batches)
