@@ -183,3 +183,18 @@ def test_a_long_omaha_run_streams_and_stops(server, page):
     page.wait_for_function("document.querySelector('#status').textContent.startsWith("
                            "'Stopped by you')", timeout=10_000)
     assert page.locator("#stop").is_disabled()
+
+
+def test_a_long_hilo_run_streams_its_shares_and_stops(server, page):
+    page.goto(server.url + "/?game=omaha8&p=As2dKhKc&p=random&p=random&exact=0"
+                           "&stderr=0.00001&time=60")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith("
+                           "'running:')", timeout=60_000)
+    head = page.locator("#results thead th").all_inner_texts()
+    assert head == ["Player", "Pot share", "High", "Low", "Scoop", "± std. error"]
+    assert len(_rows(page)) == 3
+    assert "of showdowns" in page.locator("#low-note").inner_text()
+    page.click("#stop")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith("
+                           "'Stopped by you')", timeout=10_000)
+    assert page.locator("#stop").is_disabled()

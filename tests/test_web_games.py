@@ -21,7 +21,7 @@ with warnings.catch_warnings():  # Starlette's test client may warn about httpx
     from starlette.testclient import TestClient
 
 from pokerkeys.web.app import create_app
-from pokerkeys.web.compute import hilo_time_cap, plan_equity
+from pokerkeys.web.compute import plan_equity
 from pokerkeys.web.limits import Limits
 from pokerkeys.web.schemas import GAMES, EquityRequest
 
@@ -102,7 +102,7 @@ def test_hilo_pinned_numbers(client):
     assert [round(x, 4) for x in got["equity"]] == [0.8707, 0.1293]
 
 
-def test_hilo_monte_carlo_streams_only_hilo_answers_and_stops_before_the_limit(client):
+def test_hilo_monte_carlo_streams_hilo_answers(client):
     body = {"hands": ["As2dKhKc", "random", "random"], "game": "omaha8", "exact": False,
             "trials": 50_000, "seed": 7}
     r = client.post("/api/equity/stream", json=body)
@@ -112,15 +112,34 @@ def test_hilo_monte_carlo_streams_only_hilo_answers_and_stops_before_the_limit(c
     final = events[-1]
     want = pk.omaha_hilo_equity(body["hands"], game="omaha8", trials=50_000, seed=7)
     assert final["final"] and final["equity"] == want.equity.tolist()
-    # The hi/lo Monte Carlo publishes no partial results: it ends by itself, before the
-    # job's deadline would end it without an answer.
+    # Like any Monte Carlo run, hi/lo is bounded by the server's limit, no less.
     limits = Limits()
     plan = plan_equity(EquityRequest(("AsKsQdJd", "random"), exact=False, game="omaha8"),
                        limits)
-    assert plan.kwargs["time_limit"] == hilo_time_cap(limits) == limits.max_seconds - 1
+    assert plan.kwargs["time_limit"] == limits.max_seconds
     plan = plan_equity(EquityRequest(("AsKsQdJd", "random"), time_limit=5.0, game="omaha8"),
                        limits)
     assert plan.kwargs["time_limit"] == 5.0
+
+
+def test_hilo_monte_carlo_publishes_partial_results_and_keeps_its_estimate_at_the_deadline():
+    # A run longer than the server's limit: partial hi/lo answers stream while it runs, and
+    # the job's deadline ends it with its estimate (not an error), as for hold'em.
+    with TestClient(create_app(Limits(max_seconds=1.5, stream_interval=0.05))) as c:
+        body = {"hands": ["As2dKhKc", "random"], "game": "omaha8", "exact": False,
+                "trials": 10 ** 9, "seed": 3}
+        r = c.post("/api/equity/stream", json=body)
+    assert r.status_code == 200
+    events = [json.loads(line[6:]) for line in r.text.splitlines() if line.startswith("data: ")]
+    partial = [e for e in events if not e["final"]]
+    assert partial, "no partial hi/lo result was streamed"
+    assert all({"high", "low", "scoop", "low_qualifies"} <= e.keys() for e in events)
+    trials = [e["trials"] for e in partial]
+    assert trials == sorted(trials) and trials[0] > 0
+    final = events[-1]
+    assert final["final"] and final["stopped_by"] == "time_limit"
+    assert trials[-1] <= final["trials"] < 10 ** 9
+    assert math.isclose(sum(final["equity"]), 1.0, abs_tol=1e-9)
 
 
 @pytest.mark.parametrize(("body", "message"), [

@@ -31,10 +31,10 @@ from ..core.classes import (
 )
 from ..core.evaluate import category, describe
 from ..core.shortdeck import FIRST_CARD, check_short_deck
-from ..equity.driver import DEFAULT_TRIALS, observe_rounds
+from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.omaha import omaha_equity
-from ..equity.omaha_hilo import HiLoGame, omaha_hilo_equity
+from ..equity.omaha_hilo import HiLoGame, observe_hilo_rounds, omaha_hilo_equity
 from ..equity.ranges import Range, RangeGame
 from ..preflop import (
     BOARDS_PER_MATCHUP,
@@ -45,11 +45,11 @@ from ..preflop import (
     rank_distribution,
 )
 from ..preflop.breakdown import class_equity, suit_breakdown
-from .jobs import LONG, SHORT, Check, JobKind
+from .jobs import LONG, SHORT, Check, JobKind, job_observer
 from .limits import Limits
 from .schemas import HILO_GAMES, OMAHA_HOLE_CARDS, EquityRequest, Game, JsonObject, bad
 
-__all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan", "hilo_time_cap",
+__all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan",
            "plan_equity", "preflop_table", "range_info", "rank_buckets", "warm_up"]
 
 Side = Literal["class", "hand", "range"]
@@ -103,10 +103,11 @@ class EquityPlan:
         kwargs = dict(self.kwargs)
         game = kwargs.pop("game", "holdem")
         if game in HILO_GAMES:
-            # The hi/lo Monte Carlo shows its rounds to an observer as the high half's
-            # partial result alone, which is not this game's answer: the rounds are watched
-            # here only to stop a cancelled job, and no partial result is published.
-            with observe_rounds(lambda partial: check()):
+            # The hi/lo Monte Carlo reports its rounds to an observer of its own, with the
+            # partial hi/lo answer: the job's observer streams it (outside a job, the rounds
+            # only check for a stop).
+            observer = job_observer() or (lambda partial: check())
+            with observe_hilo_rounds(observer):
                 return omaha_hilo_equity(**kwargs, game=cast(HiLoGame, game),
                                          progress=check).to_dict()
         if game in OMAHA_HOLE_CARDS:
@@ -126,8 +127,7 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
     trials; Omaha, which checks its input as it starts, is bounded by the job's deadline.
     Short deck is planned as hold'em (its enumerations are smaller than hold'em's), except
     that a problem too big for a short hold'em enumeration is left to the engine's own
-    choice. Omaha hi/lo Monte Carlo stops a second before the server's limit at the latest
-    (``hilo_time_cap``): it publishes no partial results, so it must end by itself.
+    choice.
 
     Parameters
     ----------
@@ -170,10 +170,7 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
         if request.game in OMAHA_HOLE_CARDS:
             # The Omaha engines check their input as they start; the job's deadline bounds
             # them.
-            kwargs = _bounded_monte_carlo(kwargs, limits, stop_given)
-            if request.game in HILO_GAMES and kwargs["time_limit"] is not None:
-                kwargs["time_limit"] = min(kwargs["time_limit"], hilo_time_cap(limits))
-            return EquityPlan(LONG, kwargs)
+            return EquityPlan(LONG, _bounded_monte_carlo(kwargs, limits, stop_given))
         fits_short = enumeration_fits(request.hands, request.board, request.dead)
         if (request.game == "shortdeck" and request.exact is None and not stop_given
                 and not fits_short):
@@ -191,33 +188,6 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
         raise bad(str(exc)) from None
     kwargs["exact"] = False
     return EquityPlan(LONG, _bounded_monte_carlo(kwargs, limits, stop_given))
-
-
-def hilo_time_cap(limits: Limits) -> float:
-    """The longest an Omaha hi/lo Monte Carlo run may take on this server, in seconds.
-
-    A second less than ``limits.max_seconds`` (a fifth less for limits under 5 s): the
-    engine stops by itself with its estimate before the job's deadline, which would end a
-    run that publishes no partial results without an answer.
-
-    Parameters
-    ----------
-    limits : Limits
-        The server's limits (``max_seconds``).
-
-    Returns
-    -------
-    float
-        The cap on a hi/lo request's ``time_limit``.
-
-    Examples
-    --------
-    >>> from pokerkeys.web.compute import hilo_time_cap
-    >>> from pokerkeys.web.limits import Limits
-    >>> hilo_time_cap(Limits()), hilo_time_cap(Limits(max_seconds=2.0))
-    (59.0, 1.6)
-    """
-    return max(limits.max_seconds - 1.0, 0.8 * limits.max_seconds)
 
 
 def _bounded_monte_carlo(kwargs: dict[str, Any], limits: Limits,

@@ -188,8 +188,8 @@ _EQUITY_BODY = (
              "low half; a showdown without a qualifying low counts 0 for the low), scoop (the "
              "probability of taking the whole pot alone), stderr (of equity), low_qualifies "
              "(the share of showdowns with a qualifying low), exact, boards, trials, elapsed "
-             "and stopped_by; its Monte Carlo streams no partial results and stops a second "
-             "before this server's work limit at the latest.", default='"holdem"'),
+             "and stopped_by; its Monte Carlo streams partial hi/lo answers like hold'em's "
+             "and keeps its estimate at this server's work limit.", default='"holdem"'),
 )
 
 _EQUITY_RESPONSE = (

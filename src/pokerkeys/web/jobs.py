@@ -26,17 +26,14 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import TYPE_CHECKING, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from ..equity.driver import observe_rounds
 from .limits import Limits
 from .schemas import ApiError, JsonObject
 
-if TYPE_CHECKING:
-    from ..equity.result import EquityResult
-
-__all__ = ["LONG", "SHORT", "Check", "Job", "JobKind", "JobRunner", "JobStopped", "StopCause",
-           "Work"]
+__all__ = ["LONG", "SHORT", "Check", "Job", "JobKind", "JobRunner", "JobStopped",
+           "StopCause", "Work", "job_observer"]
 
 JobKind = Literal["short", "long"]
 """How a job runs: ``"short"`` on the shared pool, ``"long"`` on the capped long-job threads."""
@@ -54,6 +51,53 @@ it raises ``JobStopped`` once the job is cancelled or past its deadline."""
 Work = Callable[[Check], JsonObject]
 """What a job runs: ``work(check)`` calls the engine with ``check`` as its progress callback
 and returns a JSON-ready dict."""
+
+
+class _Partial(Protocol):
+    """A partial Monte Carlo result that a job publishes: an ``EquityResult`` or, for Omaha
+    hi/lo, a ``HiLoResult``; either turns itself into the JSON answer."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as plain Python values, ready for ``json.dumps``."""
+
+
+# The job running on each worker thread, for engines whose rounds are watched by an observer
+# of their own (Omaha hi/lo): ``job_observer`` hands them the job's.
+_running = threading.local()
+
+
+def job_observer() -> Callable[[_Partial], None] | None:
+    """The round observer of the job running on this thread, or None outside a job.
+
+    Hold'em and Omaha Monte Carlo rounds reach the job through
+    ``pokerkeys.equity.driver.observe_rounds``, which the job sets itself. Omaha hi/lo runs
+    report to ``pokerkeys.equity.omaha_hilo.observe_hilo_rounds`` instead; the work sets that
+    one to this observer, so hi/lo partial results stream, and a cancelled or overdue hi/lo
+    job stops with its estimate like any other Monte Carlo job.
+
+    Returns
+    -------
+    callable or None
+        ``observer(partial)``: publishes the partial result, or raises ``JobStopped`` once
+        the job is cancelled or past its deadline.
+
+    Examples
+    --------
+    >>> import asyncio
+    >>> from pokerkeys.web.jobs import Job, job_observer
+    >>> from pokerkeys.web.limits import Limits
+    >>> job_observer() is None
+    True
+    >>> async def demo():
+    ...     job = Job(lambda check: {"observed": job_observer() is not None},
+    ...               asyncio.get_running_loop(), Limits())
+    ...     await asyncio.to_thread(job.run)
+    ...     return await job.next_update(timeout=5)
+    >>> asyncio.run(demo())
+    {'observed': True, 'final': True}
+    """
+    job: Job | None = getattr(_running, "job", None)
+    return None if job is None else job.observe
 
 _MESSAGES: dict[StopCause, str] = {
     "cancelled": "the job was cancelled",
@@ -95,7 +139,8 @@ class Job:
 
     ``work(check)`` runs the engine with ``check`` as its progress callback and returns a
     JSON-ready dict. Monte Carlo's partial results (seen through
-    ``pokerkeys.equity.driver.observe_rounds``) are published to the loop at most every
+    ``pokerkeys.equity.driver.observe_rounds``, or handed to ``observe`` by the work, see
+    ``job_observer``) are published to the loop at most every
     ``limits.stream_interval`` seconds; ``next_update`` reads the latest. The job's deadline
     is ``limits.max_seconds`` after its work starts; a Monte Carlo run that reaches it ends
     with its latest estimate, marked ``"stopped_by": "time_limit"``, any other work with
@@ -150,7 +195,7 @@ class Job:
         self._cause: StopCause = "cancelled"
         self._changed = asyncio.Event()
         self._last_publish = 0.0
-        self._latest: EquityResult | None = None  # Monte Carlo's latest estimate, if any
+        self._latest: _Partial | None = None  # Monte Carlo's latest estimate, if any
         self._overdue = False  # past the deadline, seen once by check
         self.client = client
         self.holds_slot = False  # whether it counts against the runner's long-job limit
@@ -209,7 +254,38 @@ class Job:
                              f"(exact: false), which keeps its estimate when time runs out",
                              "deadline")
 
-    def _observe(self, partial: EquityResult) -> None:
+    def observe(self, partial: _Partial) -> None:
+        """Take a Monte Carlo round's partial result: keep it, publish it to the readers at
+        most every ``limits.stream_interval`` seconds, and stop the job once it is cancelled
+        or past its deadline.
+
+        Called on the job's thread by the engine's round observer.
+
+        Parameters
+        ----------
+        partial : EquityResult or HiLoResult
+            The estimate so far (anything with ``to_dict()``).
+
+        Raises
+        ------
+        JobStopped
+            The job is cancelled, or past its deadline (``run`` then keeps this estimate).
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> import pokerkeys as pk
+        >>> from pokerkeys.web.jobs import Job
+        >>> from pokerkeys.web.limits import Limits
+        >>> loop = asyncio.new_event_loop()
+        >>> job = Job(lambda check: {}, loop, Limits())
+        >>> job.cancel()
+        >>> job.observe(pk.equity(["AhKh", "QsQd"], trials=1000, seed=1))
+        Traceback (most recent call last):
+        ...
+        pokerkeys.web.jobs.JobStopped: the job was cancelled
+        >>> loop.close()
+        """
         self._latest = partial
         if self._cancelled.is_set():
             raise JobStopped(_MESSAGES[self._cause], self._cause)
@@ -263,7 +339,8 @@ class Job:
         self.deadline = time.monotonic() + self._max_seconds
         try:
             self.check()
-            with observe_rounds(self._observe):
+            _running.job = self
+            with observe_rounds(self.observe):
                 result = self._work(self.check)
         except JobStopped as exc:
             if exc.cause == "deadline" and self._latest is not None:
@@ -276,6 +353,7 @@ class Job:
         except Exception as exc:  # reported to the client by the route, never raised there
             error = exc
         finally:
+            _running.job = None
             if on_finish is not None:
                 on_finish(self)
         if result is not None:
