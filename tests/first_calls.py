@@ -39,6 +39,15 @@ PYTHON: dict[str, str] = {
     "evaluate_batch invalid zero": "pk.evaluate_batch(np.full((3, 7), 60, np.uint8),"
                                    " invalid='zero')",
     "evaluate_batch threads": "pk.evaluate_batch(np.zeros((0, 7), np.uint8), threads=1)",
+    **{f"evaluate_omaha_batch {h} {dtype}":
+       f"d = np.random.default_rng(1).permuted(np.tile(np.arange(52), (1000, 1)), axis=1);"
+       f" pk.evaluate_omaha_batch(d[:, :{h}].astype(np.{dtype}), d[:, {h}:{h} + 5])"
+       for h in (4, 5, 6) for dtype in ("uint8", "int64")},
+    "evaluate_omaha_batch strings": "pk.evaluate_omaha_batch(['AsKsQdJd', '7c7d2h2s9c'][:1],"
+                                    " 'Ts9s2s8h3c', threads=1)",
+    "evaluate_omaha_batch shared out": "pk.evaluate_omaha_batch(np.array([[51, 50, 49, 48]]),"
+                                       " np.array([0, 4, 8, 12, 16]),"
+                                       " out=np.empty(1, np.uint16), invalid='zero')",
     # short deck
     "evaluate shortdeck": "pk.evaluate('As Ks Qs Js Ts 9s', game='shortdeck');"
                           " pk.evaluate('Ah 6c 7d 8s 9h', game='shortdeck',"

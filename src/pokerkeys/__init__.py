@@ -8,6 +8,7 @@ The public names, by topic:
 
 Evaluating hands
     ``evaluate`` (one hand), ``evaluate_batch`` (an array of hands, in parallel),
+    ``evaluate_omaha_batch`` (Omaha hands in bulk),
     ``category`` and ``HandCategory`` (the nine categories), ``describe`` (a hand in words),
     ``best_five`` (the five cards that play), ``parse_cards`` and ``format_cards``,
     ``TableError`` (a damaged installation).
@@ -71,6 +72,7 @@ if TYPE_CHECKING:  # the names __getattr__ imports on first use, as type checker
     from .analysis.omaha_hits import omaha_range_hits
     from .analysis.runouts import runouts
     from .core.best import BestHand
+    from .core.omaha_batch import evaluate_omaha_batch
     from .equity.omaha import omaha_equity, omaha_hand
     from .equity.omaha_hilo import HiLoResult, omaha_hilo_equity, omaha_low
     from .games import stats
@@ -84,6 +86,7 @@ __version__ = "0.1.0"
 _LAZY = {
     "stats": "games.stats", "preflop": "preflop",
     "BestHand": "core.best", "best_hand": "games.hands", "holdem_hand": "games.hands",
+    "evaluate_omaha_batch": "core.omaha_batch",
     "three_d_hand": "games.hands", "winners": "games.hands",
     "omaha_equity": "equity.omaha", "omaha_hand": "equity.omaha",
     "HiLoResult": "equity.omaha_hilo", "omaha_hilo_equity": "equity.omaha_hilo",
@@ -110,7 +113,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     # evaluating hands
     "HandCategory", "TableError", "best_five", "category", "describe", "evaluate",
-    "evaluate_batch", "format_cards", "parse_cards",
+    "evaluate_batch", "evaluate_omaha_batch", "format_cards", "parse_cards",
     # equity and range analysis
     "EquityResult", "HiLoResult", "Range", "equity", "equity_by_class", "equity_distribution",
     "flop_distribution", "flops", "omaha_equity", "omaha_hilo_equity", "omaha_low",
