@@ -1,0 +1,173 @@
+"""One hand at a time: ``pk.evaluate``, ``category``, ``describe`` and ``winners`` beside eval7.
+
+Bots and simulations written in Python call the evaluator once per hand. Each job here makes
+200,000 such calls on random 7-card hands (fixed seed), and times eval7, the fastest Python
+peer, on the same hands given the same input:
+
+- card ids in a list, and in a tuple: eval7 on its ``Card`` objects built beforehand (eval7
+  takes no ids, so this is the most it can be asked to do);
+- a string ``'AsKdQh7c7d2s9h'``: eval7 builds its cards from the same string in the call;
+- a NumPy row of a (N, 7) uint8 array: eval7 looks its cards up by the row's ids;
+- ``category`` of a rank (eval7: ``handtype`` of its value), ``describe`` of a hand as ids
+  (eval7: ``handtype(evaluate(cards))``) and ``winners`` of a two-player showdown given as
+  strings (eval7: each hand's cards built and evaluated, the best kept).
+
+As pytest-benchmark tests: ``python -m pytest benchmarks/test_bench_single.py --benchmark-only``
+(needs eval7: ``pip install 'pokerkeys[peers]'``; without it only pokerkeys runs). As a script,
+which runs both libraries interleaved round by round and prints the side-by-side table with the
+ratios (the figures to quote on a shared host)::
+
+    python benchmarks/test_bench_single.py --rounds 7
+"""
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+from bench_machine import cpu
+
+import pokerkeys as pk
+from pokerkeys.core.sampling import random_hands
+
+N_HANDS = 200_000
+SEED = 20261125
+_CARD_NAMES = [pk.format_cards([c]) for c in range(52)]
+
+try:
+    import eval7
+except ImportError:  # the peers extra is not installed: time pokerkeys alone
+    eval7 = None
+
+
+def _text(ids: list[int]) -> str:
+    return " ".join(_CARD_NAMES[c] for c in ids)
+
+
+def _consume(fn: Callable[[Any], object], items: list[Any]) -> Callable[[], list[object]]:
+    """A pass that calls fn once per item (a list comprehension: the least loop overhead)."""
+    return lambda: [fn(x) for x in items]
+
+
+def jobs(n: int = N_HANDS, seed: int = SEED) -> dict[str, dict[str, Callable[[], list[object]]]]:
+    """job -> {library: a pass of n single calls}, for the libraries installed."""
+    hands = random_hands(n, 7, seed=seed)
+    lists = hands.tolist()
+    tuples = [tuple(h) for h in lists]
+    texts = ["".join(_CARD_NAMES[c] for c in h) for h in lists]
+    rows = list(hands)  # row views, made beforehand for both sides
+    ranks = pk.evaluate_batch(hands).tolist()
+    deals = random_hands(n, 9, seed=seed + 1).tolist()  # 2 + 2 hole cards, 5 board cards
+    showdowns = [([_text(d[0:2]), _text(d[2:4])], _text(d[4:])) for d in deals]
+    out: dict[str, dict[str, Callable[[], list[object]]]] = {
+        "evaluate, ids in a list": {"pokerkeys": _consume(pk.evaluate, lists)},
+        "evaluate, ids in a tuple": {"pokerkeys": _consume(pk.evaluate, tuples)},
+        "evaluate, a string 'AsKd...'": {"pokerkeys": _consume(pk.evaluate, texts)},
+        "evaluate, a NumPy row": {"pokerkeys": _consume(pk.evaluate, rows)},
+        "category of a rank": {"pokerkeys": _consume(pk.category, ranks)},
+        "describe, ids in a list": {"pokerkeys": _consume(pk.describe, lists)},
+        "winners, 2 players + board as strings": {
+            "pokerkeys": _consume(lambda s: pk.winners(s[0], board=s[1]), showdowns)},
+    }
+    if eval7 is not None:
+        cards = [eval7.Card(name) for name in _CARD_NAMES]
+        card_lists = [[cards[c] for c in h] for h in lists]
+        card_tuples = [tuple(h) for h in card_lists]
+        values = [eval7.evaluate(h) for h in card_lists]
+        evaluate, handtype, card = eval7.evaluate, eval7.handtype, eval7.Card
+
+        def from_text(text: str) -> int:
+            return evaluate([card(text[i:i + 2]) for i in range(0, len(text), 2)])
+
+        def winners(showdown: tuple[list[str], str]) -> list[int]:
+            hole, board = showdown
+            board_cards = [card(s) for s in board.split()]
+            scores = [evaluate([card(s) for s in h.split()] + board_cards) for h in hole]
+            best = max(scores)
+            return [i for i, s in enumerate(scores) if s == best]
+
+        out["evaluate, ids in a list"]["eval7"] = _consume(evaluate, card_lists)
+        out["evaluate, ids in a tuple"]["eval7"] = _consume(evaluate, card_tuples)
+        out["evaluate, a string 'AsKd...'"]["eval7"] = _consume(from_text, texts)
+        out["evaluate, a NumPy row"]["eval7"] = _consume(
+            lambda row: evaluate([cards[c] for c in row]), rows)
+        out["category of a rank"]["eval7"] = _consume(handtype, values)
+        out["describe, ids in a list"]["eval7"] = _consume(
+            lambda h: handtype(evaluate(h)), card_lists)
+        out["winners, 2 players + board as strings"]["eval7"] = _consume(winners, showdowns)
+    return out
+
+
+_JOBS: dict[str, dict[str, Callable[[], list[object]]]] = {}
+
+
+def _job(name: str, library: str) -> Callable[[], list[object]]:
+    if not _JOBS:
+        _JOBS.update(jobs())
+    if library not in _JOBS[name]:
+        pytest.skip(f"{library} is not installed")
+    return _JOBS[name][library]
+
+
+_JOB_NAMES = ["evaluate, ids in a list", "evaluate, ids in a tuple",
+              "evaluate, a string 'AsKd...'", "evaluate, a NumPy row", "category of a rank",
+              "describe, ids in a list", "winners, 2 players + board as strings"]
+
+
+@pytest.mark.parametrize("library", ["pokerkeys", "eval7"])
+@pytest.mark.parametrize("name", _JOB_NAMES)
+def test_single_calls(benchmark, name, library):
+    """n single calls of one job by one library (the pass's time over n is a call's)."""
+    fn = _job(name, library)
+    benchmark.group = f"one call at a time: {name}"
+    fn()
+    benchmark.pedantic(fn, rounds=5, iterations=1, warmup_rounds=0)
+    median = benchmark.stats.stats.median
+    benchmark.extra_info["calls_per_s"] = N_HANDS / median
+    benchmark.extra_info["ns_per_call"] = median / N_HANDS * 1e9
+
+
+def test_single_call_answers():
+    """The single calls rank as the batch does (the benchmark times right answers)."""
+    lists = random_hands(20_000, 7, seed=SEED).tolist()
+    expected = pk.evaluate_batch(np.array(lists, dtype=np.uint8)).tolist()
+    assert [pk.evaluate(h) for h in lists] == expected
+    assert [pk.evaluate(tuple(h)) for h in lists] == expected
+    assert [pk.evaluate("".join(_CARD_NAMES[c] for c in h)) for h in lists] == expected
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Time every job's libraries interleaved and print the side-by-side table."""
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--hands", type=int, default=N_HANDS, help="calls per pass")
+    ap.add_argument("--rounds", type=int, default=7, help="interleaved rounds (medians)")
+    args = ap.parse_args(argv)
+    table = jobs(args.hands)
+    times: dict[tuple[str, str], list[float]] = {}
+    for fns in table.values():  # warm-up: tables loaded, caches faulted in
+        for fn in fns.values():
+            fn()
+    for _ in range(args.rounds):
+        for name, fns in table.items():
+            for library, fn in fns.items():
+                start = time.perf_counter()
+                fn()
+                times.setdefault((name, library), []).append(time.perf_counter() - start)
+    info = cpu()
+    print(f"CPU: {info.get('model', info)}; {args.hands:,} calls per pass, medians of "
+          f"{args.rounds} interleaved rounds, microseconds per call")
+    print(f"{'job':40} {'pokerkeys':>10} {'eval7':>10} {'eval7 / pokerkeys':>18}")
+    for name, fns in table.items():
+        us = {lib: statistics.median(times[(name, lib)]) / args.hands * 1e6 for lib in fns}
+        peer = us.get("eval7")
+        ratio = f"{peer / us['pokerkeys']:.2f}x" if peer else "-"
+        print(f"{name:40} {us['pokerkeys']:10.3f} {peer if peer else float('nan'):10.3f} "
+              f"{ratio:>18}")
+
+
+if __name__ == "__main__":
+    main()
