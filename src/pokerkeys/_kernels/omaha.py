@@ -15,7 +15,8 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, run_chunks, uint64
 from .borrow import borrowed
-from .evaluate import HASH_5, TABLES, join_leaders, rank_of_key
+from .evaluate import HASH_5, join_leaders, rank_of_key
+from .omaha_batch import OMAHA_TABLES, best_flush_of_masks, best_of_pair, board_triples
 from .sampling import bounded
 
 # The ten 3-card subsets of a 5-card board, as indices into the board.
@@ -83,6 +84,64 @@ def showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush
 
 
 @inline
+def hole_ranks(hole, pairs, pair_base, pair_index):
+    """pair_base[i] = hole pair i's row of ``rank5`` (``omaha_batch``); returns the hole's
+    suits: bit 16 s + r set for a card of rank r and suit s."""
+    for i in range(pairs.shape[0]):
+        pair_base[i] = pair_index[np.int64(hole[pairs[i, 0]] >> 2) * 13
+                                  + np.int64(hole[pairs[i, 1]] >> 2)]
+    suits = np.int64(0)
+    for j in range(hole.shape[0]):
+        c = np.int64(hole[j])
+        suits |= np.int64(1) << (16 * (c & 3) + (c >> 2))
+    return suits
+
+
+@inline
+def board_flush(board):
+    """(suit, ranks): the suit holding 3+ of the 5 board cards (-1 if none: one suit at most
+    can) and the 13-bit mask of its ranks there."""
+    counts = 0  # a 4-bit count per suit; a count of 3..5 plus 5 sets the field's top bit
+    for j in range(5):
+        counts += 1 << (4 * (board[j] & 3))
+    flushy = (counts + 0x5555) & 0x8888
+    if not flushy:
+        return -1, 0
+    suit = 0
+    while not (flushy >> (4 * suit + 3)) & 1:
+        suit += 1
+    ranks = 0
+    for j in range(5):
+        if (board[j] & 3) == suit:
+            ranks |= 1 << (board[j] >> 2)
+    return suit, ranks
+
+
+@inline
+def showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, board, triple_index, rank5,
+                      flush5):
+    """Winner mask of one 5-card board: each player's best non-flush rank over every (pair,
+    triple) from ``rank5``, and a flush when the board has 3 cards of a suit and the player
+    2 (``omaha_batch``'s split). pair_base (P, n_pairs) and hole_suits (P,) are
+    ``hole_ranks``'."""
+    t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 = board_triples(board, triple_index)
+    suit, suited = board_flush(board)
+    best = 0
+    mask = 0
+    for p in range(n_players):
+        r = 0
+        for k in range(n_pairs):
+            r = max(r, best_of_pair(rank5, pair_base[p, k], t0, t1, t2, t3, t4, t5, t6, t7,
+                                    t8, t9))
+        if suit >= 0:
+            held = (hole_suits[p] >> (16 * suit)) & 0x1FFF
+            if held & (held - 1):  # two or more
+                r = max(r, best_flush_of_masks(held, suited, flush5))
+        best, mask = join_leaders(best, mask, np.int64(r), p)
+    return mask
+
+
+@inline
 def unrank_subset(b, n, k, binom, idx):
     """idx[:k] = the b-th k-subset of range(n) in lexicographic order."""
     x = 0
@@ -111,7 +170,7 @@ def next_subset(n, k, idx):
 
 
 def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_starts,
-                 card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                 pair_index, triple_index, rank5, flush5):
     """Winner-mask counts over every (matchup, board completion), one row per chunk.
 
     holes (M, P, H): the matchups (every player's hole cards); pairs: hole_pairs(H);
@@ -121,52 +180,44 @@ def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_st
     each chunk unranks its first completion and then steps through the rest in order. A
     completion that uses a card of the matchup (dealt to a random player from the same free
     cards) is skipped, which weighs every possible deal equally. The chunks run on the threads
-    of the caller's ``_jit.threads`` block (``exact_chunks``).
+    of the caller's ``_jit.threads`` block (``exact_chunks``). The tables are
+    ``core.omaha_batch.omaha_tables()``.
     """
     out = np.zeros((chunk_starts.shape[0] - 1, 1 << holes.shape[1]), dtype=np.int64)
     run_chunks(exact_chunks, chunk_starts.shape[0] - 1, None, out, holes, pairs, board, free,
-               n_missing, n_boards, binom, chunk_starts, card_keys, flush_keys, flush_suit,
-               hash_base, hash_ranks, flush_ranks)
+               n_missing, n_boards, binom, chunk_starts, pair_index, triple_index, rank5,
+               flush5)
     return out
 
 
 @kernel(signatures=[
     (int64, int64, array("int64", 2), array("uint8", 3), array("int64", 2), array("uint8"),
-     array("uint8"), int64, int64, array("int64", 2), array("int64"), *TABLES),
+     array("uint8"), int64, int64, array("int64", 2), array("int64"), *OMAHA_TABLES),
 ])
 def exact_chunks(first, end, out, holes, pairs, board, free, n_missing, n_boards, binom,
-                 chunk_starts, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                 flush_ranks):
+                 chunk_starts, pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 of ``exact_counts`` (``_jit.run_chunks``) into out."""
     n_players = holes.shape[1]
-    n_pairs = pairs.shape[0]
-    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-    tri_keys = np.empty(10, dtype=np.uint64)
-    tri_flush = np.empty(10, dtype=np.uint64)
+    pair_base = np.empty((n_players, pairs.shape[0]), dtype=np.int64)
+    hole_suits = np.empty(n_players, dtype=np.int64)
     full = np.empty(5, dtype=np.uint8)
     idx = np.empty(5, dtype=np.int64)
     for g in range(first, end):
         _exact_chunk(out[g], chunk_starts[g], chunk_starts[g + 1], holes, pairs, board, free,
-                     n_missing, n_boards, binom, pair_keys, pair_flush, tri_keys, tri_flush,
-                     full, idx, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                     flush_ranks)
+                     n_missing, n_boards, binom, pair_base, hole_suits, full, idx, pair_index,
+                     triple_index, rank5, flush5)
 
 
 @kernel
 def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boards, binom,
-                 pair_keys, pair_flush, tri_keys, tri_flush, full, idx, card_keys, flush_keys,
-                 flush_suit, hash_base, hash_ranks, flush_ranks):
+                 pair_base, hole_suits, full, idx, pair_index, triple_index, rank5, flush5):
     """Work items start..stop-1 of ``exact_counts`` into hist, on borrowed views of its arrays
     (``borrow``)."""
     hist, holes, pairs, board = borrowed(hist), borrowed(holes), borrowed(pairs), borrowed(board)
-    free, binom, pair_keys = borrowed(free), borrowed(binom), borrowed(pair_keys)
-    pair_flush, tri_keys, tri_flush = borrowed(pair_flush), borrowed(tri_keys), borrowed(
-        tri_flush)
-    full, idx, card_keys, flush_keys = borrowed(full), borrowed(idx), borrowed(
-        card_keys), borrowed(flush_keys)
-    flush_suit, hash_base = borrowed(flush_suit), borrowed(hash_base)
-    hash_ranks, flush_ranks = borrowed(hash_ranks), borrowed(flush_ranks)
+    free, binom, pair_base = borrowed(free), borrowed(binom), borrowed(pair_base)
+    hole_suits, full, idx = borrowed(hole_suits), borrowed(full), borrowed(idx)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[1]
     n_pairs = pairs.shape[0]
     n_free = free.shape[0]
@@ -182,8 +233,7 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
             m_now = m
             used = np.uint64(0)
             for p in range(n_players):
-                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
-                           flush_keys)
+                hole_suits[p] = hole_ranks(holes[m, p], pairs, pair_base[p], pair_index)
                 for j in range(holes.shape[2]):
                     used |= np.uint64(1) << np.uint64(holes[m, p, j])
             unrank_subset(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
@@ -194,9 +244,8 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
             if (used >> np.uint64(c)) & np.uint64(1):
                 clash = True
         if not clash:
-            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                           flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
+            hist[showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full,
+                                   triple_index, rank5, flush5)] += 1
         next_subset(n_free, n_missing, idx)
 
 
@@ -210,7 +259,7 @@ def draw_unused(state, used):
 
 
 def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_trials,
-                       card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                       pair_index, triple_index, rank5, flush5):
     """Winner-mask counts of random deals, one row per chunk.
 
     holes (P, H): known hole cards (rows of random players are ignored); is_random (P,):
@@ -218,52 +267,44 @@ def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_t
     of every known card (hole, board, dead). Chunk c runs chunk_trials[c] trials on the stream
     seeded by seeds[c]: random hole cards first, then the rest of the board, each card uniform
     over the cards not yet used. The chunks run on the threads of the caller's
-    ``_jit.threads`` block (``monte_carlo_chunks``).
+    ``_jit.threads`` block (``monte_carlo_chunks``). The tables are
+    ``core.omaha_batch.omaha_tables()``.
     """
     out = np.zeros((seeds.shape[0], 1 << holes.shape[0]), dtype=np.int64)
     run_chunks(monte_carlo_chunks, seeds.shape[0], None, out, holes, is_random, pairs, board,
-               base_used, seeds, chunk_trials, card_keys, flush_keys, flush_suit, hash_base,
-               hash_ranks, flush_ranks)
+               base_used, seeds, chunk_trials, pair_index, triple_index, rank5, flush5)
     return out
 
 
 @kernel(signatures=[
     (int64, int64, array("int64", 2), array("uint8", 2), array("bool"), array("int64", 2),
-     array("uint8"), uint64, array("uint64"), array("int64"), *TABLES),
+     array("uint8"), uint64, array("uint64"), array("int64"), *OMAHA_TABLES),
 ])
 def monte_carlo_chunks(first, end, out, holes, is_random, pairs, board, base_used, seeds,
-                       chunk_trials, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                       flush_ranks):
+                       chunk_trials, pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 of ``monte_carlo_counts`` (``_jit.run_chunks``) into out."""
     n_players = holes.shape[0]
-    n_pairs = pairs.shape[0]
-    pair_keys = np.empty((n_players, n_pairs), dtype=np.uint64)
-    pair_flush = np.empty((n_players, n_pairs), dtype=np.uint64)
-    tri_keys = np.empty(10, dtype=np.uint64)
-    tri_flush = np.empty(10, dtype=np.uint64)
+    pair_base = np.empty((n_players, pairs.shape[0]), dtype=np.int64)
+    hole_suits = np.empty(n_players, dtype=np.int64)
     full = np.empty(5, dtype=np.uint8)
     hole = np.empty(holes.shape[1], dtype=np.uint8)
     for g in range(first, end):
         _monte_carlo_chunk(out[g], seeds[g], chunk_trials[g], holes, is_random, pairs, board,
-                           base_used, pair_keys, pair_flush, tri_keys, tri_flush, full, hole,
-                           card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                           flush_ranks)
+                           base_used, pair_base, hole_suits, full, hole, pair_index,
+                           triple_index, rank5, flush5)
 
 
 @kernel
 def _monte_carlo_chunk(hist, state, n_trials, holes, is_random, pairs, board, base_used,
-                       pair_keys, pair_flush, tri_keys, tri_flush, full, hole, card_keys,
-                       flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                       pair_base, hole_suits, full, hole, pair_index, triple_index, rank5,
+                       flush5):
     """One chunk of ``monte_carlo_counts`` into hist, on borrowed views of its arrays
     (``borrow``)."""
     hist, holes, is_random = borrowed(hist), borrowed(holes), borrowed(is_random)
-    pairs, board, pair_keys = borrowed(pairs), borrowed(board), borrowed(pair_keys)
-    pair_flush, tri_keys, tri_flush = borrowed(pair_flush), borrowed(tri_keys), borrowed(
-        tri_flush)
-    full, hole, card_keys = borrowed(full), borrowed(hole), borrowed(card_keys)
-    flush_keys, flush_suit = borrowed(flush_keys), borrowed(flush_suit)
-    hash_base, hash_ranks, flush_ranks = borrowed(hash_base), borrowed(hash_ranks), borrowed(
-        flush_ranks)
+    pairs, board, pair_base = borrowed(pairs), borrowed(board), borrowed(pair_base)
+    hole_suits, full, hole = borrowed(hole_suits), borrowed(full), borrowed(hole)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[0]
     n_hole = holes.shape[1]
     n_pairs = pairs.shape[0]
@@ -272,7 +313,7 @@ def _monte_carlo_chunk(hist, state, n_trials, holes, is_random, pairs, board, ba
         full[j] = board[j]
     for p in range(n_players):
         if not is_random[p]:
-            pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            hole_suits[p] = hole_ranks(holes[p], pairs, pair_base[p], pair_index)
     for _ in range(n_trials):
         used = base_used
         for p in range(n_players):
@@ -281,11 +322,10 @@ def _monte_carlo_chunk(hist, state, n_trials, holes, is_random, pairs, board, ba
                     state, c = draw_unused(state, used)
                     used |= np.uint64(1) << c
                     hole[j] = c
-                pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                hole_suits[p] = hole_ranks(hole, pairs, pair_base[p], pair_index)
         for j in range(n_known, 5):
             state, c = draw_unused(state, used)
             used |= np.uint64(1) << c
             full[j] = c
-        triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-        hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                       flush_suit, hash_base, hash_ranks, flush_ranks)] += 1
+        hist[showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full, triple_index,
+                               rank5, flush5)] += 1

@@ -24,6 +24,11 @@ from .._jit import array, inline, int64, kernel
 from .bits import popcount64
 from .borrow import borrowed
 
+# The argument types of ``pokerkeys.core.omaha_batch.omaha_tables()`` (pair_index,
+# triple_index, rank5, flush5), which kernels that rank Omaha hands take last.
+OMAHA_TABLES = (array("int64", readonly=True), array("int64", readonly=True),
+                array("uint16", readonly=True), array("uint16", readonly=True))
+
 # Rows per chunk of ``best_ranks_chunks``: enough to make the chunk's set-up negligible, few
 # enough for two threads to share a small batch.
 CHUNK_ROWS = 1 << 14
@@ -38,8 +43,7 @@ def subsets(n: int, k: int) -> np.ndarray:
 @kernel(signatures=[
     (int64, int64, array("uint8", 2, readonly=True), array("uint8", 2, readonly=True),
      array("uint16"), array("int64"), array("int64", 2), array("int64", 2),
-     array("int64", readonly=True), array("int64", readonly=True),
-     array("uint16", readonly=True), array("uint16", readonly=True)),
+     *OMAHA_TABLES),
 ])
 def best_ranks_chunks(first, end, holes, boards, out, bad, pairs, triples, pair_index,
                       triple_index, rank5, flush5):
@@ -130,7 +134,7 @@ def _best_nonflush(hole, board, pairs, triples, pair_index, triple_index, rank5,
 
 
 @inline
-def _best_of_pair(rank5, base, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9):
+def best_of_pair(rank5, base, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9):
     """Best rank5 of one hole pair (its base) with the ten board triples."""
     a = max(rank5[base + t0], rank5[base + t1])
     b = max(rank5[base + t2], rank5[base + t3])
@@ -141,12 +145,8 @@ def _best_of_pair(rank5, base, t0, t1, t2, t3, t4, t5, t6, t7, t8, t9):
 
 
 @inline
-def _best_nonflush_4(hole, board, pair_index, triple_index, rank5):
-    """_best_nonflush of 4 hole cards, written out: every index a register, no loop."""
-    h0 = np.int64(hole[0] >> 2)
-    h1 = np.int64(hole[1] >> 2)
-    h2 = np.int64(hole[2] >> 2)
-    h3 = np.int64(hole[3] >> 2)
+def board_triples(board, triple_index):
+    """The ten board triples' rank5 columns (subsets of board[:5] in lexicographic order)."""
     b0 = np.int64(board[0] >> 2)
     b1 = np.int64(board[1] >> 2)
     b2 = np.int64(board[2] >> 2)
@@ -158,31 +158,32 @@ def _best_nonflush_4(hole, board, pair_index, triple_index, rank5):
     b12 = (b1 * 13 + b2) * 13
     b13 = (b1 * 13 + b3) * 13
     b23 = (b2 * 13 + b3) * 13
-    t0 = triple_index[b01 + b2]
-    t1 = triple_index[b01 + b3]
-    t2 = triple_index[b01 + b4]
-    t3 = triple_index[b02 + b3]
-    t4 = triple_index[b02 + b4]
-    t5 = triple_index[b03 + b4]
-    t6 = triple_index[b12 + b3]
-    t7 = triple_index[b12 + b4]
-    t8 = triple_index[b13 + b4]
-    t9 = triple_index[b23 + b4]
-    p0 = _best_of_pair(rank5, pair_index[h0 * 13 + h1], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
-    p1 = _best_of_pair(rank5, pair_index[h0 * 13 + h2], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
-    p2 = _best_of_pair(rank5, pair_index[h0 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
-    p3 = _best_of_pair(rank5, pair_index[h1 * 13 + h2], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
-    p4 = _best_of_pair(rank5, pair_index[h1 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
-    p5 = _best_of_pair(rank5, pair_index[h2 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    return (triple_index[b01 + b2], triple_index[b01 + b3], triple_index[b01 + b4],
+            triple_index[b02 + b3], triple_index[b02 + b4], triple_index[b03 + b4],
+            triple_index[b12 + b3], triple_index[b12 + b4], triple_index[b13 + b4],
+            triple_index[b23 + b4])
+
+
+@inline
+def _best_nonflush_4(hole, board, pair_index, triple_index, rank5):
+    """_best_nonflush of 4 hole cards, written out: every index a register, no loop."""
+    h0 = np.int64(hole[0] >> 2)
+    h1 = np.int64(hole[1] >> 2)
+    h2 = np.int64(hole[2] >> 2)
+    h3 = np.int64(hole[3] >> 2)
+    t0, t1, t2, t3, t4, t5, t6, t7, t8, t9 = board_triples(board, triple_index)
+    p0 = best_of_pair(rank5, pair_index[h0 * 13 + h1], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    p1 = best_of_pair(rank5, pair_index[h0 * 13 + h2], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    p2 = best_of_pair(rank5, pair_index[h0 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    p3 = best_of_pair(rank5, pair_index[h1 * 13 + h2], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    p4 = best_of_pair(rank5, pair_index[h1 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
+    p5 = best_of_pair(rank5, pair_index[h2 * 13 + h3], t0, t1, t2, t3, t4, t5, t6, t7, t8, t9)
     return max(max(max(p0, p1), max(p2, p3)), max(p4, p5))
 
 
-@kernel
+@inline
 def _best_flush(hole, board, suit, flush5):
-    """Best flush of 2 hole + 3 board cards of `suit` (0 if the hole has fewer than 2).
-
-    The suited cards are 13-bit rank masks; the loops peel their lowest bits (m & -m), so
-    nothing is allocated on this path."""
+    """Best flush of 2 hole + 3 board cards of `suit` (0 if the hole has fewer than 2)."""
     hole_mask = 0
     for j in range(hole.shape[0]):
         if (hole[j] & 3) == suit:
@@ -191,6 +192,14 @@ def _best_flush(hole, board, suit, flush5):
     for j in range(5):
         if (board[j] & 3) == suit:
             board_mask |= 1 << (board[j] >> 2)
+    return best_flush_of_masks(hole_mask, board_mask, flush5)
+
+
+@inline
+def best_flush_of_masks(hole_mask, board_mask, flush5):
+    """Best flush of 2 ranks of `hole_mask` and 3 of `board_mask` (13-bit rank masks of one
+    suit; 0 if either has too few). The loops peel the lowest bits (m & -m): nothing is
+    allocated on this path."""
     best = 0
     rest_a = hole_mask
     while rest_a:

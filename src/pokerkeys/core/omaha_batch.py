@@ -37,8 +37,9 @@ _N_RANKS = 13
 
 
 @cache
-def _tables() -> tuple[npt.NDArray[Any], ...]:
-    """(pair_index, triple_index, rank5, flush5), read-only, built once from the evaluator.
+def omaha_tables() -> tuple[npt.NDArray[Any], ...]:
+    """(pair_index, triple_index, rank5, flush5), read-only, built once from the evaluator:
+    the tables every kernel that ranks Omaha hands takes last (``_kernels.omaha_batch``).
 
     pair_index[13 a + b]: 455 times the index of the rank pair {a, b} among the 91 rank pairs
     (in either order); triple_index[169 a + 13 b + c]: the index of the rank triple {a, b, c}
@@ -227,7 +228,7 @@ def evaluate_omaha_batch(hole: HandBatch, board: HandBatch, *, threads: Threads 
         bad = np.zeros(n_chunks, dtype=np.int64)
         _jit.check_threads(threads)
         _jit.run_chunks(_k.best_ranks_chunks, n_chunks, threads, holes_view, boards_view, out,
-                        bad, _pairs(holes.shape[1]), _pairs(5, 3), *_tables())
+                        bad, _pairs(holes.shape[1]), _pairs(5, 3), *omaha_tables())
         if invalid == "raise" and bad.any():
             raise ValueError(_explain_bad_row(holes_view, boards_view, int(np.argmin(out))))
     return out

@@ -26,6 +26,7 @@ from .._kernels import omaha_ranges as _kr
 from ..core.best import BestHand, best_of_rows, check_disjoint
 from ..core.cards import N_CARDS, excerpt, format_cards, parse_cards
 from ..core.evaluate import kernel_args
+from ..core.omaha_batch import omaha_tables
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from .driver import MAX_REJECTIONS, Progress, drive_monte_carlo, validate_stop
 from .omaha_ranges import OmahaRange, parse_omaha_range
@@ -621,7 +622,7 @@ def _exact(players: list[CardArray | None], n_hole: int, pairs: CardArray, board
         for b in range(n_batches):
             starts = chunk_starts[cuts[b]:cuts[b + 1] + 1]
             counts += _k.exact_counts(holes, pairs, board, free, n_missing, n_boards, BINOMIALS,
-                                      starts, *kernel_args(5)).sum(axis=0)
+                                      starts, *omaha_tables()).sum(axis=0)
             if progress is not None:
                 progress(b + 1, n_batches)
     return counts
@@ -638,7 +639,7 @@ def _monte_carlo(players: list[CardArray | None], labels: list[str], n_hole: int
         if p is not None:
             holes[i] = p
     base_used = np.uint64(sum(1 << int(c) for c in known))
-    args = kernel_args(5)
+    args = omaha_tables()
 
     def run_round(seeds: np.ndarray, sizes: IntArray) -> IntArray:
         with _jit.threads(threads):
