@@ -142,6 +142,46 @@ def showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, board, triple_i
 
 
 @inline
+def player_scratch(n_players, n_pairs):
+    """Per-chunk scratch of the Omaha kernels (allocated in a chunk kernel, then borrowed by
+    its inner kernel): each player's pair rows and suits (``hole_ranks``), the full board."""
+    return (np.empty((n_players, n_pairs), dtype=np.int64), np.empty(n_players, dtype=np.int64),
+            np.empty(5, dtype=np.uint8))
+
+
+@inline
+def matchup_ranks(matchup, pairs, pair_base, hole_suits, pair_index):
+    """``hole_ranks`` of every player of a matchup (P, H); returns the 52-bit mask of their
+    cards."""
+    used = np.uint64(0)
+    for p in range(matchup.shape[0]):
+        hole_suits[p] = hole_ranks(matchup[p], pairs, pair_base[p], pair_index)
+        for j in range(matchup.shape[1]):
+            used |= np.uint64(1) << np.uint64(matchup[p, j])
+    return used
+
+
+@inline
+def completion_showdown(free, idx, n_known, n_missing, used, full, n_players, n_pairs,
+                        pair_base, hole_suits, triple_index, rank5, flush5):
+    """One step of a board enumeration: the completion idx[:n_missing] (indices into free)
+    fills full[n_known:], idx moves on to the next subset, and the result is the showdown's
+    winner mask, or -1 when the completion uses a card of `used` (the matchup's: skipped, which
+    weighs every deal of random players' cards equally)."""
+    clash = False
+    for j in range(n_missing):
+        c = free[idx[j]]
+        full[n_known + j] = c
+        if (used >> np.uint64(c)) & np.uint64(1):
+            clash = True
+    next_subset(free.shape[0], n_missing, idx)
+    if clash:
+        return -1
+    return showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full, triple_index,
+                             rank5, flush5)
+
+
+@inline
 def unrank_subset(b, n, k, binom, idx):
     """idx[:k] = the b-th k-subset of range(n) in lexicographic order."""
     x = 0
@@ -197,10 +237,7 @@ def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_st
 def exact_chunks(first, end, out, holes, pairs, board, free, n_missing, n_boards, binom,
                  chunk_starts, pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 of ``exact_counts`` (``_jit.run_chunks``) into out."""
-    n_players = holes.shape[1]
-    pair_base = np.empty((n_players, pairs.shape[0]), dtype=np.int64)
-    hole_suits = np.empty(n_players, dtype=np.int64)
-    full = np.empty(5, dtype=np.uint8)
+    pair_base, hole_suits, full = player_scratch(holes.shape[1], pairs.shape[0])
     idx = np.empty(5, dtype=np.int64)
     for g in range(first, end):
         _exact_chunk(out[g], chunk_starts[g], chunk_starts[g + 1], holes, pairs, board, free,
@@ -220,33 +257,23 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
     rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[1]
     n_pairs = pairs.shape[0]
-    n_free = free.shape[0]
     n_known = board.shape[0]
     for j in range(n_known):
         full[j] = board[j]
-    m_now = -1
-    used = np.uint64(0)
-    for i in range(start, stop):
+    i = start
+    while i < stop:  # one matchup's run of completions at a time
         m = i // n_boards
         b = i - m * n_boards
-        if m != m_now:
-            m_now = m
-            used = np.uint64(0)
-            for p in range(n_players):
-                hole_suits[p] = hole_ranks(holes[m, p], pairs, pair_base[p], pair_index)
-                for j in range(holes.shape[2]):
-                    used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            unrank_subset(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
-        clash = False
-        for j in range(n_missing):
-            c = free[idx[j]]
-            full[n_known + j] = c
-            if (used >> np.uint64(c)) & np.uint64(1):
-                clash = True
-        if not clash:
-            hist[showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full,
-                                   triple_index, rank5, flush5)] += 1
-        next_subset(n_free, n_missing, idx)
+        run_end = min(stop, (m + 1) * n_boards)
+        used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
+        unrank_subset(b, free.shape[0], n_missing, binom, idx)  # b > 0: a chunk's first
+        for _ in range(run_end - i):
+            mask = completion_showdown(free, idx, n_known, n_missing, used, full, n_players,
+                                       n_pairs, pair_base, hole_suits, triple_index, rank5,
+                                       flush5)
+            if mask >= 0:
+                hist[mask] += 1
+        i = run_end
 
 
 @inline
@@ -283,10 +310,7 @@ def monte_carlo_counts(holes, is_random, pairs, board, base_used, seeds, chunk_t
 def monte_carlo_chunks(first, end, out, holes, is_random, pairs, board, base_used, seeds,
                        chunk_trials, pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 of ``monte_carlo_counts`` (``_jit.run_chunks``) into out."""
-    n_players = holes.shape[0]
-    pair_base = np.empty((n_players, pairs.shape[0]), dtype=np.int64)
-    hole_suits = np.empty(n_players, dtype=np.int64)
-    full = np.empty(5, dtype=np.uint8)
+    pair_base, hole_suits, full = player_scratch(holes.shape[0], pairs.shape[0])
     hole = np.empty(holes.shape[1], dtype=np.uint8)
     for g in range(first, end):
         _monte_carlo_chunk(out[g], seeds[g], chunk_trials[g], holes, is_random, pairs, board,

@@ -4,8 +4,8 @@ that draws each range player's hand by weight.
 Serial kernels over a range of chunks ``kernel(first_chunk, end_chunk, ...)``, each chunk
 writing only its own rows of the outputs, so a pool of threads can run disjoint chunk ranges
 (``pokerkeys._jit.run_chunks``) and the results do not depend on how the chunks were shared.
-The hand evaluation is ``_kernels.omaha``'s: the key sums of a player's hole pairs against
-those of the board's ten triples.
+The hand evaluation and the board enumeration are ``_kernels.omaha``'s
+(``showdown_of_ranks``, ``completion_showdown``).
 """
 from __future__ import annotations
 
@@ -13,79 +13,64 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, uint64
 from .borrow import borrowed
-from .evaluate import TABLES
-from .omaha import draw_unused, next_subset, pair_sums, showdown_mask, triple_sums, unrank_subset
+from .omaha import (
+    completion_showdown,
+    draw_unused,
+    hole_ranks,
+    matchup_ranks,
+    player_scratch,
+    showdown_of_ranks,
+    unrank_subset,
+)
+from .omaha_batch import OMAHA_TABLES
 from .sampling import next_u64
 
 
 @kernel(signatures=[
     (int64, int64, array("uint8", 3), array("int64", 2), array("uint8"), array("uint8"), int64,
-     int64, array("int64", 2), array("int64"), array("int64", 2), *TABLES),
+     int64, array("int64", 2), array("int64"), array("int64", 2), *OMAHA_TABLES),
 ])
 def matchup_counts(first, end, holes, pairs, board, free, n_missing, n_boards, binom,
-                   chunk_starts, out, card_keys, flush_keys, flush_suit, hash_base, hash_ranks,
-                   flush_ranks):
+                   chunk_starts, out, pair_index, triple_index, rank5, flush5):
     """Winner-mask counts of each matchup over every board completion: out[m, mask].
 
     holes (M, P, H): the matchups; chunk g covers matchups [chunk_starts[g],
     chunk_starts[g+1]) and writes only their rows of out (M, 2**P), zeroed by the caller. A
     completion (n_missing of the free cards) that uses a card of the matchup is skipped.
     """
-    n_players = holes.shape[1]
-    n_pairs = pairs.shape[0]
+    pair_base, hole_suits, full = player_scratch(holes.shape[1], pairs.shape[0])
     _matchup_block(first, end, holes, pairs, board, free, n_missing, n_boards, binom,
-                   chunk_starts, out, np.empty((n_players, n_pairs), dtype=np.uint64),
-                   np.empty((n_players, n_pairs), dtype=np.uint64),
-                   np.empty(10, dtype=np.uint64), np.empty(10, dtype=np.uint64),
-                   np.empty(5, dtype=np.uint8), np.empty(5, dtype=np.int64),
-                   np.zeros(1 << n_players, dtype=np.int64), card_keys, flush_keys, flush_suit,
-                   hash_base, hash_ranks, flush_ranks)
+                   chunk_starts, out, pair_base, hole_suits, full, np.empty(5, dtype=np.int64),
+                   pair_index, triple_index, rank5, flush5)
 
 
 @kernel
 def _matchup_block(first, end, holes, pairs, board, free, n_missing, n_boards, binom,
-                   chunk_starts, out, pair_keys, pair_flush, tri_keys, tri_flush, full, idx,
-                   hist, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                   chunk_starts, out, pair_base, hole_suits, full, idx, pair_index,
+                   triple_index, rank5, flush5):
     """``matchup_counts`` with its scratch arrays, on borrowed views of every array
     (``borrow``: reference counts in the board loop)."""
     holes, pairs, board, free = borrowed(holes), borrowed(pairs), borrowed(board), borrowed(free)
     binom, chunk_starts, out = borrowed(binom), borrowed(chunk_starts), borrowed(out)
-    pair_keys, pair_flush = borrowed(pair_keys), borrowed(pair_flush)
-    tri_keys, tri_flush, full = borrowed(tri_keys), borrowed(tri_flush), borrowed(full)
-    idx, hist, card_keys = borrowed(idx), borrowed(hist), borrowed(card_keys)
-    flush_keys, flush_suit = borrowed(flush_keys), borrowed(flush_suit)
-    hash_base, hash_ranks, flush_ranks = borrowed(hash_base), borrowed(hash_ranks), borrowed(
-        flush_ranks)
+    pair_base, hole_suits = borrowed(pair_base), borrowed(hole_suits)
+    full, idx = borrowed(full), borrowed(idx)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[1]
     n_pairs = pairs.shape[0]
-    n_free = free.shape[0]
     n_known = board.shape[0]
     for j in range(n_known):
         full[j] = board[j]
     for g in range(first, end):
         for m in range(chunk_starts[g], chunk_starts[g + 1]):
-            hist[:] = 0
-            used = np.uint64(0)
-            for p in range(n_players):
-                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
-                           flush_keys)
-                for j in range(holes.shape[2]):
-                    used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            unrank_subset(0, n_free, n_missing, binom, idx)
+            used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
+            unrank_subset(0, free.shape[0], n_missing, binom, idx)
             for _ in range(n_boards):
-                clash = False
-                for j in range(n_missing):
-                    c = free[idx[j]]
-                    full[n_known + j] = c
-                    if (used >> np.uint64(c)) & np.uint64(1):
-                        clash = True
-                if not clash:
-                    triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-                    hist[showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys,
-                                   tri_flush, flush_suit, hash_base, hash_ranks,
-                                   flush_ranks)] += 1
-                next_subset(n_free, n_missing, idx)
-            out[m] = hist
+                mask = completion_showdown(free, idx, n_known, n_missing, used, full,
+                                           n_players, n_pairs, pair_base, hole_suits,
+                                           triple_index, rank5, flush5)
+                if mask >= 0:
+                    out[m, mask] += 1
 
 
 @inline
@@ -115,12 +100,12 @@ def _pick(cum, lo, hi, u):
     (int64, int64, array("uint8", 2), array("int8"), array("uint8", 2), array("float64"),
      array("uint64"), array("int64"), array("int64", 2), array("uint8"), uint64,
      array("uint64"), array("int64"), array("int64"), int64, array("int64", 2),
-     array("int64", 2), array("int64"), *TABLES),
+     array("int64", 2), array("int64"), *OMAHA_TABLES),
 ])
 def monte_carlo_counts(first, end, holes, kinds, range_hands, range_cum, range_bits,
                        range_start, pairs, board, base_used, seeds, chunk_trials,
-                       trial_offset, max_rejections, out, drawn, masks, card_keys, flush_keys,
-                       flush_suit, hash_base, hash_ranks, flush_ranks):
+                       trial_offset, max_rejections, out, drawn, masks, pair_index,
+                       triple_index, rank5, flush5):
     """Winner-mask counts of random deals with range players, one row of out per chunk.
 
     holes (P, H): the known hands (rows of other players ignored); kinds (P,): 0 a known
@@ -135,25 +120,20 @@ def monte_carlo_counts(first, end, holes, kinds, range_hands, range_cum, range_b
     When drawn has rows (per-combo results), trial t of chunk g (row trial_offset[g] + t)
     records each range player's drawn row in drawn[row, p] and its winner mask in masks[row].
     """
-    n_players = holes.shape[0]
-    n_pairs = pairs.shape[0]
+    pair_base, hole_suits, full = player_scratch(holes.shape[0], pairs.shape[0])
     _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_bits,
                        range_start, pairs, board, base_used, seeds, chunk_trials, trial_offset,
-                       max_rejections, out, drawn, masks,
-                       np.empty((n_players, n_pairs), dtype=np.uint64),
-                       np.empty((n_players, n_pairs), dtype=np.uint64),
-                       np.empty(10, dtype=np.uint64), np.empty(10, dtype=np.uint64),
-                       np.empty(5, dtype=np.uint8), np.empty(holes.shape[1], dtype=np.uint8),
-                       np.empty(n_players, dtype=np.int64), card_keys, flush_keys, flush_suit,
-                       hash_base, hash_ranks, flush_ranks)
+                       max_rejections, out, drawn, masks, pair_base, hole_suits, full,
+                       np.empty(holes.shape[1], dtype=np.uint8),
+                       np.empty(holes.shape[0], dtype=np.int64), pair_index, triple_index,
+                       rank5, flush5)
 
 
 @kernel
 def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_bits,
                        range_start, pairs, board, base_used, seeds, chunk_trials, trial_offset,
-                       max_rejections, out, drawn, masks, pair_keys, pair_flush, tri_keys,
-                       tri_flush, full, hole, rows, card_keys, flush_keys, flush_suit,
-                       hash_base, hash_ranks, flush_ranks):
+                       max_rejections, out, drawn, masks, pair_base, hole_suits, full, hole,
+                       rows, pair_index, triple_index, rank5, flush5):
     """``monte_carlo_counts`` with its scratch arrays, on borrowed views of every array
     (``borrow``: reference counts in the trial loop took 60% of its time)."""
     holes, kinds, range_hands = borrowed(holes), borrowed(kinds), borrowed(range_hands)
@@ -162,12 +142,10 @@ def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_b
     seeds, chunk_trials, trial_offset = borrowed(seeds), borrowed(chunk_trials), borrowed(
         trial_offset)
     out, drawn, masks = borrowed(out), borrowed(drawn), borrowed(masks)
-    pair_keys, pair_flush = borrowed(pair_keys), borrowed(pair_flush)
-    tri_keys, tri_flush, full = borrowed(tri_keys), borrowed(tri_flush), borrowed(full)
-    hole, rows, card_keys = borrowed(hole), borrowed(rows), borrowed(card_keys)
-    flush_keys, flush_suit = borrowed(flush_keys), borrowed(flush_suit)
-    hash_base, hash_ranks, flush_ranks = borrowed(hash_base), borrowed(hash_ranks), borrowed(
-        flush_ranks)
+    pair_base, hole_suits, full = borrowed(pair_base), borrowed(hole_suits), borrowed(full)
+    hole, rows = borrowed(hole), borrowed(rows)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[0]
     n_hole = holes.shape[1]
     n_pairs = pairs.shape[0]
@@ -177,7 +155,7 @@ def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_b
         full[j] = board[j]
     for p in range(n_players):
         if kinds[p] == 0:
-            pair_sums(holes[p], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            hole_suits[p] = hole_ranks(holes[p], pairs, pair_base[p], pair_index)
     for g in range(first, end):
         state = seeds[g]
         for t in range(chunk_trials[g]):
@@ -207,17 +185,16 @@ def _monte_carlo_block(first, end, holes, kinds, range_hands, range_cum, range_b
                         state, c = draw_unused(state, used)
                         used |= np.uint64(1) << c
                         hole[j] = c
-                    pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                    hole_suits[p] = hole_ranks(hole, pairs, pair_base[p], pair_index)
                 elif kinds[p] == 2:
-                    pair_sums(range_hands[rows[p]], pairs, pair_keys[p], pair_flush[p],
-                               card_keys, flush_keys)
+                    hole_suits[p] = hole_ranks(range_hands[rows[p]], pairs, pair_base[p],
+                                               pair_index)
             for j in range(n_known, 5):
                 state, c = draw_unused(state, used)
                 used |= np.uint64(1) << c
                 full[j] = c
-            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            mask = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                             flush_suit, hash_base, hash_ranks, flush_ranks)
+            mask = showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full,
+                                     triple_index, rank5, flush5)
             out[g, mask] += 1
             if keep:
                 row = trial_offset[g] + t

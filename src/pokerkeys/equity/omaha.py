@@ -25,7 +25,6 @@ from .._kernels import omaha as _k
 from .._kernels import omaha_ranges as _kr
 from ..core.best import BestHand, best_of_rows, check_disjoint
 from ..core.cards import N_CARDS, excerpt, format_cards, parse_cards
-from ..core.evaluate import kernel_args
 from ..core.omaha_batch import omaha_tables
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from .driver import MAX_REJECTIONS, Progress, drive_monte_carlo, validate_stop
@@ -852,7 +851,7 @@ def _range_exact(setup: OmahaPlayers, keep: list[int],
     total = np.zeros(1 << n_players)
     alone, split, share = _mask_vectors(n_players)
     tallies = {p: np.zeros((4, len(ranges[p][0]))) for p in keep}  # faced, won, tied, shared
-    args = kernel_args(5)
+    args = omaha_tables()
     if progress is not None:
         progress(0, n_batches)
     with _jit.threads(threads) as n_threads:
@@ -918,7 +917,7 @@ def _range_monte_carlo(setup: OmahaPlayers, keep: list[int],
     range_cum = np.concatenate(cums) if cums else np.zeros(0)
     range_bits = hand_bits(range_hands)
     base_used = np.uint64(sum(1 << int(c) for c in setup.known))
-    args = kernel_args(5)
+    args = omaha_tables()
     alone, split, share = _mask_vectors(n_players)
     units = 2520  # a pot share of 1/k (k <= 10 players) is a whole number of 1/2520ths
     share_units = np.round(share * units).astype(np.int64)
