@@ -1,13 +1,16 @@
 """Omaha kernels: best hand from exactly two hole cards and three board cards, equity counts.
 
 An Omaha hand is always five cards (two of the player's 4-6 hole cards, three of the five board
-cards), so every candidate is one 5-card key sum: a hole pair's key sum plus a board triple's.
-Each player's pair sums are formed once per matchup and the board's ten triple sums once per
-board, so a candidate costs one add and one table read.
+cards). Suits matter only for a flush, so a showdown is ranked as the batch evaluator ranks a
+row (``_kernels.omaha_batch``): each player's hole pairs become rows of the 5-rank table
+``rank5`` once per matchup (``hole_ranks``), the board's ten triples its columns once per
+board, and a player's best non-flush hand is the largest of 10 reads per pair; a flush is
+looked at only when the board holds three cards of a suit and the player two of it.
 
 Like the hold'em kernels, these count showdowns as a histogram over winner masks (bit p set
-when player p holds the best hand). Table arguments follow ``EvalTables.as_tuple()`` for
-5-card hands.
+when player p holds the best hand). The tables are ``core.omaha_batch.omaha_tables()``
+(``OMAHA_TABLES``). ``completion_showdown`` is the one board-enumeration step that the exact
+kernels of hands, ranges and hi/lo share.
 """
 from __future__ import annotations
 
@@ -15,72 +18,15 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, run_chunks, uint64
 from .borrow import borrowed
-from .evaluate import HASH_5, join_leaders, rank_of_key
+from .evaluate import join_leaders
 from .omaha_batch import OMAHA_TABLES, best_flush_of_masks, best_of_pair, board_triples
 from .sampling import bounded
-
-# The ten 3-card subsets of a 5-card board, as indices into the board.
-TRIPLES = np.array([(a, b, c) for a in range(5) for b in range(a + 1, 5)
-                    for c in range(b + 1, 5)], dtype=np.int64)
 
 
 def hole_pairs(n_hole: int) -> np.ndarray:
     """(C(n_hole, 2), 2) indices of the 2-card subsets of n_hole hole cards."""
     return np.array([(a, b) for a in range(n_hole) for b in range(a + 1, n_hole)],
                     dtype=np.int64)
-
-
-@inline
-def pair_sums(hole, pairs, pair_keys, pair_flush, card_keys, flush_keys):
-    """Key and flush sums of every hole pair of one player."""
-    for i in range(pairs.shape[0]):
-        a = hole[pairs[i, 0]]
-        b = hole[pairs[i, 1]]
-        pair_keys[i] = np.uint64(card_keys[a]) + card_keys[b]
-        pair_flush[i] = flush_keys[a] + flush_keys[b]
-
-
-@inline
-def triple_sums(board, tri_keys, tri_flush, card_keys, flush_keys):
-    """Key and flush sums of the ten 3-card subsets of a 5-card board."""
-    t = 0
-    for a in range(5):
-        for b in range(a + 1, 5):
-            kab = np.uint64(card_keys[board[a]]) + card_keys[board[b]]
-            fab = flush_keys[board[a]] + flush_keys[board[b]]
-            for c in range(b + 1, 5):
-                tri_keys[t] = kab + card_keys[board[c]]
-                tri_flush[t] = fab + flush_keys[board[c]]
-                t += 1
-
-
-@inline
-def _best_rank(pair_keys, pair_flush, n_pairs, tri_keys, tri_flush, flush_suit, hash_base,
-               hash_ranks, flush_ranks):
-    """Best rank over every (hole pair, board triple): the player's Omaha hand."""
-    mult, hmask, shift = HASH_5  # compile-time constants
-    best = 0
-    for i in range(n_pairs):
-        pk = pair_keys[i]
-        pf = pair_flush[i]
-        for t in range(10):
-            r = rank_of_key(pk + tri_keys[t], pf + tri_flush[t], flush_suit, hash_base,
-                            hash_ranks, flush_ranks, mult, hmask, shift)
-            if r > best:
-                best = r
-    return best
-
-
-@inline
-def showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush, flush_suit,
-              hash_base, hash_ranks, flush_ranks):
-    best = 0
-    mask = 0
-    for p in range(n_players):
-        r = _best_rank(pair_keys[p], pair_flush[p], n_pairs, tri_keys, tri_flush, flush_suit,
-                       hash_base, hash_ranks, flush_ranks)
-        best, mask = join_leaders(best, mask, np.int64(r), p)
-    return mask
 
 
 @inline

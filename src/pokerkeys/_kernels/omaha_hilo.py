@@ -1,7 +1,8 @@
 """Omaha hi/lo (eight or better) kernels: the high and the low half of every showdown.
 
 The high hand is Omaha's (``_kernels.omaha``: exactly two hole cards and three board cards,
-one key sum per candidate). The low is one table read: a hand's best low depends only on the
+ranked with the batch evaluator's tables, ``showdown_of_ranks``; the board enumeration is
+``completion_showdown``). The low is one table read: a hand's best low depends only on the
 set of distinct low ranks (A, 2, ..., 8) among its hole cards and the set among the board
 cards, so ``low_table[hole_mask, board_mask]`` (256 x 256, built by
 ``equity.omaha_hilo.low_table``) holds it, 0 when no low qualifies and otherwise
@@ -21,8 +22,17 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, uint64
 from .borrow import borrowed
-from .evaluate import TABLES, join_leaders
-from .omaha import draw_unused, next_subset, pair_sums, showdown_mask, triple_sums, unrank_subset
+from .evaluate import join_leaders
+from .omaha import (
+    completion_showdown,
+    draw_unused,
+    hole_ranks,
+    matchup_ranks,
+    player_scratch,
+    showdown_of_ranks,
+    unrank_subset,
+)
+from .omaha_batch import OMAHA_TABLES
 from .sampling import next_u64
 
 #: A whole pot, in the units the kernels count pot shares in.
@@ -91,16 +101,6 @@ def tally(out, g, n_players, high, low, weight):
 
 
 @inline
-def _scratch(n_players, n_pairs):
-    """Per-chunk scratch of both kernels, allocated once per call: pair key and flush sums,
-    hole low masks, the board triples' key and flush sums, the full board."""
-    return (np.empty((n_players, n_pairs), dtype=np.uint64),
-            np.empty((n_players, n_pairs), dtype=np.uint64), np.empty(n_players, dtype=np.int64),
-            np.empty(10, dtype=np.uint64), np.empty(10, dtype=np.uint64),
-            np.empty(5, dtype=np.uint8))
-
-
-@inline
 def _board_low(full, low_bits):
     m = 0
     for j in range(5):
@@ -111,11 +111,11 @@ def _board_low(full, low_bits):
 @kernel(signatures=[
     (int64, int64, array("float64", 2), array("uint8", 3), array("float64"), array("int64", 2),
      array("uint8"), array("uint8"), int64, int64, array("int64", 2), array("int64"),
-     array("uint8"), array("uint8", 2, readonly=True), *TABLES),
+     array("uint8"), array("uint8", 2, readonly=True), *OMAHA_TABLES),
 ])
 def exact_counts(first, end, out, holes, weights, pairs, board, free, n_missing, n_boards,
-                 binom, chunk_starts, low_bits, low_table, card_keys, flush_keys, flush_suit,
-                 hash_base, hash_ranks, flush_ranks):
+                 binom, chunk_starts, low_bits, low_table, pair_index, triple_index, rank5,
+                 flush5):
     """Chunks first..end-1 (``_jit.run_chunks``): hi/lo tallies of every (matchup, board
     completion), chunk g's into out[g] ((G, row_width(P)) float64, zeros to start).
 
@@ -126,70 +126,53 @@ def exact_counts(first, end, out, holes, weights, pairs, board, free, n_missing,
     unranks its first completion and steps through the rest in order. A completion that uses
     a card of the matchup is skipped, which weighs every possible deal equally.
     """
-    pair_keys, pair_flush, hole_low, tri_keys, tri_flush, full = _scratch(holes.shape[1],
-                                                                         pairs.shape[0])
+    pair_base, hole_suits, full = player_scratch(holes.shape[1], pairs.shape[0])
+    hole_low = np.empty(holes.shape[1], dtype=np.int64)
     idx = np.empty(5, dtype=np.int64)
     for g in range(first, end):
         _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards, binom,
-                     chunk_starts, low_bits, low_table, pair_keys, pair_flush, hole_low,
-                     tri_keys, tri_flush, full, idx, card_keys, flush_keys, flush_suit,
-                     hash_base, hash_ranks, flush_ranks)
+                     chunk_starts, low_bits, low_table, pair_base, hole_suits, hole_low, full,
+                     idx, pair_index, triple_index, rank5, flush5)
 
 
 @kernel
 def _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards, binom,
-                 chunk_starts, low_bits, low_table, pair_keys, pair_flush, hole_low, tri_keys,
-                 tri_flush, full, idx, card_keys, flush_keys, flush_suit, hash_base,
-                 hash_ranks, flush_ranks):
+                 chunk_starts, low_bits, low_table, pair_base, hole_suits, hole_low, full, idx,
+                 pair_index, triple_index, rank5, flush5):
     """Chunk g of ``exact_counts``, on borrowed views of its arrays (``borrow``)."""
     out, holes, weights, pairs = borrowed(out), borrowed(holes), borrowed(weights), \
         borrowed(pairs)
     board, free, binom = borrowed(board), borrowed(free), borrowed(binom)
     chunk_starts, low_bits, low_table = borrowed(chunk_starts), borrowed(low_bits), \
         borrowed(low_table)
-    pair_keys, pair_flush, hole_low = borrowed(pair_keys), borrowed(pair_flush), \
-        borrowed(hole_low)
-    tri_keys, tri_flush, full, idx = borrowed(tri_keys), borrowed(tri_flush), borrowed(full), \
-        borrowed(idx)
-    card_keys, flush_keys = borrowed(card_keys), borrowed(flush_keys)
-    flush_suit, hash_base = borrowed(flush_suit), borrowed(hash_base)
-    hash_ranks, flush_ranks = borrowed(hash_ranks), borrowed(flush_ranks)
+    pair_base, hole_suits = borrowed(pair_base), borrowed(hole_suits)
+    hole_low, full, idx = borrowed(hole_low), borrowed(full), borrowed(idx)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = holes.shape[1]
     n_pairs = pairs.shape[0]
-    n_free = free.shape[0]
     n_known = board.shape[0]
     for j in range(n_known):
         full[j] = board[j]
-    m_now = -1
-    used = np.uint64(0)
-    weight = 0.0
-    for i in range(chunk_starts[g], chunk_starts[g + 1]):
+    i = chunk_starts[g]
+    stop = chunk_starts[g + 1]
+    while i < stop:  # one matchup's run of completions at a time
         m = i // n_boards
         b = i - m * n_boards
-        if m != m_now:
-            m_now = m
-            weight = weights[m]
-            used = np.uint64(0)
-            for p in range(n_players):
-                pair_sums(holes[m, p], pairs, pair_keys[p], pair_flush[p], card_keys,
-                           flush_keys)
-                hole_low[p] = _hole_low(holes[m, p], low_bits)
-                for j in range(holes.shape[2]):
-                    used |= np.uint64(1) << np.uint64(holes[m, p, j])
-            unrank_subset(b, n_free, n_missing, binom, idx)  # b > 0 only for a chunk's first
-        clash = False
-        for j in range(n_missing):
-            c = free[idx[j]]
-            full[n_known + j] = c
-            if (used >> np.uint64(c)) & np.uint64(1):
-                clash = True
-        if not clash:
-            triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-            high = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                             flush_suit, hash_base, hash_ranks, flush_ranks)
-            low = _low_winners(n_players, hole_low, _board_low(full, low_bits), low_table)
-            tally(out, g, n_players, high, low, weight)
-        next_subset(n_free, n_missing, idx)
+        run_end = min(stop, (m + 1) * n_boards)
+        weight = weights[m]
+        used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
+        for p in range(n_players):
+            hole_low[p] = _hole_low(holes[m, p], low_bits)
+        unrank_subset(b, free.shape[0], n_missing, binom, idx)  # b > 0: a chunk's first
+        for _ in range(run_end - i):
+            high = completion_showdown(free, idx, n_known, n_missing, used, full, n_players,
+                                       n_pairs, pair_base, hole_suits, triple_index, rank5,
+                                       flush5)
+            if high >= 0:
+                low = _low_winners(n_players, hole_low, _board_low(full, low_bits), low_table)
+                tally(out, g, n_players, high, low, weight)
+        i = run_end
 
 
 @inline
@@ -217,11 +200,11 @@ def _draw_row(state, start, stop, cumulative):
 @kernel(signatures=[
     (int64, int64, array("int64", 2), array("int64"), array("uint8", 2), array("int64"),
      array("float64"), array("int64", 2), array("uint8"), uint64, array("uint64"),
-     array("int64"), int64, array("uint8"), array("uint8", 2, readonly=True), *TABLES),
+     array("int64"), int64, array("uint8"), array("uint8", 2, readonly=True), *OMAHA_TABLES),
 ])
 def monte_carlo_counts(first, end, out, kinds, rows, row_starts, cumulative, pairs, board,
                        base_used, seeds, chunk_trials, max_rejections, low_bits, low_table,
-                       card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks):
+                       pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 (``_jit.run_chunks``): hi/lo tallies of random deals, chunk c's
     into out[c] ((C, row_width(P) + 1) int64, zeros to start; the last column counts the
     trials given up because range hands kept colliding).
@@ -236,34 +219,31 @@ def monte_carlo_counts(first, end, out, kinds, rows, row_starts, cumulative, pai
     counted in the last column), then the random players' cards, then the rest of the board,
     each card uniform over the cards not yet used.
     """
-    pair_keys, pair_flush, hole_low, tri_keys, tri_flush, full = _scratch(kinds.shape[0],
-                                                                         pairs.shape[0])
+    pair_base, hole_suits, full = player_scratch(kinds.shape[0], pairs.shape[0])
+    hole_low = np.empty(kinds.shape[0], dtype=np.int64)
     hole = np.empty(rows.shape[1], dtype=np.uint8)
     chosen = np.empty(kinds.shape[0], dtype=np.int64)
     for g in range(first, end):
         _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, base_used,
                       seeds[g], chunk_trials[g], max_rejections, low_bits, low_table,
-                      pair_keys, pair_flush, hole_low, tri_keys, tri_flush, full, hole, chosen,
-                      card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks)
+                      pair_base, hole_suits, hole_low, full, hole, chosen, pair_index,
+                      triple_index, rank5, flush5)
 
 
 @kernel
 def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, base_used, state,
-                  n_trials, max_rejections, low_bits, low_table, pair_keys, pair_flush,
-                  hole_low, tri_keys, tri_flush, full, hole, chosen, card_keys, flush_keys,
-                  flush_suit, hash_base, hash_ranks, flush_ranks):
+                  n_trials, max_rejections, low_bits, low_table, pair_base, hole_suits,
+                  hole_low, full, hole, chosen, pair_index, triple_index, rank5, flush5):
     """Chunk g of ``monte_carlo_counts``, on borrowed views of its arrays (``borrow``)."""
     out, kinds, rows, row_starts = borrowed(out), borrowed(kinds), borrowed(rows), \
         borrowed(row_starts)
     cumulative, pairs, board = borrowed(cumulative), borrowed(pairs), borrowed(board)
     low_bits, low_table = borrowed(low_bits), borrowed(low_table)
-    pair_keys, pair_flush, hole_low = borrowed(pair_keys), borrowed(pair_flush), \
-        borrowed(hole_low)
-    tri_keys, tri_flush, full = borrowed(tri_keys), borrowed(tri_flush), borrowed(full)
+    pair_base, hole_suits = borrowed(pair_base), borrowed(hole_suits)
+    hole_low, full = borrowed(hole_low), borrowed(full)
     hole, chosen = borrowed(hole), borrowed(chosen)
-    card_keys, flush_keys = borrowed(card_keys), borrowed(flush_keys)
-    flush_suit, hash_base = borrowed(flush_suit), borrowed(hash_base)
-    hash_ranks, flush_ranks = borrowed(hash_ranks), borrowed(flush_ranks)
+    pair_index, triple_index = borrowed(pair_index), borrowed(triple_index)
+    rank5, flush5 = borrowed(rank5), borrowed(flush5)
     n_players = kinds.shape[0]
     n_hole = rows.shape[1]
     n_pairs = pairs.shape[0]
@@ -275,7 +255,7 @@ def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, bas
     for p in range(n_players):
         if kinds[p] == 0:
             r = row_starts[p]
-            pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+            hole_suits[p] = hole_ranks(rows[r], pairs, pair_base[p], pair_index)
             hole_low[p] = _hole_low(rows[r], low_bits)
         elif kinds[p] == 2:
             has_range = True
@@ -306,8 +286,7 @@ def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, bas
             for p in range(n_players):
                 if kinds[p] == 2:
                     r = chosen[p]
-                    pair_sums(rows[r], pairs, pair_keys[p], pair_flush[p], card_keys,
-                               flush_keys)
+                    hole_suits[p] = hole_ranks(rows[r], pairs, pair_base[p], pair_index)
                     hole_low[p] = _hole_low(rows[r], low_bits)
         for p in range(n_players):
             if kinds[p] == 1:
@@ -315,14 +294,13 @@ def _random_chunk(out, g, kinds, rows, row_starts, cumulative, pairs, board, bas
                     state, c = draw_unused(state, used)
                     used |= np.uint64(1) << c
                     hole[j] = c
-                pair_sums(hole, pairs, pair_keys[p], pair_flush[p], card_keys, flush_keys)
+                hole_suits[p] = hole_ranks(hole, pairs, pair_base[p], pair_index)
                 hole_low[p] = _hole_low(hole, low_bits)
         for j in range(n_known, 5):
             state, c = draw_unused(state, used)
             used |= np.uint64(1) << c
             full[j] = c
-        triple_sums(full, tri_keys, tri_flush, card_keys, flush_keys)
-        high = showdown_mask(n_players, n_pairs, pair_keys, pair_flush, tri_keys, tri_flush,
-                         flush_suit, hash_base, hash_ranks, flush_ranks)
+        high = showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full, triple_index,
+                                 rank5, flush5)
         low = _low_winners(n_players, hole_low, _board_low(full, low_bits), low_table)
         tally(out, g, n_players, high, low, np.int64(1))

@@ -38,7 +38,7 @@ from .._kernels import omaha as _omaha_k
 from .._kernels import omaha_hilo as _k
 from ..core.best import check_disjoint
 from ..core.cards import N_CARDS, format_cards
-from ..core.evaluate import kernel_args
+from ..core.omaha_batch import omaha_tables
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from .driver import (
     DEFAULT_TIME_LIMIT,
@@ -625,7 +625,7 @@ def _exact(holes: CardArray, weights: FloatArray, pairs: IntArray, board: CardAr
     out = np.zeros((n_chunks, _k.row_width(n_players)), dtype=np.float64)
     weights = np.ascontiguousarray(weights, dtype=np.float64)
     args = (holes, weights, pairs, board, free, n_missing, n_boards, BINOMIALS)
-    tables = (_LOW_BITS, low_table(), *kernel_args(5))
+    tables = (_LOW_BITS, low_table(), *omaha_tables())
     if progress is not None:
         progress(0, n_batches)
     for b in range(n_batches):
@@ -673,7 +673,7 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
     base_used = np.uint64(sum(1 << int(c) for c in known))
     width = _k.row_width(n_players) + 1
     args = (kinds, rows, row_starts, cumulative, pairs, setup.board, base_used)
-    tables = (_LOW_BITS, low_table(), *kernel_args(5))
+    tables = (_LOW_BITS, low_table(), *omaha_tables())
     totals = np.zeros(width, dtype=np.int64)
     observer: Callable[[HiLoResult], object] | None = getattr(_observer, "callback", None)
 
