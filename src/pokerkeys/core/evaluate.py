@@ -28,6 +28,7 @@ Examples
 from __future__ import annotations
 
 import enum
+from array import array
 from collections.abc import Sequence
 from functools import cache
 from itertools import combinations
@@ -40,7 +41,7 @@ from .. import _jit, _layout
 from .._kernels import evaluate as _k
 from . import shortdeck as _sd
 from ._ranking import N_CLASSES, rank_values
-from .cards import N_CARDS, format_cards, parse_cards
+from .cards import _TWO_CHAR_CARDS, N_CARDS, format_cards, parse_cards
 from .shortdeck import Game, Rules, check_short_deck, resolve_rules
 from .tables import EvalTables, eval_tables, shortdeck_tables
 
@@ -50,7 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = ["BATCH_KERNELS", "CATEGORY_OF_RANK", "CATEGORY_STARTS", "INVALID_ROWS",
            "HandCategory", "best_five", "category", "describe", "evaluate", "evaluate_batch",
-           "kernel_args", "rank_one"]
+           "kernel_args", "rank_one", "showdown_ranks"]
 
 
 class HandCategory(enum.IntEnum):
@@ -116,6 +117,11 @@ CATEGORY_STARTS = np.array([1, 1278, 4138, 4996, 5854, 5864, 7141, 7297, 7453, 7
 CATEGORY_OF_RANK = np.concatenate(
     [[0], np.repeat(np.arange(1, 10, dtype=np.uint8), np.diff(CATEGORY_STARTS))]
 ).astype(np.uint8)
+
+#: rank -> its HandCategory member, for ``category`` of one Hold'em rank (the entry of rank
+#: 0, which is no rank, is never read).
+_CATEGORY_OF_RANK: tuple[HandCategory, ...] = tuple(
+    tuple(HandCategory)[c - 1] for c in CATEGORY_OF_RANK.tolist())
 
 _SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
              "queen", "king", "ace")
@@ -223,6 +229,216 @@ def rank_one(ids: Sequence[int] | CardArray, rules: Rules | None = None) -> int:
     return flush_ranks[(flush_sums >> (_layout.FLUSH_FIELD_BITS * suit)) & field]
 
 
+# One hand in plain Python: each card is one Python int that holds every field its hand needs,
+# so a hand's sum of them (one dict read and one addition per card) has it all at once:
+#   bits   0..8    the suit key (any 7 sum to at most 259: no carry out of 9 bits);
+#   bits   9..47   the face key times HASH_MULT (7 * 1,479,181 * 4097 < 2**36), so the low
+#                  HASH_BITS[n] bits of the field are the non-flush hash h with no multiply;
+#   bits  48..111  the four 16-bit per-suit flush fields (each suit's flush-key sum < 2**16);
+#   bits 112..163  the card's bit, 1 << (112 + id): the sum's bits up there number n exactly
+#                  when no card repeats (a repeated card carries, and a carry loses a bit).
+# Lookups go through dicts keyed by exact ints (or two-character names), so an id outside 0..51
+# is a KeyError; a bool, 1.0 or a NumPy number hash like the int they equal, so the callers
+# check the exact type first and leave everything else to the checking path.
+_FACE_AT = _layout.SUIT_BITS
+_FLUSH_AT = 48
+_CARDS_AT = _FLUSH_AT + 4 * _layout.FLUSH_FIELD_BITS
+_FLUSH_FIELD = (1 << _layout.FLUSH_FIELD_BITS) - 1
+
+
+class _HandTables:
+    """One hand size's tables for ranking one hand in plain Python (see the layout above)."""
+
+    __slots__ = ("cards", "text", "flush_suit", "row_base", "ranks", "flush_ranks", "low_mask",
+                 "row_shift", "col_mask")
+
+    def __init__(self) -> None:
+        self.cards: dict[int, int] = {}  # card id -> the card's int
+        self.text: dict[str, int] = {}  # two-character card ('As', 'as', 'A♠', ...) -> the same
+        self.flush_suit: list[int] = []  # suit-key sum -> suit with 5+ cards, or -1
+        self.row_base = array("H")  # the non-flush hash: row bases and ranks (uint16 arrays
+        self.ranks = array("H")  # stay in the cache where lists of int objects do not)
+        self.flush_ranks = array("H")
+        self.low_mask = self.row_shift = self.col_mask = 0
+
+    def fill(self, n: int) -> None:
+        """Fill the tables of n-card Hold'em hands in place (dicts last: a filled dict says
+        that everything else is filled)."""
+        t = eval_tables(n)
+        mult, hmask, shift = _k.hash_constants(n)
+        card_keys, flush_keys = t.card_keys.tolist(), t.flush_keys.tolist()
+        if (max(card_keys) >> _layout.SUIT_BITS) * mult * 7 >= 1 << (_FLUSH_AT - _FACE_AT):
+            raise AssertionError("the face field of a one-hand key overflows")  # pragma: no cover
+        ints = [(key & _layout.SUIT_MASK) | ((key >> _layout.SUIT_BITS) * mult << _FACE_AT)
+                | (flush << _FLUSH_AT) | (1 << (_CARDS_AT + card))
+                for card, (key, flush) in enumerate(zip(card_keys, flush_keys, strict=True))]
+        self.flush_suit[:] = t.flush_suit.tolist()
+        self.row_base[:] = array("H", t.hash_base.tolist())
+        self.ranks[:] = array("H", t.hash_ranks.tolist())
+        self.flush_ranks[:] = array("H", t.flush_ranks.tolist())
+        self.low_mask = (hmask << _FACE_AT) | _layout.SUIT_MASK
+        self.row_shift = _FACE_AT + shift
+        self.col_mask = (1 << shift) - 1
+        self.text.update({name: ints[card] for name, card in _TWO_CHAR_CARDS.items()})
+        self.cards.update(enumerate(ints))
+
+    def rank(self, key: int, n: int) -> int:
+        """Rank of a hand from its key sum; 0 if its cards are not n distinct cards."""
+        if (key >> _CARDS_AT).bit_count() != n:
+            return 0
+        low = key & self.low_mask
+        suit = self.flush_suit[low & _layout.SUIT_MASK]
+        if suit < 0:
+            return self.ranks[self.row_base[low >> self.row_shift]
+                              + ((low >> _FACE_AT) & self.col_mask)]
+        return self.flush_ranks[(key >> (_FLUSH_AT + _layout.FLUSH_FIELD_BITS * suit))
+                                & _FLUSH_FIELD]
+
+
+#: Hand size -> its one-hand tables, empty until ``_hand_tables`` fills them.
+_ONE_HAND = {n: _HandTables() for n in _layout.HAND_SIZES}
+# The 7-card ones by name, for evaluate's inlined path (module globals are quick to read).
+_HAND_7 = _ONE_HAND[7]
+_CARD_7, _FLUSH_SUIT_7, _ROW_BASE_7, _RANKS_7, _FLUSH_RANKS_7 = (
+    _HAND_7.cards, _HAND_7.flush_suit, _HAND_7.row_base, _HAND_7.ranks, _HAND_7.flush_ranks)
+_LOW_7 = (((1 << _layout.HASH_BITS[7]) - 1) << _FACE_AT) | _layout.SUIT_MASK
+_ROW_7 = _FACE_AT + _layout.HASH_SHIFT[7]
+_COL_7 = (1 << _layout.HASH_SHIFT[7]) - 1
+
+
+def _hand_tables(n: int) -> _HandTables:
+    """The n-card one-hand tables, filled on first use."""
+    tables = _ONE_HAND[n]
+    if not tables.cards:
+        tables.fill(n)
+    return tables
+
+
+def _rank_of_ids(ids: Sequence[object]) -> int:
+    """Rank of 5-7 exact-int card ids in plain Python; 0 if they are anything else (a bad or
+    repeated id, a bool, a float, another count): the caller then takes the checking path."""
+    n = len(ids)
+    if not 5 <= n <= 7:
+        return 0
+    tables = _hand_tables(n)
+    cards = tables.cards
+    key = 0
+    for card in ids:
+        if type(card) is not int or card not in cards:
+            return 0
+        key += cards[card]
+    return tables.rank(key, n)
+
+
+def _rank_of_text(text: str) -> int:
+    """Rank of a hand written as two-character cards ('AsKd...' or 'As Kd ...'); 0 if the
+    text is anything else (the caller then takes the parsing path, which names the problem)."""
+    if len(text) == 14:  # seven cards run together, the common string: slices, no list
+        cards = _HAND_7.text
+        try:
+            key = (cards[text[0:2]] + cards[text[2:4]] + cards[text[4:6]] + cards[text[6:8]]
+                   + cards[text[8:10]] + cards[text[10:12]] + cards[text[12:14]])
+        except KeyError:
+            key = 0
+        if key:
+            return _HAND_7.rank(key, 7)
+    names = text.split()
+    if len(names) == 1:  # cards run together
+        run = names[0]
+        names = [run[i:i + 2] for i in range(0, len(run), 2)]
+    n = len(names)
+    if not 5 <= n <= 7:
+        return 0
+    tables = _hand_tables(n)
+    cards = tables.text
+    key = 0
+    for name in names:
+        value = cards.get(name)
+        if value is None:
+            return 0
+        key += value
+    return tables.rank(key, n)
+
+
+def _plain_key(cards: object) -> tuple[int, int]:
+    """(key sum, number of cards) of cards written as two-character names or exact-int ids,
+    on the 7-card keys; (0, -1) for anything else."""
+    if type(cards) is str:
+        names = cards.split()
+        if len(names) == 1 and len(names[0]) > 2:  # cards run together
+            run = names[0]
+            names = [run[i:i + 2] for i in range(0, len(run), 2)]
+        return _key_sum(names, _HAND_7.text)
+    if type(cards) is list or type(cards) is tuple:
+        if any(type(card) is not int for card in cards):
+            return 0, -1
+        return _key_sum(cards, _HAND_7.cards)
+    return 0, -1
+
+
+def _key_sum(names: Sequence[Any], lookup: dict[Any, int]) -> tuple[int, int]:
+    """(sum of lookup[name], number of names); (0, -1) if a name is not in lookup."""
+    key = 0
+    for name in names:
+        value = lookup.get(name)
+        if value is None:
+            return 0, -1
+        key += value
+    return key, len(names)
+
+
+def showdown_ranks(hands: Sequence[CardsLike], board: CardsLike | None = None
+                   ) -> list[int] | None:
+    """Hold'em ranks of hands sharing a board, in plain Python, or None if anything is unusual.
+
+    The quick path of one showdown (``pokerkeys.winners``): each hand and the board as text of
+    two-character cards (``'As Kd'``, ``'AsKd'``) or a list or tuple of int ids, 6 or 7 cards a
+    hand with the board, no card in two places. Anything else gives None, and the caller takes
+    its checking path, which says what is wrong.
+
+    Parameters
+    ----------
+    hands : sequence of str, list or tuple
+        Each player's hole cards.
+    board : str, list or tuple, optional
+        The community cards (none if omitted).
+
+    Returns
+    -------
+    list of int or None
+        Each hand's rank with the board, 1..7462, in the order of ``hands``; None if a hand or
+        the board is not in one of the forms above, a hand and the board hold fewer than 6 or
+        more than 7 cards, a card is unknown or in two places, or there is no hand.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.evaluate import showdown_ranks
+    >>> showdown_ranks(["As Ks", "Qd Qc"], board="Ah 7c 2d 9s 4h")
+    [4109, 3669]
+    >>> showdown_ranks(["As Ks", "Ah Kd"], board="Ah 7c 2d 9s 4h") is None  # Ah twice
+    True
+    """
+    if not hands:
+        return None
+    _hand_tables(6)
+    _hand_tables(7)
+    board_key, board_size = (0, 0) if board is None else _plain_key(board)
+    if board_size < 0:
+        return None
+    held, count = board_key >> _CARDS_AT, board_size  # every card's bit, summed
+    keys = []
+    for hand in hands:
+        key, size = _plain_key(hand)
+        if not 6 <= size + board_size <= 7:
+            return None
+        held += key >> _CARDS_AT
+        count += size
+        keys.append((key + board_key, size + board_size))
+    if held.bit_count() != count:  # a card in two places
+        return None
+    return [_ONE_HAND[n].rank(key, n) for key, n in keys]
+
+
 #: The batch kernel of each hand size.
 BATCH_KERNELS: dict[int, Kernel] = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
 
@@ -298,6 +514,44 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     ...
     ValueError: 5c is not a short-deck card (short deck plays 6 through A)
     """
+    if game == "holdem" and rules is None:
+        if type(cards) is list or type(cards) is tuple:
+            if len(cards) == 7:
+                # Seven ids, the common call, written out: seven dict reads, six additions,
+                # one lookup (see _HandTables). Anything unusual goes to the checking path.
+                a, b, c, d, e, f, g = cards
+                if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) \
+                        is int:
+                    card = _CARD_7
+                    try:
+                        key = card[a] + card[b] + card[c] + card[d] + card[e] + card[f] + card[g]
+                    except KeyError:  # an id outside 0..51, or the tables not filled yet
+                        key = 0
+                    if (key >> _CARDS_AT).bit_count() == 7:
+                        low = key & _LOW_7
+                        suit = _FLUSH_SUIT_7[low & _layout.SUIT_MASK]
+                        if suit < 0:
+                            return _RANKS_7[_ROW_BASE_7[low >> _ROW_7]
+                                            + ((low >> _FACE_AT) & _COL_7)]
+                        return _FLUSH_RANKS_7[(key >> (_FLUSH_AT + 16 * suit)) & _FLUSH_FIELD]
+            else:
+                rank = _rank_of_ids(cards)
+                if rank:
+                    return rank
+        elif type(cards) is str:
+            rank = _rank_of_text(cards)
+            if rank:
+                return rank
+        elif type(cards) is np.ndarray and cards.ndim == 1:
+            rank = _rank_of_ids(cards.tolist())
+            if rank:
+                return rank
+    return _evaluate_checked(cards, game, rules)
+
+
+def _evaluate_checked(cards: CardsLike, game: Game, rules: Rules | None) -> int:
+    """``evaluate`` with every check, the errors named: the path of anything the plain
+    Python paths do not take (short deck, other input types, bad input)."""
     short = resolve_rules(game, rules)
     ids = parse_cards(cards)
     if not 5 <= len(ids) <= 7:
@@ -305,7 +559,9 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
                          f"({format_cards(ids) or 'no cards'})")
     if short is not None:
         check_short_deck(ids)
-    return rank_one(ids, short)
+        return rank_one(ids, short)
+    tables = _hand_tables(len(ids))
+    return tables.rank(sum(map(tables.cards.__getitem__, ids.tolist())), len(ids))
 
 
 def _parse_row(text: str, invalid: InvalidRows) -> CardArray | None:
@@ -548,6 +804,8 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *
     >>> pk.category(1207, game="shortdeck")  # short deck's lowest flush
     <HandCategory.FLUSH: 6>
     """
+    if type(rank) is int and 0 < rank <= N_CLASSES and game == "holdem" and rules is None:
+        return _CATEGORY_OF_RANK[rank]  # one Hold'em rank: a tuple read
     short = resolve_rules(game, rules)
     n_classes, category_of_rank, _ = _scale(short)
     if isinstance(rank, (int, np.integer)) and not isinstance(rank, bool):
@@ -612,8 +870,27 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
     >>> pk.describe(1, game="shortdeck")
     'High card, jack'
     """
-    rank = _rank_arg(cards_or_rank, game, rules)
-    n_classes, _, values = _scale(resolve_rules(game, rules))
+    if game == "holdem" and rules is None:
+        rank = 0
+        if type(cards_or_rank) is int:
+            rank = cards_or_rank if 0 < cards_or_rank <= N_CLASSES else 0
+        elif type(cards_or_rank) in (list, tuple, str):
+            rank = evaluate(cards_or_rank)  # type: ignore[arg-type]  # a list, tuple or str
+        if rank:
+            words = _WORDS.get(rank)
+            if words is None:
+                words = _WORDS[rank] = _describe_rank(rank, None)
+            return words
+    return _describe_rank(_rank_arg(cards_or_rank, game, rules), resolve_rules(game, rules))
+
+
+#: Hold'em rank -> its words, as ``describe`` says them (filled as ranks are asked for).
+_WORDS: dict[int, str] = {}
+
+
+def _describe_rank(rank: int, short: Rules | None) -> str:
+    """A checked rank in words, on Hold'em's scale (short None) or short deck's."""
+    n_classes, _, values = _scale(short)
     cat, *ranks = (int(v) for v in values[rank])
     kind = HandCategory(cat)
     if rank == n_classes:

@@ -24,7 +24,7 @@ import numpy as np
 
 from ..core.best import BestHand, ShortDeckHand, best_of_rows, check_disjoint
 from ..core.cards import format_cards, parse_cards
-from ..core.evaluate import HandCategory, best_five, evaluate
+from ..core.evaluate import HandCategory, best_five, evaluate, showdown_ranks
 from ..core.shortdeck import Game, Rules, check_short_deck, resolve_rules
 from ..core.types import CardArray, CardsLike
 
@@ -344,6 +344,11 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None, *,
     ...
     ValueError: the board: 2s is not a short-deck card (short deck plays 6 through A)
     """
+    if game == "holdem" and rules is None and (type(hands) is list or type(hands) is tuple):
+        ranks = showdown_ranks(hands, board)  # plain hands and board: no parsing into arrays
+        if ranks is not None:
+            top = max(ranks)
+            return [i for i, rank in enumerate(ranks) if rank == top]
     from .wild import best_wild, has_jokers, parse_wild
 
     short = resolve_rules(game, rules)
