@@ -39,6 +39,13 @@ PYTHON: dict[str, str] = {
     "evaluate_batch invalid zero": "pk.evaluate_batch(np.full((3, 7), 60, np.uint8),"
                                    " invalid='zero')",
     "evaluate_batch threads": "pk.evaluate_batch(np.zeros((0, 7), np.uint8), threads=1)",
+    "evaluate_batch out": "pk.evaluate_batch(np.arange(70, dtype=np.uint8).reshape(10, 7) % 52,"
+                          " out=np.empty(10, np.uint16))",
+    "evaluate one hand, each input": "pk.evaluate((51, 47, 43, 39, 35, 0, 1));"
+                                     " pk.evaluate('AsKsQsJsTs2c2d');"
+                                     " pk.evaluate(np.array([51, 47, 43, 39, 35, 0, 1]))",
+    "showdown_ranks": "from pokerkeys.core.evaluate import showdown_ranks;"
+                      " showdown_ranks(['As Ks', 'Qd Qc'], board='Ah 7c 2d 9s 4h')",
     **{f"evaluate_omaha_batch {h} {dtype}":
        f"d = np.random.default_rng(1).permuted(np.tile(np.arange(52), (1000, 1)), axis=1);"
        f" pk.evaluate_omaha_batch(d[:, :{h}].astype(np.{dtype}), d[:, {h}:{h} + 5])"

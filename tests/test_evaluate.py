@@ -509,3 +509,35 @@ def test_batch_flushes_of_every_suit(k, suit):
     out = pk.evaluate_batch(hands)
     assert out.tolist() == [pk.evaluate(h) for h in hands]
     assert (pk.category(out) >= pk.HandCategory.FLUSH).all()
+
+
+def test_evaluate_batch_out():
+    """out=: the caller's array is written and returned, every dtype, shape and layout that the
+    kernel cannot write is a clear error, and bad rows behave as without it."""
+    hands = pk.parse_cards("As Ks Qs Js Ts 2c 3d 7c 7d 2h 2s Kd 9c 3h").reshape(2, 7)
+    ranks = np.zeros(2, dtype=np.uint16)
+    assert pk.evaluate_batch(hands, out=ranks, threads=1) is ranks
+    assert ranks.tolist() == pk.evaluate_batch(hands).tolist()
+    bad = [(np.zeros(2, np.int64), TypeError, "dtype uint16"),
+           ([0, 0], TypeError, "NumPy array"),
+           (np.zeros(3, np.uint16), ValueError, r"shape \(2,\)"),
+           (np.zeros((2, 1), np.uint16), ValueError, r"shape \(2,\)"),
+           (np.zeros(4, np.uint16)[::2], ValueError, "C-contiguous"),
+           (np.zeros(2, np.uint16)[:], None, None)]
+    for out, error, message in bad:
+        if error is None:
+            assert pk.evaluate_batch(hands, out=out) is out
+            continue
+        with pytest.raises(error, match=message):
+            pk.evaluate_batch(hands, out=out)
+    frozen = np.zeros(2, np.uint16)
+    frozen.setflags(write=False)
+    with pytest.raises(ValueError, match="writeable"):
+        pk.evaluate_batch(hands, out=frozen)
+    rows = np.array([[51, 47, 43, 39, 35, 0, 1], [51, 51, 43, 39, 35, 0, 1]], np.uint8)
+    out = np.full(2, 9, np.uint16)
+    assert pk.evaluate_batch(rows, invalid="zero", out=out).tolist() == [7462, 0]
+    with pytest.raises(ValueError, match="row 1: duplicate card As"):
+        pk.evaluate_batch(rows, out=out)
+    empty = np.empty(0, np.uint16)
+    assert pk.evaluate_batch(np.zeros((0, 7), np.uint8), out=empty) is empty

@@ -632,13 +632,25 @@ def _explain_bad_row(array: CardArray, row: int) -> str:
     return f"row {row}: duplicate card {format_cards([dup])} in {format_cards(ids)}"
 
 
+def _check_out(out: object, n_rows: int) -> None:
+    """Raise if ``out`` is not an array the batch kernel can write n_rows ranks into."""
+    if not isinstance(out, np.ndarray):
+        raise TypeError(f"out must be a NumPy array of dtype uint16, not {type(out).__name__}")
+    if out.dtype != np.uint16:
+        raise TypeError(f"out must have dtype uint16 (the ranks' type), not {out.dtype}")
+    if out.shape != (n_rows,):
+        raise ValueError(f"out must have shape ({n_rows},), one rank per hand, not {out.shape}")
+    if not (out.flags.c_contiguous and out.flags.writeable):
+        raise ValueError("out must be C-contiguous and writeable")
+
+
 #: The values ``evaluate_batch``'s ``invalid`` takes.
 INVALID_ROWS = ("raise", "zero")
 
 
 def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
                    invalid: InvalidRows = "raise", game: Game = "holdem",
-                   rules: Rules | None = None) -> RankArray:
+                   rules: Rules | None = None, out: RankArray | None = None) -> RankArray:
     """Ranks of many hands at once: 1 (worst) .. 7462 (royal flush), higher is better.
 
     The same ranks as ``evaluate``, from a parallel compiled kernel (hundreds of millions of
@@ -664,12 +676,17 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
         The ranking, as in ``evaluate``: short-deck ranks run 1..1404.
     rules : {'trips-beat-straight', 'straight-beats-trips'}, optional
         Short deck only: the order of three of a kind and straight (default trips first).
+    out : numpy.ndarray, optional
+        Where to write the ranks: a C-contiguous, writeable uint16 array of shape (N,), used
+        as it is, so a caller ranking batch after batch allocates nothing per call (a fresh
+        20 MB output for 10 million hands costs its page faults on every call). When a bad row
+        raises, ``out`` holds the ranks written so far.
 
     Returns
     -------
     numpy.ndarray
         The ranks, uint16, shape (N,): row i's rank at i (0 for a bad row with
-        ``invalid='zero'``).
+        ``invalid='zero'``); ``out`` itself if given.
 
     Raises
     ------
@@ -680,9 +697,11 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
         all hold 5, 6 or 7 cards, or hold different numbers of cards (a batch needs one hand
         size), if ``cards`` is not two-dimensional, if ``invalid``, ``game`` or ``rules`` is
         not one of its values (or rules are given for Hold'em), or if ``threads`` is not a
-        positive integer.
+        positive integer; if ``out`` does not have shape (N,) or is not C-contiguous and
+        writeable.
     TypeError
-        If the card ids are not integers (a float array, say).
+        If the card ids are not integers (a float array, say), or ``out`` is not a NumPy
+        array of dtype uint16.
     pokerkeys.TableError
         If a table file is missing or damaged.
 
@@ -699,6 +718,9 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
     >>> hands = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 20]], dtype=np.uint8)
     >>> pk.evaluate_batch(hands, threads=1)
     array([7462, 5864], dtype=uint16)
+    >>> ranks = np.empty(2, dtype=np.uint16)  # reused from call to call
+    >>> pk.evaluate_batch(hands, out=ranks) is ranks, ranks
+    (True, array([7462, 5864], dtype=uint16))
     >>> pk.evaluate_batch(["As Ks Qs Js Ts", "As As 2c 3c 4c", "Xx Ks Qs Js Ts"], invalid="zero")
     array([7462,    0,    0], dtype=uint16)
     >>> pk.evaluate_batch(["As Ks Qs Js Ts", "As As 2c 3c 4c"])
@@ -717,7 +739,10 @@ def evaluate_batch(cards: HandBatch, *, threads: Threads = None,
                          f"not {invalid!r}")
     short = resolve_rules(game, rules)
     array = _batch_array(cards, invalid)
-    out = np.empty(len(array), dtype=np.uint16)
+    if out is None:
+        out = np.empty(len(array), dtype=np.uint16)
+    else:
+        _check_out(out, len(array))
     if len(array):
         with _jit.threads(threads):
             n = array.shape[1]
