@@ -243,7 +243,9 @@ def rank_one(ids: Sequence[int] | CardArray, rules: Rules | None = None) -> int:
 _FACE_AT = _layout.SUIT_BITS
 _FLUSH_AT = 48
 _CARDS_AT = _FLUSH_AT + 4 * _layout.FLUSH_FIELD_BITS
-_FLUSH_FIELD = (1 << _layout.FLUSH_FIELD_BITS) - 1
+_FIELD_BITS = _layout.FLUSH_FIELD_BITS
+_FLUSH_FIELD = (1 << _FIELD_BITS) - 1
+_SUIT_MASK = _layout.SUIT_MASK
 
 
 class _HandTables:
@@ -484,6 +486,14 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     evaluate_batch : Many hands at once, as an array.
     describe : The hand in words.
 
+    Notes
+    -----
+    One Hold'em hand is ranked in plain Python, with no compiled kernel. The fastest input is
+    a list or tuple of int card ids; a string of seven cards run together (``'AsKd...'``)
+    takes about 1.7 times as long and a NumPy row about 1.8 times
+    (``benchmarks/test_bench_single.py`` measures them beside eval7). Many hands at once are
+    far faster through ``evaluate_batch``.
+
     Examples
     --------
     >>> import pokerkeys as pk
@@ -515,11 +525,14 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     ValueError: 5c is not a short-deck card (short deck plays 6 through A)
     """
     if game == "holdem" and rules is None:
-        if type(cards) is list or type(cards) is tuple:
-            if len(cards) == 7:
+        ids: Any = cards
+        if type(cards) is np.ndarray and cards.ndim == 1:
+            ids = cards.tolist()  # Python ints (floats for a float array: the checking path)
+        if type(ids) is list or type(ids) is tuple:
+            if len(ids) == 7:
                 # Seven ids, the common call, written out: seven dict reads, six additions,
                 # one lookup (see _HandTables). Anything unusual goes to the checking path.
-                a, b, c, d, e, f, g = cards
+                a, b, c, d, e, f, g = ids
                 if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) \
                         is int:
                     card = _CARD_7
@@ -529,21 +542,18 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
                         key = 0
                     if (key >> _CARDS_AT).bit_count() == 7:
                         low = key & _LOW_7
-                        suit = _FLUSH_SUIT_7[low & _layout.SUIT_MASK]
+                        suit = _FLUSH_SUIT_7[low & _SUIT_MASK]
                         if suit < 0:
                             return _RANKS_7[_ROW_BASE_7[low >> _ROW_7]
                                             + ((low >> _FACE_AT) & _COL_7)]
-                        return _FLUSH_RANKS_7[(key >> (_FLUSH_AT + 16 * suit)) & _FLUSH_FIELD]
+                        return _FLUSH_RANKS_7[(key >> (_FLUSH_AT + _FIELD_BITS * suit))
+                                              & _FLUSH_FIELD]
             else:
-                rank = _rank_of_ids(cards)
+                rank = _rank_of_ids(ids)
                 if rank:
                     return rank
         elif type(cards) is str:
             rank = _rank_of_text(cards)
-            if rank:
-                return rank
-        elif type(cards) is np.ndarray and cards.ndim == 1:
-            rank = _rank_of_ids(cards.tolist())
             if rank:
                 return rank
     return _evaluate_checked(cards, game, rules)
@@ -811,7 +821,9 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *
     Notes
     -----
     The category numbers are Hold'em's order. In short deck a flush beats a full house (and
-    by default three of a kind beats a straight): compare ranks, not category numbers.
+    by default three of a kind beats a straight): compare ranks, not category numbers. One
+    Hold'em rank given as a Python int is the fastest call (a table read); an array of ranks
+    is categorised in one NumPy operation.
 
     Examples
     --------
@@ -878,6 +890,11 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
         ``evaluate`` raises for it (a card below the six in short deck, ...).
     TypeError
         If ``cards_or_rank`` is neither a rank nor cards.
+
+    Notes
+    -----
+    A Hold'em rank as a Python int is the fastest input (its words are kept once made); a hand
+    costs one ``evaluate`` more, fastest as a list or tuple of int ids.
 
     Examples
     --------

@@ -322,6 +322,13 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None, *,
         message names it and its hand) or a hand holds wild cards; if ``game`` or ``rules``
         is unknown.
 
+    Notes
+    -----
+    A Hold'em showdown given as a list of hands, each as text of two-character cards or a
+    list or tuple of int ids, with 6 or 7 cards per hand and board, is ranked in plain Python
+    from summed card keys, with no arrays made: the fastest call. Anything else (wild cards,
+    short deck, short hands, other input types) takes the general path.
+
     Examples
     --------
     >>> import pokerkeys as pk
