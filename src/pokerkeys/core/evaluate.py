@@ -320,16 +320,10 @@ def _rank_of_ids(ids: Sequence[object]) -> int:
     """Rank of 5-7 exact-int card ids in plain Python; 0 if they are anything else (a bad or
     repeated id, a bool, a float, another count): the caller then takes the checking path."""
     n = len(ids)
-    if not 5 <= n <= 7:
+    if not 5 <= n <= 7 or any(type(card) is not int for card in ids):
         return 0
     tables = _hand_tables(n)
-    cards = tables.cards
-    key = 0
-    for card in ids:
-        if type(card) is not int or card not in cards:
-            return 0
-        key += cards[card]
-    return tables.rank(key, n)
+    return tables.rank(_key_sum(ids, tables.cards)[0], n)
 
 
 def _rank_of_text(text: str) -> int:
@@ -344,33 +338,28 @@ def _rank_of_text(text: str) -> int:
             key = 0
         if key:
             return _HAND_7.rank(key, 7)
-    names = text.split()
-    if len(names) == 1:  # cards run together
-        run = names[0]
-        names = [run[i:i + 2] for i in range(0, len(run), 2)]
+    names = _card_names(text)
     n = len(names)
     if not 5 <= n <= 7:
         return 0
     tables = _hand_tables(n)
-    cards = tables.text
-    key = 0
-    for name in names:
-        value = cards.get(name)
-        if value is None:
-            return 0
-        key += value
-    return tables.rank(key, n)
+    return tables.rank(_key_sum(names, tables.text)[0], n)
+
+
+def _card_names(text: str) -> list[str]:
+    """The two-character pieces of a hand's text: its words, or one word cut in pairs."""
+    names = text.split()
+    if len(names) == 1:  # cards run together
+        run = names[0]
+        names = [run[i:i + 2] for i in range(0, len(run), 2)]
+    return names
 
 
 def _plain_key(cards: object) -> tuple[int, int]:
     """(key sum, number of cards) of cards written as two-character names or exact-int ids,
     on the 7-card keys; (0, -1) for anything else."""
     if type(cards) is str:
-        names = cards.split()
-        if len(names) == 1 and len(names[0]) > 2:  # cards run together
-            run = names[0]
-            names = [run[i:i + 2] for i in range(0, len(run), 2)]
-        return _key_sum(names, _HAND_7.text)
+        return _key_sum(_card_names(cards), _HAND_7.text)
     if type(cards) is list or type(cards) is tuple:
         if any(type(card) is not int for card in cards):
             return 0, -1
