@@ -108,6 +108,16 @@ def matchup_ranks(matchup, pairs, pair_base, hole_suits, pair_index):
 
 
 @inline
+def start_matchup(matchup, b, pairs, pair_base, hole_suits, pair_index, free, n_missing, binom,
+                  idx):
+    """Set up matchup (P, H) for its board completions from number b on: every player's
+    ``hole_ranks`` and idx at completion b; returns the 52-bit mask of the matchup's cards."""
+    used = matchup_ranks(matchup, pairs, pair_base, hole_suits, pair_index)
+    unrank_subset(b, free.shape[0], n_missing, binom, idx)
+    return used
+
+
+@inline
 def completion_showdown(free, idx, n_known, n_missing, used, full, n_players, n_pairs,
                         pair_base, hole_suits, triple_index, rank5, flush5):
     """One step of a board enumeration: the completion idx[:n_missing] (indices into free)
@@ -125,6 +135,14 @@ def completion_showdown(free, idx, n_known, n_missing, used, full, n_players, n_
         return -1
     return showdown_of_ranks(n_players, n_pairs, pair_base, hole_suits, full, triple_index,
                              rank5, flush5)
+
+
+@inline
+def matchup_run(i, stop, n_boards):
+    """(m, b, run_end): work item i = m * n_boards + b is completion b of matchup m, whose
+    items in a chunk ending at stop run to run_end."""
+    m = i // n_boards
+    return m, i - m * n_boards, min(stop, (m + 1) * n_boards)
 
 
 @inline
@@ -208,11 +226,9 @@ def _exact_chunk(hist, start, stop, holes, pairs, board, free, n_missing, n_boar
         full[j] = board[j]
     i = start
     while i < stop:  # one matchup's run of completions at a time
-        m = i // n_boards
-        b = i - m * n_boards
-        run_end = min(stop, (m + 1) * n_boards)
-        used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
-        unrank_subset(b, free.shape[0], n_missing, binom, idx)  # b > 0: a chunk's first
+        m, b, run_end = matchup_run(i, stop, n_boards)
+        used = start_matchup(holes[m], b, pairs, pair_base, hole_suits, pair_index, free,
+                             n_missing, binom, idx)  # b > 0 only for a chunk's first matchup
         for _ in range(run_end - i):
             mask = completion_showdown(free, idx, n_known, n_missing, used, full, n_players,
                                        n_pairs, pair_base, hole_suits, triple_index, rank5,

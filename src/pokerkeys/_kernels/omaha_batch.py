@@ -198,30 +198,17 @@ def _best_flush(hole, board, suit, flush5):
 @inline
 def best_flush_of_masks(hole_mask, board_mask, flush5):
     """Best flush of 2 ranks of `hole_mask` and 3 of `board_mask` (13-bit rank masks of one
-    suit; 0 if either has too few). The loops peel the lowest bits (m & -m): nothing is
-    allocated on this path."""
+    suit; 0 if either has too few). It walks the submasks of each ((s - 1) & mask steps
+    through them all, largest first) and keeps those of 2 and of 3 bits: at most 63 x 31
+    steps, on a path only rows that can flush take, and nothing is allocated."""
     best = 0
-    rest_a = hole_mask
-    while rest_a:
-        a = rest_a & -rest_a
-        rest_a ^= a
-        rest_b = rest_a
-        while rest_b:
-            b = rest_b & -rest_b
-            rest_b ^= b
-            rest_x = board_mask
-            while rest_x:
-                x = rest_x & -rest_x
-                rest_x ^= x
-                rest_y = rest_x
-                while rest_y:
-                    y = rest_y & -rest_y
-                    rest_y ^= y
-                    rest_z = rest_y
-                    while rest_z:
-                        z = rest_z & -rest_z
-                        rest_z ^= z
-                        r = flush5[a | b | x | y | z]
-                        if r > best:
-                            best = r
+    hole_part = hole_mask
+    while hole_part:
+        if popcount64(np.uint64(hole_part)) == 2:
+            board_part = board_mask
+            while board_part:
+                if popcount64(np.uint64(board_part)) == 3:
+                    best = max(best, flush5[hole_part | board_part])
+                board_part = (board_part - 1) & board_mask
+        hole_part = (hole_part - 1) & hole_mask
     return best

@@ -27,10 +27,10 @@ from .omaha import (
     completion_showdown,
     draw_unused,
     hole_ranks,
-    matchup_ranks,
+    matchup_run,
     player_scratch,
     showdown_of_ranks,
-    unrank_subset,
+    start_matchup,
 )
 from .omaha_batch import OMAHA_TABLES
 from .sampling import next_u64
@@ -157,14 +157,12 @@ def _exact_chunk(out, g, holes, weights, pairs, board, free, n_missing, n_boards
     i = chunk_starts[g]
     stop = chunk_starts[g + 1]
     while i < stop:  # one matchup's run of completions at a time
-        m = i // n_boards
-        b = i - m * n_boards
-        run_end = min(stop, (m + 1) * n_boards)
+        m, b, run_end = matchup_run(i, stop, n_boards)
         weight = weights[m]
-        used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
+        used = start_matchup(holes[m], b, pairs, pair_base, hole_suits, pair_index, free,
+                             n_missing, binom, idx)  # b > 0 only for a chunk's first matchup
         for p in range(n_players):
             hole_low[p] = _hole_low(holes[m, p], low_bits)
-        unrank_subset(b, free.shape[0], n_missing, binom, idx)  # b > 0: a chunk's first
         for _ in range(run_end - i):
             high = completion_showdown(free, idx, n_known, n_missing, used, full, n_players,
                                        n_pairs, pair_base, hole_suits, triple_index, rank5,

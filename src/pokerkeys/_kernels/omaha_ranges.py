@@ -17,10 +17,9 @@ from .omaha import (
     completion_showdown,
     draw_unused,
     hole_ranks,
-    matchup_ranks,
     player_scratch,
     showdown_of_ranks,
-    unrank_subset,
+    start_matchup,
 )
 from .omaha_batch import OMAHA_TABLES
 from .sampling import next_u64
@@ -63,8 +62,8 @@ def _matchup_block(first, end, holes, pairs, board, free, n_missing, n_boards, b
         full[j] = board[j]
     for g in range(first, end):
         for m in range(chunk_starts[g], chunk_starts[g + 1]):
-            used = matchup_ranks(holes[m], pairs, pair_base, hole_suits, pair_index)
-            unrank_subset(0, free.shape[0], n_missing, binom, idx)
+            used = start_matchup(holes[m], 0, pairs, pair_base, hole_suits, pair_index, free,
+                                 n_missing, binom, idx)
             for _ in range(n_boards):
                 mask = completion_showdown(free, idx, n_known, n_missing, used, full,
                                            n_players, n_pairs, pair_base, hole_suits,
