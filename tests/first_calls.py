@@ -105,6 +105,11 @@ PYTHON: dict[str, str] = {
     "equity exact mc": "pk.equity(['AhKh', 'QsQd'], exact=False, trials=10_000, seed=1)",
     "equity ten": "pk.equity(['AhKh', 'QsQd', 'JcTc', '9s9h', '8d8c', '7s6s', '5h4h',"
                   " '3c3d', '2s2h', 'AcKd'])",
+    "equity per combo shortdeck": "pk.equity(['AhKh', 'QQ+'], board='Qh7h6c', game='shortdeck',"
+                                  " per_combo=True); pk.equity(['AhKh', 'QQ'], game='shortdeck',"
+                                  " per_combo=True, exact=True)",
+    "equity per combo shortdeck mc": "pk.equity(['AhKh', 'QQ+'], game='shortdeck', per_combo=True,"
+                                     " trials=100_000, seed=1)",
     "equity per combo": "pk.equity(['AhKh', 'QQ+'], board='2c7d9h', per_combo=True)",
     "equity per combo mc": "pk.equity(['AhKh', 'QQ+,AKs'], per_combo=True, trials=100_000,"
                            " seed=1)",

@@ -133,7 +133,7 @@ def test_records_without_pandas(monkeypatch):
     (dict(hands=["AhKh", "QQ+"], per_combo=[0]), "player 1 .* is a single hand"),
     (dict(hands=["AhKh", "QQ+"], per_combo=[2]), "player indices are 0..1"),
     (dict(hands=["AhKh", "QQ+"], per_combo=True, game="shortdeck"),
-     "hold'em and Omaha, not for game='shortdeck'"),
+     "the board: 2c is not a short-deck card"),
     (dict(hands=["AhKh", "2c3s:0.5"], per_combo=True), "empty once the board"),
 ])
 def test_bad_input(kwargs, message):

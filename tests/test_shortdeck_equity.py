@@ -105,8 +105,8 @@ def test_bad_input_names_the_card_and_the_game():
         pk.equity(["AhKh", "QsQd"], board="4h7c8d", game="shortdeck")
     with pytest.raises(ValueError, match="the dead cards: 2s " + message):
         pk.equity(["AhKh", "QsQd"], dead="2s", game="shortdeck")
-    with pytest.raises(ValueError, match="per_combo is for hold'em and Omaha"):
-        pk.equity(["AhKh", "QQ+"], game="shortdeck", per_combo=True)
+    with pytest.raises(ValueError, match="player 1 .* is a single hand"):
+        pk.equity(["AhKh", "QQ+"], game="shortdeck", per_combo=[0])
     with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
         pk.equity(["AhKh", "QsQd"], rules="straight-beats-trips")
     with pytest.raises(ValueError, match="unknown game"):

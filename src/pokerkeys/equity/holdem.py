@@ -365,8 +365,8 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         ``'shortdeck'``: short deck (six-plus hold'em), the 36 cards six to ace with its own
         ranking (``pokerkeys.core.shortdeck``): hands, partly known and random hands,
-        ranges (every combo of six or higher), boards and dead cards as in Hold'em, no
-        ``per_combo``. ``'omaha'``: the players hold 4, 5 or 6 cards (as their known hands
+        ranges (every combo of six or higher), boards and dead cards and ``per_combo`` as
+        in Hold'em. ``'omaha'``: the players hold 4, 5 or 6 cards (as their known hands
         say; 4 when none does) and play Omaha; ``'omaha5'`` and ``'omaha6'`` fix 5 or 6. The
         call is ``pokerkeys.equity.omaha.omaha_equity`` with the same arguments: players are
         hands, ``'random'`` or Omaha ranges (text in the generic syntax, ``OmahaRange`` or
@@ -406,12 +406,11 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         possible), or almost always (Monte Carlo gives up after 100,000 collisions in a
         row); ``exact=True`` would need more than 5,000,000 matchups, or comes with a stop
         rule; ``trials``, ``target_stderr``, ``time_limit`` or ``threads`` is not a number
-        in its range; ``game`` is unknown; ``per_combo`` is given with
-        ``game='shortdeck'``, names a player that is a single hand or an index out of
-        range, or is True with no range player; ``rules`` is unknown or given with another
-        game than short deck; in short deck, a card below the six in a hand, a range, the
-        board or the dead cards (the message names it). ``RangeParseError`` is a
-        ``ValueError``. With an Omaha game, the errors of ``omaha_equity``.
+        in its range; ``game`` is unknown; ``per_combo`` names a player that is a single
+        hand or an index out of range, or is True with no range player; ``rules`` is unknown
+        or given with another game than short deck; in short deck, a card below the six in a
+        hand, a range, the board or the dead cards (the message names it).
+        ``RangeParseError`` is a ``ValueError``. With an Omaha game, the errors of ``omaha_equity``.
     KeyboardInterrupt
         On Ctrl-C, seen between kernel calls (each about a quarter of a second to a
         second).
@@ -480,8 +479,6 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
                             trials=trials, target_stderr=target_stderr,
                             time_limit=time_limit, seed=seed, threads=threads,
                             progress=progress, per_combo=per_combo)
-    if per_combo is not False and per_combo is not None and game != "holdem":
-        raise ValueError(f"per_combo is for hold'em and Omaha, not for game={game!r}")
     short = resolve_rules(game, rules)
     start = _jit.compute_clock()
     trials = validate_stop(trials, target_stderr, time_limit, exact)

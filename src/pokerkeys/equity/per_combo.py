@@ -8,6 +8,10 @@ outcome counts are kept apart and handed back to every matchup it stands for. Mo
 hold'em's Monte Carlo with every player drawn from its combo list, each drawn combo's
 outcomes also tallied in its row (``_kernels.per_combo``).
 
+Short deck (``game='shortdeck'``, the setup's ``rules`` given) runs the same three paths on
+the 36-card deck with the short-deck rank tables; its preflop matchups are enumerated board
+by board (no rank-class shortcut).
+
 A combo's row: ``weight`` (its weight in the range), ``share`` (its probability among the
 player's combos once card removal against the other ranges is counted; shares sum to 1),
 ``equity``, ``win`` and ``tie`` against the other players given this combo, and ``stderr``
@@ -26,6 +30,7 @@ from itertools import combinations
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from .. import _jit
 from .._kernels import equity as _k
@@ -33,7 +38,8 @@ from .._kernels import rank_classes as _rc
 from .._kernels import sweep as _sw
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
-from ..core.tables import rank_class_tables_7
+from ..core.shortdeck import Rules
+from ..core.tables import rank_class_tables_7, shortdeck_tables
 from ..core.types import CardArray, FloatArray, IntArray, SeedLike, Threads
 from .driver import Progress
 from .matchups import all_matchups, merge_isomorphic
@@ -110,7 +116,7 @@ def _completions(setup: Setup) -> CardArray:
 def _exact_sweep(setup: Setup, keep: list[int], threads: Threads
                  ) -> tuple[FloatArray, list[ComboTable | None]]:
     """Heads-up with at most two cards to come: (mask counts, tables) by the range sweep."""
-    tables7 = kernel_args(7)
+    tables7 = _tables7(setup.rules)
     card_keys, flush_keys = tables7[0], tables7[1]
     base_key = np.uint64(sum(int(card_keys[c]) for c in setup.board))
     base_flush = np.uint64(sum(int(flush_keys[c]) for c in setup.board))
@@ -137,11 +143,20 @@ def _exact_sweep(setup: Setup, keep: list[int], threads: Threads
     return counts, tables
 
 
+def _tables7(rules: Rules | None) -> tuple[npt.NDArray[Any], ...]:
+    """The 7-card tables the card-by-card kernels rank with: Hold'em's, or short deck's."""
+    return kernel_args(7) if rules is None else shortdeck_tables(7, rules).as_tuple()
+
+
 def _matchup_counts(hands: CardArray, excluded: int, n_missing: int, board: CardArray,
-                    threads: Threads, progress: Progress | None) -> FloatArray:
-    """(M, 2**P) integer outcome counts of each matchup over every board completion."""
-    preflop = n_missing == 5
-    tables = rank_class_tables_7() if preflop else kernel_args(7)
+                    threads: Threads, progress: Progress | None, rules: Rules | None = None
+                    ) -> FloatArray:
+    """(M, 2**P) integer outcome counts of each matchup over every board completion.
+
+    Hold'em preflop runs by rank classes; other boards, and short deck (``rules`` given) on
+    every board, card by card."""
+    preflop = n_missing == 5 and rules is None
+    tables = rank_class_tables_7() if preflop else _tables7(rules)
     out = np.empty((len(hands), 1 << hands.shape[1]))
     ones = np.ones(len(hands))
     with _jit.threads(threads):
@@ -173,7 +188,7 @@ def _exact_matchups(setup: Setup, keep: list[int], threads: Threads,
     reps, merged, inverse = merge_isomorphic(hands, weights, setup.board, setup.dead,
                                               return_inverse=True)
     counts = _matchup_counts(np.ascontiguousarray(reps), setup.excluded, setup.n_missing,
-                             setup.board, threads, progress)
+                             setup.board, threads, progress, setup.rules)
     masks = np.arange(1 << n)
     members = (masks[:, None] >> np.arange(n)) & 1
     size = members.sum(axis=1)
