@@ -150,6 +150,9 @@ PYTHON: dict[str, str] = {
     "flops 4": "pk.flops(['AhAd', 'KK', 'QQ', 'JJ'])",
     "flops 5": "pk.flops(['AhAd', 'KhKd', 'QhQd', 'JhJd', 'ThTd'])",
     "flops 6": "pk.flops(['AhAd', 'KhKd', 'QhQd', 'JhJd', 'ThTd', '9h9d'])",
+    "range_hits shortdeck": "pk.range_hits('TT+,AJs', '9h8h7c', game='shortdeck');"
+                            " pk.range_hits('random', '9h8h7cTs', game='shortdeck',"
+                            " rules='straight-beats-trips')",
     "range_hits flop": "pk.range_hits('QQ+,AKs', 'Kh9h4s')",
     "range_hits turn": "pk.range_hits('22+,A2s+', 'Kh9h4s2c')",
     "range_hits river": "pk.range_hits('22+', 'Kh9h4s2cJd')",

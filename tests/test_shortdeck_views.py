@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import pokerkeys as pk
+from pokerkeys.analysis.hits import DRAWS, made_order
 from pokerkeys.cli.main import main
 from pokerkeys.core.cards import format_cards
 
@@ -81,3 +82,129 @@ def test_per_combo_cli(capsys):
     assert len(rows) == 9
     assert rows["QdQc"] == pytest.approx(
         pk.equity(["AhKh", "QdQc"], "Qh7h6c", exact=True, **SD).equity[1], abs=1e-12)
+
+
+# ---------------------------------------------------------------------------- range hits
+SHORT_DECK = list(range(16, 52))
+TOP = {pk.HandCategory.STRAIGHT_FLUSH: "straight flush", pk.HandCategory.FOUR_OF_A_KIND: "quads",
+       pk.HandCategory.FLUSH: "flush", pk.HandCategory.FULL_HOUSE: "full house",
+       pk.HandCategory.STRAIGHT: "straight"}
+
+
+def has_straight(ranks):
+    r = set(ranks)
+    return any(set(range(t - 4, t + 1)) <= r for t in range(8, 13)) or {12, 4, 5, 6, 7} <= r
+
+
+def brute_made(combo, board, rules):
+    """The combo's category from the short-deck evaluator's category and the pair rules."""
+    cat = pk.category(pk.evaluate(list(combo) + list(board), game="shortdeck", rules=rules),
+                      game="shortdeck", rules=rules)
+    if cat in TOP:
+        return TOP[cat]
+    ra, rb = combo[0] >> 2, combo[1] >> 2
+    count = {r: sum(c >> 2 == r for c in board) for r in range(13)}
+    hole_trips = count[ra] >= 2 or count[rb] >= 2 or (ra == rb and count[ra] >= 1)
+    if cat == pk.HandCategory.THREE_OF_A_KIND and hole_trips:
+        return "set" if ra == rb else "trips"
+    if has_straight([c >> 2 for c in list(combo) + list(board)]):  # below board trips
+        return "straight"
+    board_ranks = sorted({c >> 2 for c in board}, reverse=True)
+    if ra == rb:
+        return "overpair" if ra > board_ranks[0] else "pocket pair below top pair"
+    if count[ra] and count[rb]:
+        return "two pair"
+    if count[ra] or count[rb]:
+        paired = ra if count[ra] else rb
+        return {board_ranks[0]: "top pair"}.get(
+            paired, "middle pair" if len(board_ranks) > 1 and paired == board_ranks[1]
+            else "weak pair")
+    return "ace high" if 12 in (ra, rb) else "nothing"
+
+
+def brute_draws(combo, board, made, rules):
+    """The combo's draws, from the unseen cards of the 36-card deck that complete each."""
+    order = made_order(rules)
+    unseen = [c for c in SHORT_DECK if c not in combo and c not in board]
+    cards = list(combo) + list(board)
+    out = set()
+    if len(board) == 5:
+        return out
+
+    def flush_with_hole(cs):
+        return any(sum(c & 3 == s for c in cs) >= 5 and any(h & 3 == s for h in combo)
+                   for s in range(4))
+
+    if order.index(made) > order.index("flush"):
+        flush_outs = [c for c in unseen if flush_with_hole(cards + [c])]
+        if flush_outs:
+            out.add("flush draw")
+            assert len(flush_outs) == 5  # 9 cards a suit, 4 seen
+            suit = flush_outs[0] & 3
+            best = max(c for c in SHORT_DECK if c & 3 == suit and c not in board)
+            if best in combo:
+                out.add("nut flush draw")
+        elif len(board) == 3 and any(flush_with_hole(cards + [c, d]) for c in unseen
+                                     for d in unseen if c < d):
+            out.add("backdoor flush draw")
+    if order.index(made) > order.index("straight"):  # (a set above a straight: no draw)
+        outs = [c for c in unseen if has_straight([x >> 2 for x in cards + [c]])
+                and not has_straight([x >> 2 for x in list(board) + [c]])]
+        ranks = {c >> 2 for c in outs}
+        assert len(outs) == 4 * len(ranks)  # every out rank has its 4 cards unseen
+        if len(ranks) >= 2:
+            out.add("open-ended straight draw")
+        elif ranks:
+            out.add("gutshot")
+    top = max(c >> 2 for c in board)
+    if made in ("ace high", "nothing") and min(combo[0] >> 2, combo[1] >> 2) > top:
+        out.add("two overcards")
+    return out
+
+
+@pytest.mark.parametrize("rules", ["trips-beat-straight", "straight-beats-trips"])
+def test_range_hits_match_a_brute_force_over_the_short_deck(rules):
+    rng = np.random.default_rng(11 if rules == "trips-beat-straight" else 12)
+    boards = [pk.parse_cards(b) for b in ("9h 8h 7c", "Ah 9s 8s 7c", "Ts 9s 6h 6d", "7d 7c 7h",
+                                          "Kh Qh Jh 6h")]
+    boards += [rng.choice(SHORT_DECK, size=n, replace=False) for n in (3, 3, 4, 5)]
+    seen = set()
+    for board in boards:
+        board = [int(c) for c in board]
+        hits = pk.range_hits("random", board, game="shortdeck", rules=rules)
+        assert hits.total == (36 - len(board)) * (35 - len(board)) // 2
+        made = {}
+        for name in hits.order:
+            for combo in hits.combos_in(name):
+                made[combo] = name
+        draws = {name: set(hits.combos_in(name)) for name in DRAWS}
+        for combo_text, name in made.items():
+            combo = [int(c) for c in pk.parse_cards(combo_text)]
+            assert name == brute_made(combo, board, rules), (combo_text, board)
+            got = {d for d in DRAWS if combo_text in draws[d]}
+            assert got == brute_draws(combo, board, name, rules), (combo_text, board)
+            seen.add(name)
+            seen |= got
+    assert {"straight", "set", "flush", "full house", "open-ended straight draw", "gutshot",
+            "flush draw", "backdoor flush draw"} <= seen
+
+
+def test_range_hits_short_deck_order_and_errors():
+    trips = pk.range_hits("99, JTs", "9s 8s 7c Th", game="shortdeck")
+    assert list(trips)[:7] == ["straight flush", "quads", "flush", "full house", "set",
+                               "trips", "straight"]
+    assert trips.combos_in("set") == ["9d9c", "9h9c", "9h9d"]
+    straight = pk.range_hits("99, JTs", "9s 8s 7c Th", game="shortdeck",
+                             rules="straight-beats-trips")
+    assert straight["straight"]["combos"] == 3 and straight["set"]["combos"] == 3
+    # 99 on 9-8-7-T: a set above the straight by default, no straight draw then
+    assert trips["open-ended straight draw"]["combos"] == 0
+    # (a flush and a full house never meet in 7 cards: the order only sorts the table)
+    with pytest.raises(ValueError, match="the board: 5h is not a short-deck card"):
+        pk.range_hits("AA", "5h 7c 8d", game="shortdeck")
+    with pytest.raises(ValueError, match=r"the range '22\+': 2c is not a short-deck card"):
+        pk.range_hits("22+", "Ah 7c 8d", game="shortdeck")
+    with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
+        pk.range_hits("AA", "Ah 7c 8d", rules="straight-beats-trips")
+    with pytest.raises(ValueError, match="unknown game"):
+        pk.range_hits("AA", "Ah 7c 8d", game="sixplus")

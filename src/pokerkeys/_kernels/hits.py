@@ -2,14 +2,16 @@
 
 Works on rank counts and rank bit masks (bit r = rank r, 0 = deuce .. 12 = ace), independent of
 the evaluator's tables: a straight is five consecutive bits of the mask shifted up one with the
-ace copied below the deuce (the wheel A-2-3-4-5). Category numbers are ``analysis.hits.MADE``'s
-order, draw bits ``analysis.hits.DRAWS``'s.
+ace copied below the lowest rank of the deck (below the deuce: the wheel A-2-3-4-5; in short
+deck below the six: A-6-7-8-9). Category numbers are ``analysis.hits.MADE``'s order, draw bits
+``analysis.hits.DRAWS``'s; a short-deck combo takes the first category of the game's order it
+makes (flush before full house; three of a kind before or after a straight by the rules).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, kernel
+from .._jit import array, boolean, inline, kernel
 
 STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, SET, TRIPS, TWO_PAIR, OVERPAIR, TOP_PAIR, \
     UNDERPAIR, MIDDLE_PAIR, WEAK_PAIR, ACE_HIGH, NOTHING = range(15)
@@ -17,14 +19,31 @@ FLUSH_DRAW, NUT_FLUSH_DRAW, OPEN_ENDED, GUTSHOT, OVERCARDS, BACKDOOR_FLUSH = ran
 
 
 @inline
-def _has_straight(mask):
-    ext = (mask << 1) | ((mask >> 12) & 1)  # bit 0: the ace playing low
+def _has_straight(mask, lowest):
+    # bit `lowest` of ext (the rank below the deck's lowest, shifted up one): the ace playing
+    # low, below the deuce (lowest 0) or below the six in short deck (lowest 4)
+    ext = (mask << 1) | (((mask >> 12) & 1) << lowest)
     return (ext & (ext >> 1) & (ext >> 2) & (ext >> 3) & (ext >> 4)) != 0
 
 
 @kernel(signatures=[(array("uint8", 2), array("uint8"), array("int64"), array("int64"))])
 def classify(combos, board, made, draws):
     """made[i] = category of combo i on the board (3-5 cards), draws[i] = its draw bits."""
+    _classify(combos, board, made, draws, 0, False, False)
+
+
+@kernel(signatures=[(array("uint8", 2), array("uint8"), array("int64"), array("int64"),
+                     boolean)])
+def classify_short(combos, board, made, draws, trips_first):
+    """``classify`` in short deck: A-6-7-8-9 is a straight, a flush beats a full house, and
+    with ``trips_first`` a set or trips beats a straight (no straight draws then)."""
+    _classify(combos, board, made, draws, 4, True, trips_first)
+
+
+@inline
+def _classify(combos, board, made, draws, lowest, short, trips_first):
+    """The classification, for a deck whose lowest rank is ``lowest``; ``short``: short deck's
+    order of flush and full house."""
     n_board = len(board)
     board_count = np.zeros(13, dtype=np.int64)
     board_suit = np.zeros(4, dtype=np.int64)
@@ -66,15 +85,22 @@ def classify(combos, board, made, draws):
             if suit_count[s] >= 5:
                 flush_suit = s
         # Hands of a straight or better count as such even when the board alone makes them.
-        if flush_suit >= 0 and _has_straight(suit_mask[flush_suit]):
+        # A set or trips with a hole card (ra == rb on a board pair would be quads, above).
+        hole_trips = board_count[ra] >= 2 or board_count[rb] >= 2 or (
+            ra == rb and board_count[ra] >= 1)
+        if flush_suit >= 0 and _has_straight(suit_mask[flush_suit], lowest):
             cat = STRAIGHT_FLUSH
         elif most == 4:
             cat = QUADS
+        elif short and flush_suit >= 0:
+            cat = FLUSH
         elif most == 3 and pairs >= 2:
             cat = FULL_HOUSE
         elif flush_suit >= 0:
             cat = FLUSH
-        elif _has_straight(mask):
+        elif trips_first and hole_trips:
+            cat = SET if ra == rb else TRIPS
+        elif _has_straight(mask, lowest):
             cat = STRAIGHT
         # Below a straight only pairs and trips that use a hole card count.
         elif ra == rb:
@@ -119,11 +145,12 @@ def classify(combos, board, made, draws):
                         bits |= 1 << BACKDOOR_FLUSH
                 if bits & (1 << FLUSH_DRAW):
                     bits &= ~(1 << BACKDOOR_FLUSH)
-            if cat > STRAIGHT:
+            # (a set or trips above a straight gains nothing from one: no straight draw)
+            if cat > STRAIGHT and not (trips_first and SET <= cat <= TRIPS):
                 outs = 0  # ranks that complete a straight the board alone would not make
-                for r in range(13):
-                    if _has_straight(mask | (1 << r)) and not _has_straight(board_mask
-                                                                           | (1 << r)):
+                for r in range(lowest, 13):
+                    if _has_straight(mask | (1 << r), lowest) and \
+                            not _has_straight(board_mask | (1 << r), lowest):
                         outs += 1
                 if outs >= 2:
                     bits |= 1 << OPEN_ENDED

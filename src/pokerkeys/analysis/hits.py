@@ -23,6 +23,16 @@ are counted beside it, a combo may have several. The definitions:
 
 Draws exist on flops and turns only.
 
+Short deck (``game='shortdeck'``, the 36 cards six to ace) uses the same categories in its own
+order (``made_order``): a flush ranks above a full house, and a set or trips above a straight
+with the default ``rules='trips-beat-straight'`` (below it with ``'straight-beats-trips'``); a
+combo falls in the first category of that order it makes. A-6-7-8-9 is the lowest straight, so
+the ace counts at both ends of straight draws. The draws keep their definitions, and their outs
+come from the 36-card deck: a flush draw has 5 outs among the unseen cards (9 cards a suit), an
+open-ender 8 (two ranks), a gutshot 4. A set or trips that beats a straight has no straight draw.
+A straight with three of a kind on the board alone counts as a straight (board trips count for
+nobody).
+
 >>> import pokerkeys as pk
 >>> hits = pk.range_hits("QQ+, AKs", "Qh 7c 2d")
 >>> hits["overpair"]["combos"], hits["set"]["combos"]
@@ -36,6 +46,7 @@ import numpy as np
 
 from .._kernels import hits as _k
 from ..core.cards import format_card, format_cards, parse_cards
+from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray
 from ..equity.ranges import Range
 from .hit_entry import HitEntry
@@ -46,15 +57,48 @@ if TYPE_CHECKING:
     from ..equity.omaha_ranges import OmahaRange
     from .omaha_hits import OmahaRangeHits
 
+# Range texts meaning every hand: in short deck, every hand of its 36 cards.
+_EVERY_HAND = ("random", "any")
 _OMAHA_HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6}
 
-__all__ = ["DRAWS", "MADE", "RangeHits", "range_hits"]
+__all__ = ["DRAWS", "MADE", "RangeHits", "made_order", "range_hits"]
 
 MADE = ("straight flush", "quads", "full house", "flush", "straight", "set", "trips",
         "two pair", "overpair", "top pair", "pocket pair below top pair", "middle pair",
         "weak pair", "ace high", "nothing")
 DRAWS = ("flush draw", "nut flush draw", "open-ended straight draw", "gutshot",
          "two overcards", "backdoor flush draw")
+
+
+def made_order(rules: Rules | None = None) -> tuple[str, ...]:
+    """The made-hand categories of a game, best first.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        None: Hold'em (``MADE``); a rule order: short deck, where a flush beats a full house
+        and, by the rules, a set or trips beats a straight or not.
+
+    Returns
+    -------
+    tuple of str
+        The names of ``MADE``, in the game's order.
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.hits import made_order
+    >>> made_order("trips-beat-straight")[:7]
+    ('straight flush', 'quads', 'flush', 'full house', 'set', 'trips', 'straight')
+    >>> made_order("straight-beats-trips")[2:5]
+    ('flush', 'full house', 'straight')
+    """
+    if rules is None:
+        return MADE
+    top = ("straight flush", "quads", "flush", "full house")
+    rest = MADE[5:]
+    if rules == "trips-beat-straight":
+        return top + rest[:2] + ("straight",) + rest[2:]
+    return top + ("straight",) + rest
 
 
 class RangeHits(dict[str, HitEntry]):
@@ -77,6 +121,9 @@ class RangeHits(dict[str, HitEntry]):
         Each combo's made-hand category, an index into ``MADE``.
     draws : numpy.ndarray of int64, shape (N,)
         Each combo's draws, bit k for ``DRAWS[k]``.
+    order : tuple of str, optional
+        The made-hand categories best first, as the keys and ``str()`` list them: ``MADE``
+        (Hold'em) or a short-deck order (``made_order``).
 
     Attributes
     ----------
@@ -84,6 +131,8 @@ class RangeHits(dict[str, HitEntry]):
         The board's card ids.
     total : float
         The range's weighted combos on this board.
+    order : tuple of str
+        The made-hand categories, best first, in the game's order.
 
     Examples
     --------
@@ -107,13 +156,14 @@ class RangeHits(dict[str, HitEntry]):
     """
 
     def __init__(self, board: CardArray, combos: CardArray, weights: FloatArray,
-                 made: IntArray, draws: IntArray) -> None:
+                 made: IntArray, draws: IntArray, order: tuple[str, ...] = MADE) -> None:
         super().__init__()
         self.board = board
         self.total = float(weights.sum())
+        self.order = order
         self._combos, self._weights, self._made, self._draws = combos, weights, made, draws
-        for k, name in enumerate(MADE):
-            self[name] = self._entry(made == k)
+        for name in order:
+            self[name] = self._entry(made == MADE.index(name))
         for k, name in enumerate(DRAWS):
             self[name] = self._entry((draws >> k) & 1 == 1)
 
@@ -216,7 +266,7 @@ class RangeHits(dict[str, HitEntry]):
     def __str__(self) -> str:
         lines = [f"board {format_cards(self.board)}: {self.total:g} combos",
                  f"{'made hand':<28} {'combos':>8} {'share':>8}"]
-        for name in MADE:
+        for name in self.order:
             if self[name]["combos"] > 0:
                 lines.append(f"{name:<28} {self[name]['combos']:8.4g} "
                              f"{100 * self[name]['share']:7.2f}%")
@@ -229,15 +279,17 @@ class RangeHits(dict[str, HitEntry]):
 
 @overload
 def range_hits(hand_range: str | Range, board: CardsLike,
-               game: Literal["holdem"] = ...) -> RangeHits: ...
+               game: Literal["holdem", "shortdeck"] = ..., rules: Rules | None = ...
+               ) -> RangeHits: ...
 @overload
 def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
-               game: Literal["omaha", "omaha5", "omaha6"]) -> OmahaRangeHits: ...
+               game: Literal["omaha", "omaha5", "omaha6"], rules: None = ...
+               ) -> OmahaRangeHits: ...
 
 
 def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
-               game: Literal["holdem", "omaha", "omaha5", "omaha6"] = "holdem"
-               ) -> RangeHits | OmahaRangeHits:
+               game: Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"] = "holdem",
+               rules: Rules | None = None) -> RangeHits | OmahaRangeHits:
     """What a range holds on a board: weighted combos per made-hand category and per draw.
 
     Combos holding a board card are removed first. Each remaining combo falls in exactly one
@@ -252,12 +304,16 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
         game='omaha')``.
     board : str, sequence of cards or array of card ids
         3, 4 or 5 board cards.
-    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
-        An Omaha game (4, 5 or 6 hole cards) calls
+    game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        ``'shortdeck'``: short deck (six-plus hold'em), the range's combos of six or higher
+        on a board of six or higher, classified in the game's order (``made_order``). An
+        Omaha game (4, 5 or 6 hole cards) calls
         ``pokerkeys.analysis.omaha_hits.omaha_range_hits``: Omaha's made hands (exactly
         two hole cards) and draws (flush and nut flush draws, gutshots, open-enders and
         wraps with their straight outs). An Omaha ``Range`` or ``OmahaRange`` goes there
         whatever ``game`` says.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: whether a set or trips ranks above a straight (None: it does).
 
     Returns
     -------
@@ -270,7 +326,9 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
     ValueError
         If the range or the board does not parse, the board does not have 3 to 5 cards, or
         no combo of the range is left once the board's cards are removed; if ``game`` is
-        unknown.
+        unknown, or ``rules`` is unknown or given with another game than short deck; in short
+        deck, if a board card or a combo of the range is below the six (the message names
+        the card).
     TypeError
         With an Omaha game, if ``hand_range`` is a hold'em ``Range``.
 
@@ -285,15 +343,25 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
 
     >>> pk.range_hits("JT98", "Qh 9h 2c", game="omaha")["wrap"]["combos"]
     192.0
+
+    Short deck, where A-6-7-8-9 is a straight and a set beats one:
+
+    >>> sd = pk.range_hits("TT+, AJs", "9h 8h 7c", game="shortdeck")
+    >>> sd["overpair"]["combos"], sd["open-ended straight draw"]["combos"]
+    (30.0, 10.0)
+    >>> pk.range_hits("A6s", "9s 8s 7c", game="shortdeck").combos_in("straight")
+    ['Ac6c', 'Ad6d', 'Ah6h', 'As6s']
     """
     from ..equity.omaha_ranges import OmahaRange
 
     omaha = isinstance(hand_range, OmahaRange) or (
         isinstance(hand_range, Range) and hand_range.omaha_range is not None)
-    if game != "holdem" or omaha:
-        if game not in _OMAHA_HOLE and game != "holdem":
-            raise ValueError(f"unknown game {game!r}: choose one of holdem, "
-                             f"{', '.join(_OMAHA_HOLE)}")
+    if game not in _OMAHA_HOLE and game not in ("holdem", "shortdeck"):
+        raise ValueError(f"unknown game {game!r}: choose one of holdem, shortdeck, "
+                         f"{', '.join(_OMAHA_HOLE)}")
+    if game in _OMAHA_HOLE or omaha:
+        if rules is not None:
+            raise ValueError(f"rules apply to game='shortdeck' only, not to game={game!r}")
         from .omaha_hits import omaha_range_hits
         return omaha_range_hits(hand_range, board, _OMAHA_HOLE.get(game, 4))
     assert not isinstance(hand_range, OmahaRange)
@@ -305,6 +373,14 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
     if len(board_ids) not in (3, 4, 5):
         raise ValueError(f"range_hits needs a board of 3, 4 or 5 cards, not {len(board_ids)} "
                          f"({format_cards(board_ids)})")
+    short = resolve_rules(game, rules)
+    if short is not None:
+        check_short_deck(board_ids, "the board")
+        is_low = (rng.combos < FIRST_CARD).any(axis=1)
+        if rng.text.strip().lower() in _EVERY_HAND:  # every hand of the short deck
+            rng = Range.from_combos(rng.combos[~is_low], rng.weights[~is_low])
+        elif is_low.any():
+            check_short_deck(sorted(rng.combos[is_low][0].tolist()), f"the range {rng.text!r}")
     on_board = np.zeros(52, dtype=bool)
     on_board[board_ids] = True
     free = ~(on_board[rng.combos[:, 0]] | on_board[rng.combos[:, 1]])
@@ -314,5 +390,9 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
         raise ValueError(f"the range {rng.text!r} is empty once the board's cards are removed")
     made = np.empty(len(combos), dtype=np.int64)
     draws = np.empty(len(combos), dtype=np.int64)
-    _k.classify(combos, np.ascontiguousarray(board_ids, dtype=np.uint8), made, draws)
-    return RangeHits(board_ids, combos, weights, made, draws)
+    board_u8 = np.ascontiguousarray(board_ids, dtype=np.uint8)
+    if short is None:
+        _k.classify(combos, board_u8, made, draws)
+    else:
+        _k.classify_short(combos, board_u8, made, draws, short == "trips-beat-straight")
+    return RangeHits(board_ids, combos, weights, made, draws, made_order(short))
