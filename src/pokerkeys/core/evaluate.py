@@ -320,10 +320,19 @@ def _rank_of_ids(ids: Sequence[object]) -> int:
     """Rank of 5-7 exact-int card ids in plain Python; 0 if they are anything else (a bad or
     repeated id, a bool, a float, another count): the caller then takes the checking path."""
     n = len(ids)
-    if not 5 <= n <= 7 or any(type(card) is not int for card in ids):
+    if not 5 <= n <= 7:
         return 0
     tables = _hand_tables(n)
-    return tables.rank(_key_sum(ids, tables.cards)[0], n)
+    cards = tables.cards
+    key = 0
+    for card in ids:
+        if type(card) is not int:
+            return 0
+        value = cards.get(card)
+        if value is None:
+            return 0
+        key += value
+    return tables.rank(key, n)
 
 
 def _rank_of_text(text: str) -> int:
@@ -514,37 +523,33 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     ValueError: 5c is not a short-deck card (short deck plays 6 through A)
     """
     if game == "holdem" and rules is None:
-        ids: Any = cards
-        if type(cards) is np.ndarray and cards.ndim == 1:
-            ids = cards.tolist()  # Python ints (floats for a float array: the checking path)
-        if type(ids) is list or type(ids) is tuple:
-            if len(ids) == 7:
-                # Seven ids, the common call, written out: seven dict reads, six additions,
-                # one lookup (see _HandTables). Anything unusual goes to the checking path.
-                a, b, c, d, e, f, g = ids
-                if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) \
-                        is int:
-                    card = _CARD_7
-                    try:
-                        key = card[a] + card[b] + card[c] + card[d] + card[e] + card[f] + card[g]
-                    except KeyError:  # an id outside 0..51, or the tables not filled yet
-                        key = 0
-                    if (key >> _CARDS_AT).bit_count() == 7:
-                        low = key & _LOW_7
-                        suit = _FLUSH_SUIT_7[low & _SUIT_MASK]
-                        if suit < 0:
-                            return _RANKS_7[_ROW_BASE_7[low >> _ROW_7]
-                                            + ((low >> _FACE_AT) & _COL_7)]
-                        return _FLUSH_RANKS_7[(key >> (_FLUSH_AT + _FIELD_BITS * suit))
-                                              & _FLUSH_FIELD]
-            else:
-                rank = _rank_of_ids(ids)
-                if rank:
-                    return rank
+        if type(cards) is list or type(cards) is tuple:
+            # Seven ids, the common call, written out: seven dict reads, six additions, one
+            # lookup (see _HandTables). Anything unusual goes to the checking path.
+            try:
+                a, b, c, d, e, f, g = cards
+            except ValueError:  # not seven: quicker to find out than asking len() each call
+                return _rank_of_ids(cards) or _evaluate_checked(cards, game, rules)
+            if type(a) is type(b) is type(c) is type(d) is type(e) is type(f) is type(g) is int:
+                card = _CARD_7
+                try:
+                    key = card[a] + card[b] + card[c] + card[d] + card[e] + card[f] + card[g]
+                except KeyError:  # an id outside 0..51, or the tables not filled yet
+                    key = 0
+                if (key >> _CARDS_AT).bit_count() == 7:
+                    low = key & _LOW_7
+                    suit = _FLUSH_SUIT_7[low & _SUIT_MASK]
+                    if suit < 0:
+                        return _RANKS_7[_ROW_BASE_7[low >> _ROW_7] + ((low >> _FACE_AT) & _COL_7)]
+                    return _FLUSH_RANKS_7[(key >> (_FLUSH_AT + _FIELD_BITS * suit))
+                                          & _FLUSH_FIELD]
         elif type(cards) is str:
             rank = _rank_of_text(cards)
             if rank:
                 return rank
+        elif type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+            # Its Python ints take the list path, which meets any bad id with the same error.
+            return evaluate(cards.tolist())
     return _evaluate_checked(cards, game, rules)
 
 
