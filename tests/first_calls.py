@@ -145,6 +145,9 @@ PYTHON: dict[str, str] = {
     "omaha_low": "pk.omaha_low('As2dKhKc', '3c4d9h5s8d')",
     # analysis
     "range": "len(pk.Range('QQ+,AKs')); pk.Range('22+').combos",
+    "flops shortdeck": "pk.flops(['AhKh', 'QsQd'], game='shortdeck');"
+                       " pk.flops(['AA', 'KK', 'QQ'], game='shortdeck',"
+                       " rules='straight-beats-trips')",
     "flops 2": "pk.flops(['AA', 'KK'])",
     "flops 3": "pk.flops(['AA', 'KK', 'QQ'])",
     "flops 4": "pk.flops(['AhAd', 'KK', 'QQ', 'JJ'])",

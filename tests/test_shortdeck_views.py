@@ -208,3 +208,55 @@ def test_range_hits_short_deck_order_and_errors():
         pk.range_hits("AA", "Ah 7c 8d", rules="straight-beats-trips")
     with pytest.raises(ValueError, match="unknown game"):
         pk.range_hits("AA", "Ah 7c 8d", game="sixplus")
+
+
+# ---------------------------------------------------------------------------- flop report
+@pytest.mark.parametrize("hands, rules", [(["AhKh", "QsQd"], None),
+                                          (["QQ", "AKs"], "straight-beats-trips"),
+                                          (["AA", "KK", "T9s"], None)])
+def test_flop_report_sums_to_the_preflop_equity(hands, rules):
+    report = pk.flops(hands, game="shortdeck", rules=rules)
+    assert report.game == "shortdeck"
+    assert report.weight.sum() == pytest.approx(1.0, abs=1e-12)
+    assert (report.flops >= 16).all()
+    preflop = pk.equity(hands, game="shortdeck", rules=rules, exact=True)
+    np.testing.assert_allclose(report.overall(), preflop.equity, atol=1e-12)
+
+
+def test_flop_report_rows_match_exact_flop_equity():
+    hands = ["AhKh", "QsQd"]
+    report = pk.flops(hands, game="shortdeck")
+    # specific hands break most of the symmetry: classes of 1 or 2 of the 7,140 flops
+    assert len(report) == 2824
+    for i in np.random.default_rng(2).choice(len(report), 5, replace=False):
+        r = pk.equity(hands, report.names[i], game="shortdeck", exact=True)
+        np.testing.assert_allclose(report.equity[i], r.equity, atol=1e-12)
+        np.testing.assert_allclose(report.tie[i], r.tie, atol=1e-12)
+
+
+def test_flop_report_every_flop_counted_once():
+    report = pk.flops(["random", "random"], game="shortdeck")
+    assert len(report) == 573
+    # class sizes recovered from the weights: every one of the 7,140 flops once
+    sizes = report.weight * 7140
+    np.testing.assert_allclose(sizes, sizes.round(), atol=1e-9)
+    assert sizes.round().sum() == 7140
+    assert set(report.high.tolist()) == set("6789TJQKA")
+    # connected: three ranks within five consecutive ones, the ace also below the six
+    for flop, connected in zip(report.flops.tolist(), report.connected.tolist(), strict=True):
+        ranks = {c >> 2 for c in flop}
+        fits = len(ranks) == 3 and any(
+            ranks <= set(range(t - 4, t + 1)) | ({12} if t == 7 else set())
+            for t in range(7, 13))
+        assert connected == fits, flop
+    assert report.filter(connected=True, high="A").names  # A-x-y with x, y in 6-9 or T-K
+
+
+def test_flop_report_game_errors():
+    with pytest.raises(ValueError, match="the flop report plays holdem and shortdeck, not "
+                                         "game='omaha'"):
+        pk.flops(["AA", "KK"], game="omaha")
+    with pytest.raises(ValueError, match="2c is not a short-deck card"):
+        pk.flops(["AA", "22"], game="shortdeck")
+    with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
+        pk.flops(["AA", "KK"], rules="straight-beats-trips")

@@ -15,6 +15,14 @@ size times the weight of the matchups it leaves possible (each has the same numb
 and rivers). Flops that no matchup allows are left out; the weights sum to 1, and the
 weighted sum of a player's flop equities is its exact preflop equity (tested).
 
+Short deck (``game='shortdeck'``, ``rules`` for the order of trips and straight) runs the same
+report on the 36 cards six to ace with the short-deck rank tables: its 7,140 flops, reduced by
+the same suit symmetry (573 classes when every player is a range closed under suit
+permutation), and a flop is connected when its ranks fit in five consecutive ones with the ace also
+below the six (A-7-9 fits A-6-7-8-9). Each game the report plays is a ``_FlopGame`` (its deck,
+its rank tables, where the ace plays low); a game without one, Omaha so far, is refused with
+a clear error.
+
 >>> import pokerkeys as pk
 >>> report = pk.flops(["QQ", "AKs"])
 >>> len(report), report.overall().round(4).tolist()
@@ -36,7 +44,9 @@ from .._kernels import sweep as _sw
 from ..core.cards import RANK_CHARS, format_card
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
+from ..core.shortdeck import FIRST_CARD, LOWEST_RANK, Rules, resolve_rules
 from ..core.symmetry import canonical_boards, suit_maps
+from ..core.tables import shortdeck_tables
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
 from ..equity.matchups import matchup_rows
 from ..equity.setup import PlayerSpec, Setup, prepare
@@ -44,7 +54,8 @@ from ..equity.setup import PlayerSpec, Setup, prepare
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["MAX_PLAYERS", "SUIT_PATTERNS", "FlopReport", "FlopSort", "SuitPattern", "flops"]
+__all__ = ["FLOP_GAMES", "MAX_PLAYERS", "SUIT_PATTERNS", "FlopGame", "FlopReport", "FlopSort",
+           "SuitPattern", "flops"]
 
 PROGRESS_BATCHES = 20
 SWEEP_CHUNKS = 64  # per kernel call, fixed: sums do not depend on the thread count
@@ -56,6 +67,33 @@ SUIT_PATTERNS: tuple[SuitPattern, ...] = get_args(SuitPattern)
 #: What ``FlopReport.sort`` sorts by: a player's equity, win or tie, or the flop's weight.
 FlopSort: TypeAlias = Literal["equity", "win", "tie", "weight"]
 _Progress: TypeAlias = Callable[[int, int], object]
+#: The games the flop report plays: Texas Hold'em and short deck (six-plus hold'em).
+FlopGame: TypeAlias = Literal["holdem", "shortdeck"]
+FLOP_GAMES: tuple[FlopGame, ...] = get_args(FlopGame)
+
+
+@dataclass(frozen=True)
+class _Game:
+    """What the report needs of a game: its deck (card ids), its 7-card rank tables (the
+    kernels' table arguments), the rank the ace takes when it plays low in a straight (one
+    below the deck's lowest rank), and the rule order ``prepare`` checks the players with.
+    Another game (Omaha) plugs in with its own entry and showdown counts."""
+    deck: CardArray
+    tables: tuple[npt.NDArray[np.generic], ...]
+    ace_low: int
+    rules: Rules | None
+
+
+def _game(game: str, rules: Rules | None) -> _Game:
+    """The ``_Game`` of a ``game`` and ``rules`` pair; raises for any other game."""
+    if game not in FLOP_GAMES:
+        raise ValueError(f"the flop report plays {' and '.join(FLOP_GAMES)}, not "
+                         f"game={game!r}")
+    short = resolve_rules(game, rules)
+    if short is None:
+        return _Game(np.arange(52, dtype=np.uint8), kernel_args(7), -1, None)
+    return _Game(np.arange(FIRST_CARD, 52, dtype=np.uint8),
+                 shortdeck_tables(7, short).as_tuple(), LOWEST_RANK - 1, short)
 
 
 @dataclass(frozen=True)
@@ -86,6 +124,8 @@ class FlopReport:
         The flop's highest rank, 'A'..'2'.
     elapsed : float
         Seconds the report took.
+    game : {'holdem', 'shortdeck'}
+        The game played (short deck: the rule order is the one ``flops`` was given).
     names : list of str
         The representative flops as text, such as ``'AhKdQc'`` (a property).
 
@@ -109,6 +149,7 @@ class FlopReport:
     connected: BoolArray
     high: npt.NDArray[np.str_]
     elapsed: float = 0.0
+    game: FlopGame = "holdem"
 
     def __len__(self) -> int:
         return len(self.weight)
@@ -324,8 +365,8 @@ class FlopReport:
         return pd.DataFrame(self.records())
 
 
-def _textures(flops: CardArray) -> tuple[BoolArray, npt.NDArray[np.str_], BoolArray,
-                                         npt.NDArray[np.str_]]:
+def _textures(flops: CardArray, ace_low: int = -1
+              ) -> tuple[BoolArray, npt.NDArray[np.str_], BoolArray, npt.NDArray[np.str_]]:
     ranks = flops.astype(np.int64) >> 2
     suits = flops.astype(np.int64) & 3
     paired = (ranks[:, 0] == ranks[:, 1]) | (ranks[:, 1] == ranks[:, 2]) | \
@@ -334,8 +375,8 @@ def _textures(flops: CardArray) -> tuple[BoolArray, npt.NDArray[np.str_], BoolAr
     pattern = np.array(SUIT_PATTERNS)[3 - n_suits]
     high_rank = ranks.max(axis=1)
     span = high_rank - ranks.min(axis=1)
-    # The ace also plays low: A-2-3, A-3-5 fit in A-2-3-4-5.
-    low = np.where(ranks == 12, -1, ranks)
+    # The ace also plays low: A-2-3, A-3-5 fit in A-2-3-4-5 (short deck: A-7-9 in A-6-7-8-9).
+    low = np.where(ranks == 12, ace_low, ranks)
     span_low = low.max(axis=1) - low.min(axis=1)
     connected = ~paired & ((span <= 4) | (span_low <= 4))
     high = np.array(list(RANK_CHARS))[high_rank]
@@ -444,7 +485,8 @@ def _multiway_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...]
 
 
 def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
-          threads: Threads = None, progress: _Progress | None = None) -> FlopReport:
+          game: FlopGame = "holdem", rules: Rules | None = None, threads: Threads = None,
+          progress: _Progress | None = None) -> FlopReport:
     """Exact equity of 2-6 players on every flop, with each flop's probability and texture.
 
     Flops that a suit permutation maps onto each other give the same equities when the
@@ -459,6 +501,11 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
         (``'Ah??'``), ``'random'``, or ranges (``'QQ+, AKs'`` or a ``Range``).
     dead : str, sequence of cards or array of card ids, optional
         Cards out of the deck.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        ``'shortdeck'``: short deck (six-plus hold'em), the 36 cards six to ace and their
+        7,140 flops, ranked by the short-deck tables.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: which of three of a kind and straight ranks higher (None: trips).
     threads : int, optional
         Kernel threads; None: every core Numba uses. The result does not depend on it.
     progress : callable, optional
@@ -474,7 +521,9 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     ValueError
         If a hand, range or dead card does not parse, a card is in two places, there are
         fewer than 2 or more than 6 players, or no matchup is possible (the players' ranges
-        always share a card).
+        always share a card); if ``game`` is not one the report plays (Omaha is not), or
+        ``rules`` is unknown or given with Hold'em; in short deck, if a card below the six is
+        in a hand, a range or the dead cards (the message names it).
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -486,20 +535,27 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     (1754, 1.0)
     >>> report.overall().round(4).tolist()  # the preflop equity
     [0.5395, 0.4605]
+
+    Short deck:
+
+    >>> short = pk.flops(["QQ", "AKs"], game="shortdeck")
+    >>> len(short), short.overall().round(4).tolist()
+    (572, [0.4929, 0.5071])
     """
     start = _jit.compute_clock()  # a compile is not the report's time
     players = [hands] if isinstance(hands, str) else list(hands)
     # flops' own limit first: prepare() would state equity's (2 to 10 players)
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(players)}")
-    setup = prepare(players, None, dead)
+    played = _game(game, rules)
+    setup = prepare(players, None, dead, rules=played.rules)
     n = len(setup.players)
     maps = _symmetry(setup)
     dead_ids = set(setup.dead.tolist())
-    deck = np.array([c for c in range(52) if c not in dead_ids], dtype=np.uint8)
+    deck = np.array([c for c in played.deck.tolist() if c not in dead_ids], dtype=np.uint8)
     reps, _ = canonical_boards(deck, 3, maps)  # class sizes come with the 5-card orbits
     boards, orbit = canonical_boards(deck, 5, maps)
-    tables = kernel_args(7)
+    tables = played.tables
     with _jit.threads(threads):
         if n == 2:
             counts = _heads_up_counts(setup, boards, tables, progress)
@@ -519,7 +575,8 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     equity = by_class @ (members * share[:, None]) / faced[:, None]
     win = by_class @ (members * (size == 1)[:, None]) / faced[:, None]
     tie = by_class @ (members * (size > 1)[:, None]) / faced[:, None]
-    paired, suits, connected, high = _textures(reps)
+    paired, suits, connected, high = _textures(reps, played.ace_low)
     return FlopReport(tuple(setup.labels), np.ascontiguousarray(reps[:, ::-1]),
                       faced / faced.sum(), equity, win, tie, paired, suits, connected, high,
-                      _jit.compute_clock() - start)
+                      _jit.compute_clock() - start, "holdem" if played.rules is None
+                      else "shortdeck")
