@@ -20,28 +20,31 @@ ratios (the figures to quote on a shared host)::
     python benchmarks/test_bench_single.py --rounds 7
 
 Measured (``python benchmarks/test_bench_single.py --rounds 7``, AMD EPYC, 2 logical CPUs,
-host shared with other jobs, load average about 2.5; 200,000 calls per pass, medians of 7
+host shared with other jobs, load average 1.3-1.6; 200,000 calls per pass, medians of 7
 interleaved rounds, microseconds per call; last column: eval7's time over pokerkeys', above 1
 pokerkeys is faster):
 
 =======================================  =========  =====  =================
 job                                      pokerkeys  eval7  eval7 / pokerkeys
 =======================================  =========  =====  =================
-evaluate, ids in a list                  0.760      0.415  0.55x
-evaluate, ids in a tuple                 0.781      0.406  0.52x
-evaluate, a string 'AsKd...'             1.372      3.890  2.84x
-evaluate, a NumPy row                    0.959      1.564  1.63x
-category of a rank                       0.100      0.032  0.32x
-describe, ids in a list                  1.066      0.445  0.42x
-winners, 2 players + board as strings    6.940      7.120  1.03x
+evaluate, ids in a list                  0.707      0.509  0.72x
+evaluate, ids in a tuple                 0.926      0.547  0.59x
+evaluate, a string 'AsKd...'             1.259      4.432  3.52x
+evaluate, a NumPy row                    1.086      1.788  1.65x
+category of a rank                       0.098      0.032  0.33x
+describe, ids in a list                  0.938      0.438  0.47x
+winners, 2 players + board as strings    9.238      9.540  1.03x
 =======================================  =========  =====  =================
+
+The same host swings by a quarter between runs (eval7's ids figure was 0.40-0.51 us in this
+session's runs); the ratio for ids in a list was 0.55-0.72x.
 
 Before the plain-Python paths (same script, 20,000 calls, 3 rounds, same host): ids in a list
 5.75 us (eval7 0.41), a string 4.97 (eval7 3.54), a NumPy row 2.96 (eval7 1.49), category 3.70,
 describe 9.30, winners 52.9 (eval7 6.06).
 
 The fastest input for one call is a list or tuple of int ids. pokerkeys misses eval7 on ids
-(eval7 takes its own prebuilt cards, in C) by about 1.8x: the call, the seven dict reads and
+(eval7 takes its own prebuilt cards, in C) by 1.4-1.8x: the call, the seven dict reads and
 additions alone take about as long as eval7's whole call, before the checks (exact int types,
 the bit count of the card bits) and the two table reads. What did not help (each measured
 interleaved in stripped-down loops of 100,000-200,000 random hands on the same host):

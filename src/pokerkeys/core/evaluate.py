@@ -487,7 +487,7 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     Notes
     -----
     One Hold'em hand is ranked in plain Python, with no compiled kernel. The fastest input is
-    a list or tuple of int card ids; a NumPy row takes about 1.3 times as long and a string
+    a list or tuple of int card ids; a NumPy row takes about 1.5 times as long and a string
     of seven cards run together (``'AsKd...'``) about 1.8 times
     (``benchmarks/test_bench_single.py`` measures them beside eval7). Many hands at once are
     far faster through ``evaluate_batch``.
