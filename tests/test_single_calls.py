@@ -115,3 +115,27 @@ def test_bad_showdowns_meet_the_checking_path(hands, board):
     with pytest.raises((TypeError, ValueError)) as got:
         pk.winners(hands, board=board)
     assert str(got.value) == str(expected.value)
+
+
+@pytest.mark.parametrize("rules", ["trips-beat-straight", "straight-beats-trips"])
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_short_deck_plain_path_equals_the_batch(k, rules):
+    rng = np.random.default_rng(k)
+    rows = np.array([rng.choice(np.arange(16, 52), k, replace=False) for _ in range(3000)],
+                    dtype=np.uint8)
+    expected = pk.evaluate_batch(rows, game="shortdeck", rules=rules).tolist()
+    for form in (lambda r: r.tolist(), lambda r: tuple(r.tolist()), pk.format_cards,
+                 lambda r: pk.format_cards(r, sep=""), lambda r: r):
+        assert [pk.evaluate(form(r), game="shortdeck", rules=rules) for r in rows] == expected
+    assert [ev.rank_one(r, rules) for r in rows[:300]] == expected[:300]
+
+
+@pytest.mark.parametrize("hand", [[0, 20, 21, 22, 23], [20, 20, 21, 22, 23], "5c Ah Kh Qh Jh",
+                                  [20, 21, 22, 23, True], [20, 21, 22, 23, 24.0],
+                                  np.array([20, 21, 22, 23, 15])], ids=repr)
+def test_bad_short_deck_hands_meet_the_checking_path(hand):
+    with pytest.raises((TypeError, ValueError)) as expected:
+        ev._evaluate_checked(hand, "shortdeck", None)
+    with pytest.raises(expected.type) as got:
+        pk.evaluate(hand, game="shortdeck")
+    assert str(got.value) == str(expected.value)

@@ -263,10 +263,11 @@ class _HandTables:
         self.flush_ranks = array("H")
         self.low_mask = self.row_shift = self.col_mask = 0
 
-    def fill(self, n: int) -> None:
-        """Fill the tables of n-card Hold'em hands in place (dicts last: a filled dict says
-        that everything else is filled)."""
-        t = eval_tables(n)
+    def fill(self, n: int, rules: Rules | None = None) -> None:
+        """Fill the tables of n-card hands in place: Hold'em's (rules None) or short deck's
+        with that rule order, whose dicts hold only the short deck's cards (dicts last: a
+        filled dict says that everything else is filled)."""
+        t = _tables(n, rules)
         mult, hmask, shift = _k.hash_constants(n)
         card_keys, flush_keys = t.card_keys.tolist(), t.flush_keys.tolist()
         if (max(card_keys) >> _layout.SUIT_BITS) * mult * 7 >= 1 << (_FLUSH_AT - _FACE_AT):
@@ -281,8 +282,9 @@ class _HandTables:
         self.low_mask = (hmask << _FACE_AT) | _layout.SUIT_MASK
         self.row_shift = _FACE_AT + shift
         self.col_mask = (1 << shift) - 1
-        self.text.update({name: ints[card] for name, card in _TWO_CHAR_CARDS.items()})
-        self.cards.update(enumerate(ints))
+        self.text.update({name: ints[card] for name, card in _TWO_CHAR_CARDS.items()
+                          if card >= t.first_card})
+        self.cards.update((card, ints[card]) for card in range(t.first_card, N_CARDS))
 
     def rank(self, key: int, n: int) -> int:
         """Rank of a hand from its key sum; 0 if its cards are not n distinct cards."""
@@ -314,6 +316,36 @@ def _hand_tables(n: int) -> _HandTables:
     if not tables.cards:
         tables.fill(n)
     return tables
+
+
+@cache
+def _short_hand_tables(n: int, rules: Rules) -> _HandTables:
+    """The n-card one-hand tables of short deck with a rule order."""
+    tables = _HandTables()
+    tables.fill(n, rules)
+    return tables
+
+
+def _rank_of_short_hand(cards: object, rules: Rules) -> int:
+    """Short-deck rank of 5-7 cards as exact-int ids (list, tuple, integer NumPy row) or
+    two-character names; 0 for anything else, a card below the six included (the caller
+    then takes the checking path, which names the problem)."""
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()
+    if type(cards) is str:
+        names: Sequence[Any] = _card_names(cards)
+        text = True
+    elif type(cards) is list or type(cards) is tuple:
+        names, text = cards, False
+        if any(type(card) is not int for card in names):
+            return 0
+    else:
+        return 0
+    n = len(names)
+    if not 5 <= n <= 7:
+        return 0
+    tables = _short_hand_tables(n, rules)
+    return tables.rank(_key_sum(names, tables.text if text else tables.cards)[0], n)
 
 
 def _rank_of_ids(ids: Sequence[object]) -> int:
@@ -486,7 +518,7 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
 
     Notes
     -----
-    One Hold'em hand is ranked in plain Python, with no compiled kernel. The fastest input is
+    One hand is ranked in plain Python, with no compiled kernel. The fastest input is
     a list or tuple of int card ids; a NumPy row takes about 1.5 times as long and a string
     of seven cards run together (``'AsKd...'``) about 1.8 times
     (``benchmarks/test_bench_single.py`` measures them beside eval7). Many hands at once are
@@ -550,6 +582,11 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
         elif type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
             # Its Python ints take the list path, which meets any bad id with the same error.
             return evaluate(cards.tolist())
+    elif game == "shortdeck":
+        short = resolve_rules(game, rules)  # (what the checking path raises for bad rules)
+        rank = _rank_of_short_hand(cards, short) if short is not None else 0
+        if rank:
+            return rank
     return _evaluate_checked(cards, game, rules)
 
 
