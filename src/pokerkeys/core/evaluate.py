@@ -121,7 +121,7 @@ CATEGORY_OF_RANK = np.concatenate(
 #: rank -> its HandCategory member, for ``category`` of one Hold'em rank (the entry of rank
 #: 0, which is no rank, is never read).
 _CATEGORY_OF_RANK: tuple[HandCategory, ...] = tuple(
-    tuple(HandCategory)[c - 1] for c in CATEGORY_OF_RANK.tolist())
+    map(tuple(HandCategory).__getitem__, (CATEGORY_OF_RANK.astype(np.intp) - 1).tolist()))
 
 _SINGULAR = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack",
              "queen", "king", "ace")
