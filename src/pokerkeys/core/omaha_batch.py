@@ -58,7 +58,11 @@ def omaha_tables() -> tuple[npt.NDArray[Any], ...]:
             triple_index[(a * 13 + b) * 13 + c] = i
     # Five ranks as cards: sorted, the card at position i of suit i % 4, so equal ranks (next
     # to each other, at most four) get different suits and five cards never share one.
-    hands = np.array([sorted(p + t) for p in pairs for t in triples], dtype=np.int64)
+    pair_ranks = np.array(pairs, dtype=np.int64)
+    triple_ranks = np.array(triples, dtype=np.int64)
+    hands = np.sort(np.concatenate(
+        [np.repeat(pair_ranks, len(triples), axis=0), np.tile(triple_ranks, (len(pairs), 1))],
+        axis=1), axis=1)
     possible = hands[:, 0] != hands[:, 4]  # sorted: not five of a rank
     cards = (hands * 4 + np.arange(5) % 4).astype(np.uint8)
     rank5 = np.zeros(len(hands), dtype=np.uint16)
