@@ -128,6 +128,8 @@ def test_inputs_strings_shared_board_out_and_dtypes():
     one = pk.evaluate_omaha_batch(holes, shared)
     assert np.array_equal(one, pk.evaluate_omaha_batch(holes, np.tile(shared, (3, 1))))
     assert np.array_equal(one, pk.evaluate_omaha_batch(holes, pk.format_cards(shared)))
+    assert np.array_equal(one, pk.evaluate_omaha_batch(holes, shared.tolist()))
+    assert np.array_equal(one, pk.evaluate_omaha_batch(holes, [pk.format_cards(shared)]))
     assert pk.evaluate_omaha_batch(np.zeros((0, 4), np.uint8), np.zeros((0, 5), np.uint8)).shape \
         == (0,)
 

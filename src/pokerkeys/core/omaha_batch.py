@@ -152,7 +152,8 @@ def evaluate_omaha_batch(hole: HandBatch, board: HandBatch, *, threads: Threads 
         (``['AsKsQdJd', '7c7d2h2s']``).
     board : array_like
         The 5-card boards: an (N, 5) array or N strings, one board per row; or one board,
-        a (5,) array or a string, shared by every row.
+        a (5,) array, a list of 5 ids or a string (or a single row of boards), shared by every
+        row.
     threads : int, optional
         How many threads the kernel may use (default: all that Numba uses). Results never
         depend on it.
@@ -215,7 +216,7 @@ def evaluate_omaha_batch(hole: HandBatch, board: HandBatch, *, threads: Threads 
         raise ValueError(f"an Omaha board here has 5 cards: boards are an (N, 5) array or "
                          f"one (5,) board, got shape {boards.shape}")
     n = len(holes)
-    if len(boards) != n and not (len(boards) == 1 and not isinstance(board, list)):
+    if len(boards) not in (n, 1):  # one board is shared by every row, as NumPy broadcasts
         raise ValueError(f"{n} hole rows but {len(boards)} boards (give one board per row, "
                          f"or one board for all)")
     if out is None:
