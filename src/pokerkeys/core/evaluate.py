@@ -282,9 +282,11 @@ class _HandTables:
         self.low_mask = (hmask << _FACE_AT) | _layout.SUIT_MASK
         self.row_shift = _FACE_AT + shift
         self.col_mask = (1 << shift) - 1
+        # Each dict is made whole first: one update from a dict runs without a thread switch,
+        # so another thread never sees a half-filled table.
         self.text.update({name: ints[card] for name, card in _TWO_CHAR_CARDS.items()
                           if card >= t.first_card})
-        self.cards.update((card, ints[card]) for card in range(t.first_card, N_CARDS))
+        self.cards.update({card: ints[card] for card in range(t.first_card, N_CARDS)})
 
     def rank(self, key: int, n: int) -> int:
         """Rank of a hand from its key sum; 0 if its cards are not n distinct cards."""
