@@ -170,6 +170,8 @@ PYTHON: dict[str, str] = {
     # preflop
     "preflop tables": "pk.preflop.equity_vs_opponents(3); pk.preflop.heads_up_equity('AKs', 'QQ')",
     "preflop distribution": "pk.preflop.rank_distribution('A5s')",
+    "preflop distribution shortdeck": "pk.preflop.shortdeck.rank_distribution('AKs',"
+                                      " rules='straight-beats-trips')",
     "preflop matrix small": "pk.preflop.heads_up_matrix(max_boards=1)",
     "preflop shortdeck": "pk.preflop.shortdeck.heads_up_equity('AKs', 'QQ');"
                          " pk.preflop.shortdeck.equity_vs_opponents(3);"
@@ -258,6 +260,7 @@ CLI: dict[str, list[str]] = {
     "what-wins": ["what-wins", "AA", "KK", "--by", "made"],
     "preflop equity": ["preflop", "equity", "AKs", "72o"],
     "preflop distribution": ["preflop", "distribution", "A5s", "--json"],
+    "preflop distribution shortdeck": ["preflop", "distribution", "AKs", "--game", "shortdeck"],
     "preflop matrix": ["preflop", "matrix"],
     "preflop matrix out": ["preflop", "matrix", "--out", "hu.npy"],
     "preflop matchups": ["preflop", "matchups", "AKo", "QQ"],

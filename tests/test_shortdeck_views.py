@@ -1,6 +1,7 @@
 """Short deck's range views: per-combo equity, range hits and the flop report, each checked
 against a brute force over the 36-card deck (exact per-hand runs, enumerated runouts)."""
 import json
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -260,3 +261,46 @@ def test_flop_report_game_errors():
         pk.flops(["AA", "22"], game="shortdeck")
     with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
         pk.flops(["AA", "KK"], rules="straight-beats-trips")
+
+
+# ---------------------------------------------------------------------------- rank distributions
+@pytest.mark.parametrize("rules", ["trips-beat-straight", "straight-beats-trips"])
+def test_rank_distributions_average_to_every_seven_card_hand(rules):
+    # every 7-card hand is 21 (hand, board) pairs: the average over the 630 hands and their
+    # 278,256 boards, scaled, is the exact category count of all C(36, 7) hands
+    sd = pk.preflop.shortdeck
+    d = sd.rank_distribution("AA", rules=rules)
+    assert d.boards == sd.BOARDS_PER_HAND == 278_256
+    scaled = d.average_by_category * 630 * 278_256 / 21
+    counts = pk.stats.category_counts(7, game="shortdeck", rules=rules)
+    np.testing.assert_allclose(scaled, [counts[c] for c in pk.HandCategory], rtol=1e-12)
+    hist = sd.rank_histograms(rules)
+    assert (hist.sum(axis=1) == 278_256).all() and (hist[:, 0] == 0).all()
+
+
+def test_rank_distribution_of_any_combo_of_the_class():
+    # one combo stands for the class: another combo of it, its boards ranked one by one
+    combo = pk.parse_cards("Kh Qs")  # KQo, not the class's first combo
+    rest = [c for c in SHORT_DECK if c not in combo.tolist()]
+    boards = np.array(list(combinations(rest, 5)), dtype=np.uint8)
+    hands = np.hstack([np.tile(combo.astype(np.uint8), (len(boards), 1)), boards])
+    ranks = pk.evaluate_batch(hands, game="shortdeck")
+    d = pk.preflop.shortdeck.rank_distribution("KQo")
+    np.testing.assert_array_equal(d.counts, np.bincount(ranks, minlength=1405))
+    text = str(d).splitlines()
+    # the game's order: a straight below three of a kind, a flush above a full house
+    assert [line.split()[0] for line in text[2:11]] == [
+        "High", "Pair", "Two", "Straight", "Three", "Full", "Flush", "Four", "Straight"]
+
+
+def test_preflop_distribution_cli(capsys):
+    assert main(["preflop", "distribution", "AKs", "--game", "shortdeck", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["boards"] == 278_256
+    assert list(data["categories"])[3:5] == ["Straight", "Three of a kind"]
+    assert main(["preflop", "distribution", "AKs", "--game", "shortdeck", "--rules",
+                 "straight-beats-trips", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert list(data["categories"])[3:5] == ["Three of a kind", "Straight"]
+    assert main(["preflop", "distribution", "AA", "--rules", "straight-beats-trips"]) == 2
+    assert main(["preflop", "distribution", "22", "--game", "shortdeck"]) == 2

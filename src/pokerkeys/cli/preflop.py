@@ -132,8 +132,7 @@ def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from .. import preflop
 
-    if args.rules is not None and args.game != "shortdeck":
-        raise ValueError("--rules applies to --game shortdeck only")
+    _check_game(args)
     if args.game == "shortdeck":
         return _cmd_equity_shortdeck(args)
     require_plot(args.plot)  # before any work or output
@@ -177,11 +176,22 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_distribution(args: argparse.Namespace) -> int:
-    from ..preflop import rank_distribution
+def _check_game(args: argparse.Namespace) -> None:
+    if args.rules is not None and args.game != "shortdeck":
+        raise ValueError("--rules applies to --game shortdeck only")
 
-    require_plot(args.plot)  # before any work or output
-    dist = rank_distribution(args.name)
+
+def _cmd_distribution(args: argparse.Namespace) -> int:
+    from ..preflop import rank_distribution, shortdeck
+
+    _check_game(args)
+    if args.game == "shortdeck":
+        if args.plot:
+            raise ValueError("--plot draws Hold'em's distribution only, not --game shortdeck")
+        dist = shortdeck.rank_distribution(args.name, rules=args.rules)
+    else:
+        require_plot(args.plot)  # before any work or output
+        dist = rank_distribution(args.name)
     if args.json:
         print(json.dumps(dist.to_dict(), indent=2))
     else:
@@ -285,6 +295,15 @@ def _cmd_matchups(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_game_options(q: argparse.ArgumentParser, shortdeck: str) -> None:
+    """``--game`` and ``--rules``; ``shortdeck`` says what the command does in short deck."""
+    q.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
+                   help=f"holdem (default) or shortdeck: {shortdeck}")
+    q.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
+                   help="short deck only: whether three of a kind or a straight ranks higher "
+                        "(default: trips-beat-straight)")
+
+
 def add_parser(sub: Subparsers) -> None:
     """Register ``preflop`` and its subcommands on the main parser's subcommands.
 
@@ -329,12 +348,8 @@ def add_parser(sub: Subparsers) -> None:
                    help="also draw the grid to this image file (needs matplotlib)")
     q.add_argument("--json", action="store_true",
                    help="print equity, standard error and rank per class as JSON")
-    q.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
-                   help="holdem (default) or shortdeck: the 81 classes of the 36-card deck in "
-                        "a 9 x 9 grid, against 1..5 random hands")
-    q.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    _add_game_options(q, "the 81 classes of the 36-card deck in a 9 x 9 grid, against 1..5 "
+                         "random hands")
     q.set_defaults(run=_cmd_equity)
 
     q = psub.add_parser(
@@ -349,6 +364,7 @@ def add_parser(sub: Subparsers) -> None:
                         "matplotlib)")
     q.add_argument("--json", action="store_true",
                    help="print the distribution (by category and by rank) as JSON")
+    _add_game_options(q, "a short-deck class over its 278,256 boards, ranks 1..1404")
     q.set_defaults(run=_cmd_distribution)
 
     q = psub.add_parser(

@@ -41,6 +41,7 @@ from ..core.classes import (
     combo_index,
 )
 from ..core.evaluate import CATEGORY_STARTS, HandCategory, kernel_args
+from ..core.shortdeck import CATEGORY_ORDER, Rules, category_of_rank
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, Threads
 from ..equity.driver import Progress
 
@@ -484,15 +485,21 @@ def average_rank_distribution() -> FloatArray:
     return total / (N_COMBOS * BOARDS_PER_HAND)
 
 
-def _by_category(per_rank: npt.NDArray[Any]) -> npt.NDArray[Any]:
-    return np.add.reduceat(per_rank[1:], CATEGORY_STARTS[:-1] - 1)
+def _by_category(per_rank: npt.NDArray[Any], rules: Rules | None = None) -> npt.NDArray[Any]:
+    """Per category, HandCategory order: Hold'em's ranks run by category; short deck's by
+    its own order, so they are summed by each rank's category."""
+    if rules is None:
+        return np.add.reduceat(per_rank[1:], CATEGORY_STARTS[:-1] - 1)
+    sums = np.bincount(category_of_rank(rules), weights=per_rank, minlength=10)[1:]
+    return sums.astype(per_rank.dtype)
 
 
 @dataclass(frozen=True)
 class RankDistribution:
     """The exact distribution of one class's best 7-card rank over all boards.
 
-    ``str()`` prints it by category against the average over all hands.
+    ``str()`` prints it by category against the average over all hands, in the game's order
+    of categories, worst first.
 
     Attributes
     ----------
@@ -500,11 +507,14 @@ class RankDistribution:
         The class, e.g. ``'AA'``.
     counts : numpy.ndarray
         (7463,) int64: ``counts[r]`` boards of ``boards`` give rank r (1..7462; column 0
-        unused).
+        unused); in short deck (1405,) on its rank scale 1..1404.
     average : numpy.ndarray
-        (7463,) float64: the probability of each rank over all hands.
+        (7463,) float64 (short deck (1405,)): the probability of each rank over all hands.
     boards : int
-        Boards counted, 2,118,760 (all boards that meet one hand).
+        Boards counted, 2,118,760 (all boards that meet one hand); 278,256 in short deck.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None
+        None: Hold'em; a rule order: short deck
+        (``pokerkeys.preflop.shortdeck.rank_distribution``).
 
     Examples
     --------
@@ -518,21 +528,28 @@ class RankDistribution:
     counts: IntArray
     average: FloatArray
     boards: int = BOARDS_PER_HAND
+    rules: Rules | None = None
 
     @property
     def probability(self) -> FloatArray:
-        """(7463,) float64 probability of each rank for this class: ``counts / boards``."""
+        """Probability of each rank for this class: ``counts / boards`` (float64)."""
         return self.counts / self.boards
 
     @property
     def by_category(self) -> IntArray:
         """(9,) int64 board counts per category (``HandCategory`` order), high card first."""
-        return _by_category(self.counts)
+        return _by_category(self.counts, self.rules)
 
     @property
     def average_by_category(self) -> FloatArray:
         """(9,) float64 probability of each category over all hands, high card first."""
-        return _by_category(self.average)
+        return _by_category(self.average, self.rules)
+
+    def _categories_in_order(self) -> list[HandCategory]:
+        """The categories worst first, in the game's order."""
+        if self.rules is None:
+            return list(HandCategory)
+        return [HandCategory(c) for c in CATEGORY_ORDER[self.rules]]
 
     @property
     def mean_rank(self) -> float:
@@ -564,21 +581,25 @@ class RankDistribution:
         17848
         """
         cats = [c.label for c in HandCategory]
+        order = [c.label for c in self._categories_in_order()]
+        by_label = {label: (n, a) for label, n, a in zip(
+            cats, self.by_category.tolist(), self.average_by_category.tolist(), strict=True)}
         return {
             "class": self.name, "boards": self.boards, "mean_rank": self.mean_rank,
             "average_mean_rank": self.average_mean_rank,
-            "categories": {label: {"boards": int(n), "probability": n / self.boards,
-                                   "average_probability": float(a)}
-                           for label, n, a in zip(cats, self.by_category.tolist(),
-                                                  self.average_by_category, strict=False)},
+            "categories": {label: {"boards": int(by_label[label][0]),
+                                   "probability": by_label[label][0] / self.boards,
+                                   "average_probability": float(by_label[label][1])}
+                           for label in order},
             "ranks": {str(r): int(n) for r, n in enumerate(self.counts.tolist()) if n},
         }
 
     def __str__(self) -> str:
         lines = [f"{self.name}: best 7-card hand over all {self.boards:,} boards",
                  f"{'category':<16}{'boards':>12}{'share':>10}{'all hands':>11}"]
-        for cat, n, a in zip(HandCategory, self.by_category.tolist(), self.average_by_category,
-                             strict=False):
+        counts, average = self.by_category.tolist(), self.average_by_category.tolist()
+        for cat in self._categories_in_order():
+            n, a = counts[cat - 1], average[cat - 1]
             lines.append(f"{cat.label:<16}{n:>12,}{100 * n / self.boards:>9.3f}%"
                          f"{100 * a:>10.3f}%")
         lines.append(f"mean rank {self.mean_rank:.1f} (all hands {self.average_mean_rank:.1f})")
