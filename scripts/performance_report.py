@@ -24,9 +24,10 @@ script rewrites (``--check`` checks both files).
 
 Sections and their anchors (an ``<a id>`` before each heading, so that links such as
 ``docs/performance.md#cpp`` land on the section on GitHub as on the site), present when an input has
-figures for them: ``cpp`` (side by side with the C++ evaluators), ``evaluation``, ``equity``,
-``range-analysis``, ``preflop``, ``games``, ``bulk-files``, ``web-app``, ``start-up``, and
-always ``reproduce``.
+figures for them: ``cpp`` (side by side with the C++ evaluators), ``evaluation``,
+``single-calls``, ``equity``, ``range-analysis``, ``preflop``, ``omaha``, ``omaha-hilo``,
+``short-deck``, ``runouts``, ``games``, ``bulk-files``, ``web-app``, ``start-up``, and always
+``reproduce``.
 """
 from __future__ import annotations
 
@@ -61,6 +62,14 @@ SUITE_SECTIONS = {
     "test_bench_equity.py": (
         "equity", "Equity",
         "`pk.equity`, exact (every board) and Monte Carlo (10,000,000 trials, seed 1)."),
+    "test_bench_single.py": (
+        "single-calls", "Single calls",
+        "One hand per call beside eval7 (the `peers` extra): `pk.evaluate` from card ids in a "
+        "list or a tuple (eval7 on its prebuilt cards), from a string (eval7 building its cards "
+        "from the same string) and from a NumPy row; `category`, `describe` and `winners` of "
+        "one hand. A list or tuple of int ids is pokerkeys' fastest input. "
+        "`python benchmarks/test_bench_single.py --rounds 7` prints the two libraries side by "
+        "side, interleaved."),
     "test_bench_analysis.py": (
         "range-analysis", "Range analysis",
         "Per-combo equity, the flop report (`pk.flops`) and `pk.range_hits`, exact."),
@@ -68,6 +77,20 @@ SUITE_SECTIONS = {
         "preflop", "Preflop tables",
         "The exact heads-up matrix of the 169 classes, the 169 classes against a random hand, "
         "and their best-rank histograms (`pokerkeys.preflop`)."),
+    "test_bench_omaha.py": (
+        "omaha", "Omaha",
+        "`pk.evaluate_omaha_batch` on random 4-card hands with 5-card boards, Omaha equity "
+        "exact and Monte Carlo, with hands and ranges. `benchmarks/cpp/omaha_compare.py` times "
+        "the batch beside phevaluator's C evaluator on the same hands."),
+    "test_bench_omaha_hilo.py": (
+        "omaha-hilo", "Omaha hi/lo",
+        "`pk.omaha_hilo_equity`, eight or better, exact and Monte Carlo."),
+    "test_bench_shortdeck.py": (
+        "short-deck", "Short deck",
+        "Short-deck batch evaluation and equity beside Hold'em's on the same benchmark."),
+    "test_bench_runouts.py": (
+        "runouts", "Runouts and distributions",
+        "`pk.runouts`, equity distributions and equity by hand class, exact."),
     "test_bench_games.py": (
         "games", "Games and statistics",
         "Omaha equity, the category tables of the classic games, wild cards and draw poker."),
