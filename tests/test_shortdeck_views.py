@@ -304,3 +304,28 @@ def test_preflop_distribution_cli(capsys):
     assert list(data["categories"])[3:5] == ["Three of a kind", "Straight"]
     assert main(["preflop", "distribution", "AA", "--rules", "straight-beats-trips"]) == 2
     assert main(["preflop", "distribution", "22", "--game", "shortdeck"]) == 2
+
+
+# ---------------------------------------------------------------------------- web: preflop tables
+def test_web_shortdeck_preflop_table_and_query():
+    from pokerkeys.web.compute import preflop_table
+    from pokerkeys.web.schemas import ApiError, parse_preflop_game
+
+    sd = pk.preflop.shortdeck
+    for rules in ("trips-beat-straight", "straight-beats-trips"):
+        game, order = parse_preflop_game({"game": "shortdeck", "rules": rules})
+        table = preflop_table(game, order)
+        assert table["game"] == "shortdeck" and table["rules"] == rules
+        assert table["classes"] == list(sd.CLASS_NAMES) and sum(table["combos"]) == 630
+        assert np.shape(table["equity_vs_opponents"]) == (81, 5)
+        assert np.shape(table["heads_up"]) == (81, 81)
+        k, q = sd.class_index("AKs"), sd.class_index("QQ")
+        assert table["heads_up"][k][q] == round(sd.heads_up_equity("AKs", "QQ", rules=rules), 6)
+    assert parse_preflop_game({"n": "1e999"}) == ("holdem", None)
+    assert "heads_up" not in preflop_table()  # Hold'em's answer is as it was
+    for query, message in [({"game": "omaha"}, "preflop tables are for holdem and shortdeck"),
+                           ({"rules": "straight-beats-trips"}, "rules apply to game='shortdeck'"),
+                           ({"game": "shortdeck", "rules": "x"}, "rules must be one of")]:
+        with pytest.raises(ApiError, match=message) as info:
+            parse_preflop_game(query)
+        assert info.value.status == 400

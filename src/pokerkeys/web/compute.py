@@ -30,7 +30,7 @@ from ..core.classes import (
     normalize_class_name,
 )
 from ..core.evaluate import category, describe
-from ..core.shortdeck import FIRST_CARD, check_short_deck
+from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
 from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.omaha import omaha_equity
@@ -44,13 +44,15 @@ from ..preflop import (
     heads_up_equity,
     rank_distribution,
 )
+from ..preflop import shortdeck as sd
 from ..preflop.breakdown import class_equity, suit_breakdown
 from .jobs import LONG, SHORT, Check, JobKind, job_observer
 from .limits import Limits
 from .schemas import HILO_GAMES, OMAHA_HOLE_CARDS, EquityRequest, Game, JsonObject, bad
 
 __all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan",
-           "plan_equity", "preflop_table", "range_info", "rank_buckets", "warm_up"]
+           "plan_equity", "preflop_table", "range_info", "rank_buckets",
+           "shortdeck_preflop_table", "warm_up"]
 
 Side = Literal["class", "hand", "range"]
 """What one side of a head-to-head is: a class ('AKs'), a hand ('AhKh') or a range."""
@@ -204,11 +206,20 @@ def _bounded_monte_carlo(kwargs: dict[str, Any], limits: Limits,
 
 
 # ---------------------------------------------------------------------------- preflop
-def preflop_table() -> JsonObject:
+def preflop_table(game: Literal["holdem", "shortdeck"] = "holdem",
+                  rules: Rules | None = None) -> JsonObject:
     """The 169 classes in 13 x 13 grid order with their shipped equity against 1..9 hands.
 
     Equity counts a split pot as the class's share of it; equity without ties
     (``equity_vs_opponents(without_ties=True)``) is the chance of winning the pot alone.
+    Short deck (``game='shortdeck'``): ``shortdeck_preflop_table``.
+
+    Parameters
+    ----------
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game whose shipped tables to send.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: trips beat a straight); Hold'em takes None.
 
     Returns
     -------
@@ -227,12 +238,58 @@ def preflop_table() -> JsonObject:
     >>> table["win_vs_opponents"][0][0]
     0.849319
     """
+    if game == "shortdeck":
+        return shortdeck_preflop_table(rules)
     return {"classes": list(CLASS_NAMES),
             "combos": [class_combo_count(n) for n in CLASS_NAMES],
             "equity_vs_opponents": np.round(equity_vs_opponents(), 6).tolist(),
             "stderr": np.round(equity_vs_opponents_stderr(), 6).tolist(),
             "win_vs_opponents": np.round(equity_vs_opponents(without_ties=True), 6).tolist(),
             "win_stderr": np.round(equity_vs_opponents_stderr(without_ties=True), 6).tolist()}
+
+
+def shortdeck_preflop_table(rules: Rules | None = None) -> JsonObject:
+    """The 81 short-deck classes in 9 x 9 grid order with the shipped tables of a rule order.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    dict
+        ``game`` ('shortdeck'), ``rules``, ``grid_size`` (9), ``classes`` (names, grid
+        order), ``combos`` (combo counts), ``equity_vs_opponents`` (81 rows of 5: row =
+        class, column = random opponents - 1; one opponent exact), ``stderr`` (the same
+        shape: 0 where exact) and ``heads_up`` (the exact 81 x 81 matrix: row class against
+        column class), rounded to 6 decimals. No equity without ties: short deck ships no
+        table of split-pot shares.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+    pokerkeys.TableError
+        If a shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.compute import shortdeck_preflop_table
+    >>> table = shortdeck_preflop_table()
+    >>> table["grid_size"], table["classes"][:2], table["equity_vs_opponents"][0][:2]
+    (9, ['AA', 'AKs'], [0.756037, 0.60472])
+    >>> len(table["heads_up"]), table["heads_up"][1][80]  # AKs against 66
+    (81, 0.583877)
+    """
+    order = resolve_rules("shortdeck", rules)
+    names = sd.CLASS_NAMES
+    return {"game": "shortdeck", "rules": order, "grid_size": sd.GRID_SIZE,
+            "classes": list(names),
+            "combos": [sd.class_combo_count(n) for n in names],
+            "equity_vs_opponents": np.round(sd.equity_vs_opponents(rules=order), 6).tolist(),
+            "stderr": np.round(sd.equity_vs_opponents_stderr(rules=order), 6).tolist(),
+            "heads_up": np.round(sd.heads_up_equity(rules=order), 6).tolist()}
 
 
 @lru_cache(maxsize=1)

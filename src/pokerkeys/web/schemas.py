@@ -17,12 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ..core.shortdeck import Rules, resolve_rules
 from .limits import Limits
 
 __all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "HILO_GAMES", "MAX_JSON_DEPTH",
            "OMAHA_HOLE_CARDS", "ApiError", "EquityRequest", "Game", "JsonObject", "bad",
            "check_content_type", "client_id", "parse_equity", "parse_game", "parse_json_object",
-           "query_text"]
+           "parse_preflop_game", "query_text"]
 
 JsonObject = dict[str, Any]
 """A decoded JSON object, as requests arrive and answers leave."""
@@ -573,3 +574,47 @@ def query_text(params: Mapping[str, str], name: str, limits: Limits) -> str:
     if value is None:
         raise bad(f"missing query parameter {name!r}")
     return _text(value, name, limits)
+
+
+def parse_preflop_game(params: Mapping[str, str]
+                       ) -> tuple[Literal["holdem", "shortdeck"], Rules | None]:
+    """The game and rule order a preflop request asks for (query ``game`` and ``rules``).
+
+    Parameters
+    ----------
+    params : Mapping of str to str
+        The request's query parameters: ``game`` (``holdem``, the default, or
+        ``shortdeck``) and, for short deck, ``rules`` (``trips-beat-straight``, the default,
+        or ``straight-beats-trips``). Other parameters are ignored.
+
+    Returns
+    -------
+    tuple
+        ``(game, rules)``: rules is None for Hold'em, a rule order for short deck.
+
+    Raises
+    ------
+    ApiError
+        400 when ``game`` is not a preflop game, ``rules`` is unknown, or ``rules`` comes
+        with Hold'em (the messages of ``pk.equity``'s ValueErrors).
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import parse_preflop_game
+    >>> parse_preflop_game({}), parse_preflop_game({"game": "shortdeck"})
+    (('holdem', None), ('shortdeck', 'trips-beat-straight'))
+    >>> parse_preflop_game({"game": "omaha"})
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: the preflop tables are for holdem and shortdeck, not \
+game='omaha'
+    """
+    game = params.get("game", "holdem")
+    if game not in ("holdem", "shortdeck"):
+        raise bad(f"the preflop tables are for holdem and shortdeck, not game="
+                  f"{_shorten(game)}")
+    try:
+        rules = resolve_rules(game, params.get("rules"))
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    return ("holdem" if game == "holdem" else "shortdeck"), rules
