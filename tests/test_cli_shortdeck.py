@@ -125,7 +125,7 @@ def test_preflop_equity_shortdeck_grid_and_classes(capsys):
 @pytest.mark.parametrize(("args", "match"), [
     (["-n", "6"], "from 1 to 5 in short deck"),
     (["A5s"], "not a short-deck class"),
-    (["--plot", "grid.png"], "Hold'em grid only"),
+    (["--plot", "no-such-folder/grid.png"], "no-such-folder"),
 ])
 def test_preflop_equity_shortdeck_errors(capsys, args, match):
     assert_one_line_error(capsys, ["preflop", "equity", "--game", "shortdeck", *args], match)

@@ -329,3 +329,19 @@ def test_web_shortdeck_preflop_table_and_query():
         with pytest.raises(ApiError, match=message) as info:
             parse_preflop_game(query)
         assert info.value.status == 400
+
+
+def test_preflop_grid_plots(tmp_path, capsys):
+    pytest.importorskip("matplotlib")
+    from pokerkeys.preflop import plots
+
+    fig = plots.equity_grid(3, game="shortdeck", rules="straight-beats-trips")
+    assert len(fig.axes[0].texts) == 81
+    assert fig.axes[0].get_title().startswith("Short deck all-in equity against 3 random")
+    with pytest.raises(ValueError, match="from 1 to 5"):
+        plots.equity_grid(6, game="shortdeck")
+    for extra in ([], ["--rank"]):
+        path = tmp_path / f"grid{len(extra)}.png"
+        assert main(["preflop", "equity", "--game", "shortdeck", "-n", "2", "--plot",
+                     str(path), *extra]) == 0
+        assert path.read_bytes()[:4] == b"\x89PNG"

@@ -84,8 +84,7 @@ def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
 
     from ..preflop import shortdeck as sd
 
-    if args.plot:
-        raise ValueError("--plot draws the Hold'em grid only, not --game shortdeck")
+    require_plot(args.plot)  # before any work or output
     try:
         n = int(str(args.opponents).strip())
     except ValueError:
@@ -126,6 +125,12 @@ def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
           f"({exact})")
     print(_grid_text(ranks[:, n - 1], "{:>2d}", sd.CLASS_NAMES) if args.rank
           else _grid_text(100 * table[:, n - 1], "{:4.1f}", sd.CLASS_NAMES))
+    if args.plot and args.rank:
+        _plot("class_grid", args.plot, ranks[:, n - 1], fmt="{:.0f}", reverse=True,
+              label="rank (1 = best)", title=f"Short deck starting-hand ranks by equity "
+              f"against {n} random hand{'s' if n > 1 else ''}\n({rules})")
+    elif args.plot:
+        _plot("equity_grid", args.plot, n, game="shortdeck", rules=rules)
     return 0
 
 

@@ -44,7 +44,7 @@ def _finish(fig: Figure, path: str | os.PathLike[str] | None) -> Figure:
 def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
                cmap: str = "RdYlGn", label: str = "",
                path: str | os.PathLike[str] | None = None, reverse: bool = False) -> Figure:
-    """A 13 x 13 starting-hand grid heat map of 169 per-class values.
+    """A 13 x 13 starting-hand grid heat map of 169 per-class values (9 x 9 of 81 in short deck).
 
     Pairs on the diagonal, suited classes above it, offsuit below; each cell is labelled
     with its class and its value.
@@ -52,7 +52,8 @@ def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
     Parameters
     ----------
     values : array_like
-        169 numbers in ``CLASS_NAMES`` order.
+        169 numbers in ``CLASS_NAMES`` order, or 81 in short deck's
+        (``pokerkeys.preflop.shortdeck.CLASS_NAMES``).
     title : str, default ''
         The figure's title.
     fmt : str, default '{:.1f}'
@@ -74,7 +75,7 @@ def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
     Raises
     ------
     ValueError
-        If ``values`` does not hold 169 numbers.
+        If ``values`` does not hold 169 (or 81) numbers.
     ImportError
         If matplotlib is not installed (``pip install 'pokerkeys[plot]'``).
 
@@ -86,16 +87,23 @@ def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
     >>> fig.axes[0].get_title(), len(fig.axes[0].texts)
     ('class index', 169)
     """
+    from . import shortdeck
+
     values = np.asarray(values, dtype=np.float64)
-    if values.shape != (N_CLASSES,):
-        raise ValueError(f"expected 169 values in CLASS_NAMES order, got shape {values.shape}")
-    grid = values.reshape(13, 13)
+    if values.shape == (N_CLASSES,):
+        names, size = CLASS_NAMES, 13
+    elif values.shape == (shortdeck.N_CLASSES,):
+        names, size = shortdeck.CLASS_NAMES, shortdeck.GRID_SIZE
+    else:
+        raise ValueError(f"expected 169 values in CLASS_NAMES order (or 81 of short deck), "
+                         f"got shape {values.shape}")
+    grid = values.reshape(size, size)
     fig = _figure(figsize=(9, 8), dpi=100)
     ax = fig.add_subplot()
     image = ax.imshow(grid, cmap=cmap + ("_r" if reverse else ""))
     lo, hi = np.nanmin(grid), np.nanmax(grid)
-    for k, name in enumerate(CLASS_NAMES):
-        row, col = divmod(k, 13)
+    for k, name in enumerate(names):
+        row, col = divmod(k, size)
         shade = (grid[row, col] - lo) / (hi - lo) if hi > lo else 0.5
         dark = (shade > 0.8 or shade < 0.2)
         ax.text(col, row, f"{name}\n{fmt.format(grid[row, col])}", ha="center", va="center",
@@ -109,17 +117,23 @@ def class_grid(values: npt.ArrayLike, *, title: str = "", fmt: str = "{:.1f}",
 
 
 def equity_grid(opponents: int = 1, *, values: npt.ArrayLike | None = None,
-                path: str | os.PathLike[str] | None = None) -> Figure:
+                path: str | os.PathLike[str] | None = None, game: str = "holdem",
+                rules: str | None = None) -> Figure:
     """The starting-hand grid coloured by each class's equity (%) against random hands.
 
     Parameters
     ----------
     opponents : int, default 1
-        Random opponents, 1..9 (the title says which; one is exact, more Monte Carlo).
+        Random opponents, 1..9 (the title says which; one is exact, more Monte Carlo);
+        1..5 in short deck.
     values : array_like or None, default None
-        169 equities in 0..1 to show instead of the shipped table's.
+        169 equities in 0..1 (81 in short deck) to show instead of the shipped table's.
     path : str, os.PathLike or None, default None
         Also write the figure there.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        ``'shortdeck'``: the 9 x 9 grid of short deck's 81 classes and its shipped table.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: the rule order (None: three of a kind beats a straight).
 
     Returns
     -------
@@ -129,7 +143,8 @@ def equity_grid(opponents: int = 1, *, values: npt.ArrayLike | None = None,
     Raises
     ------
     ValueError
-        If ``opponents`` is not 1..9 or ``values`` does not hold 169 numbers.
+        If ``opponents`` is not 1..9 (short deck 1..5), ``values`` does not hold 169 (81)
+        numbers, ``game`` is unknown, or ``rules`` is unknown or given with Hold'em.
     ImportError
         If matplotlib is not installed.
 
@@ -144,15 +159,27 @@ def equity_grid(opponents: int = 1, *, values: npt.ArrayLike | None = None,
     b'\x89PNG'
     >>> fig.axes[0].get_title()
     'Preflop all-in equity against 1 random hand (exact)'
+    >>> print(plots.equity_grid(2, game="shortdeck").axes[0].get_title())
+    Short deck all-in equity against 2 random hands
+    (trips-beat-straight; Monte Carlo, stderr <= 0.05%)
     """
+    from ..core.shortdeck import resolve_rules
+    from . import shortdeck
     from .shipped import check_opponents, equity_vs_opponents
 
-    n = check_opponents(opponents)
-    values = equity_vs_opponents(n) if values is None else np.asarray(values)
-    exact = "exact" if n == 1 else "Monte Carlo, stderr <= 0.05%"
-    return class_grid(100 * values, fmt="{:.1f}", label="equity (%)", path=path,
-                      title=f"Preflop all-in equity against {n} random "
-                            f"hand{'s' if n > 1 else ''} ({exact})")
+    short = resolve_rules(game, rules)
+    exact = "exact" if opponents == 1 else "Monte Carlo, stderr <= 0.05%"
+    if short is None:
+        n = check_opponents(opponents)
+        shown = equity_vs_opponents(n) if values is None else np.asarray(values)
+        title = f"Preflop all-in equity against {n} random hand{'s' if n > 1 else ''} " \
+                f"({exact})"
+    else:
+        table = shortdeck.equity_vs_opponents(opponents, rules=short)  # checks opponents
+        shown = table if values is None else np.asarray(values)
+        title = f"Short deck all-in equity against {opponents} random " \
+                f"hand{'s' if opponents > 1 else ''}\n({short}; {exact})"
+    return class_grid(100 * shown, fmt="{:.1f}", label="equity (%)", path=path, title=title)
 
 
 def rank_grid(opponents: int = 1, *, path: str | os.PathLike[str] | None = None) -> Figure:
