@@ -6,6 +6,7 @@ and friends):
 - ``cards``: parsing and formatting cards (``parse_cards``, ``format_cards``);
 - ``evaluate``: ranks of hands and what they mean (``evaluate``, ``evaluate_batch``,
   ``category``, ``describe``, ``best_five``, ``HandCategory``);
+- ``omaha_batch``: Omaha high ranks of arrays of hands (``evaluate_omaha_batch``);
 - ``tables``: the generated tables, loaded and verified once (``TableError``);
 - ``shortdeck``: short deck (six-plus hold'em): its deck, rule orders and 1..1404 rank scale;
 - ``best``: the best-hand result type shared by the games (``BestHand``);
