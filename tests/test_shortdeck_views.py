@@ -345,3 +345,16 @@ def test_preflop_grid_plots(tmp_path, capsys):
         assert main(["preflop", "equity", "--game", "shortdeck", "-n", "2", "--plot",
                      str(path), *extra]) == 0
         assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_rank_distribution_plot(tmp_path):
+    pytest.importorskip("matplotlib")
+    path = tmp_path / "dist.png"
+    assert main(["preflop", "distribution", "AKs", "--game", "shortdeck", "--rules",
+                 "straight-beats-trips", "--plot", str(path)]) == 0
+    assert path.read_bytes()[:4] == b"\x89PNG"
+    from pokerkeys.preflop import plots
+
+    fig = plots.rank_distribution("AKs", game="shortdeck", rules="straight-beats-trips")
+    labels = [t.get_text() for t in fig.axes[1].get_xticklabels()]
+    assert labels[3:7] == ["Three of a kind", "Straight", "Full house", "Flush"]

@@ -190,19 +190,17 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..preflop import rank_distribution, shortdeck
 
     _check_game(args)
+    require_plot(args.plot)  # before any work or output
     if args.game == "shortdeck":
-        if args.plot:
-            raise ValueError("--plot draws Hold'em's distribution only, not --game shortdeck")
         dist = shortdeck.rank_distribution(args.name, rules=args.rules)
     else:
-        require_plot(args.plot)  # before any work or output
         dist = rank_distribution(args.name)
     if args.json:
         print(json.dumps(dist.to_dict(), indent=2))
     else:
         print(dist)
     if args.plot:
-        _plot("rank_distribution", args.plot, dist.name)
+        _plot("rank_distribution", args.plot, dist.name, game=args.game, rules=args.rules)
     return 0
 
 

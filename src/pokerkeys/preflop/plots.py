@@ -220,7 +220,8 @@ def rank_grid(opponents: int = 1, *, path: str | os.PathLike[str] | None = None)
 
 
 def rank_distribution(name: str, *, bins: int = 75,
-                      path: str | os.PathLike[str] | None = None) -> Figure:
+                      path: str | os.PathLike[str] | None = None, game: str = "holdem",
+                      rules: str | None = None) -> Figure:
     """One class's best-rank distribution against the average over all hands, in two panels.
 
     Above, binned by rank (category boundaries marked); below, by category. The counts are
@@ -235,6 +236,12 @@ def rank_distribution(name: str, *, bins: int = 75,
         Rank bins of the upper panel.
     path : str, os.PathLike or None, default None
         Also write the figure there.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        ``'shortdeck'``: a short-deck class over its 278,256 boards, on the short-deck rank
+        scale 1..1404 (``pokerkeys.preflop.shortdeck.rank_distribution``), categories in the
+        game's order.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: the rule order (None: three of a kind beats a straight).
 
     Returns
     -------
@@ -244,7 +251,8 @@ def rank_distribution(name: str, *, bins: int = 75,
     Raises
     ------
     ValueError
-        If ``name`` is not a class.
+        If ``name`` is not a class (of the game), ``game`` is unknown, or ``rules`` is
+        unknown or given with Hold'em.
     ImportError
         If matplotlib is not installed.
 
@@ -253,30 +261,47 @@ def rank_distribution(name: str, *, bins: int = 75,
     >>> from pokerkeys.preflop import plots
     >>> [ax.get_title()[:30] for ax in plots.rank_distribution("AA").axes]
     ['AA: best hand over all 2,118,7', 'by category']
+    >>> fig = plots.rank_distribution("AKs", game="shortdeck")
+    >>> [t.get_text() for t in fig.axes[1].get_xticklabels()][3:5]
+    ['Straight', 'Three of a kind']
     """
     from ..core.evaluate import CATEGORY_STARTS, HandCategory
+    from ..core.shortdeck import CATEGORY_ORDER, category_starts, resolve_rules
+    from . import shortdeck
     from .exact import rank_distribution as compute
 
-    dist = compute(name)
+    short = resolve_rules(game, rules)
+    dist = compute(name) if short is None else shortdeck.rank_distribution(name, rules=short)
+    top_rank = len(dist.counts) - 1
+    if short is None:
+        starts = [int(c) for c in CATEGORY_STARTS[1:-1]]
+        order = list(HandCategory)
+        scale = "1 = worst high card, 7462 = royal flush"
+    else:
+        starts = list(category_starts(short).values())[1:]
+        order = [HandCategory(c) for c in CATEGORY_ORDER[short]]
+        scale = f"short deck, {short}: 1 = worst high card, 1404 = royal flush"
     fig = _figure(figsize=(11, 8), dpi=100)
     top, bottom = fig.subplots(2, 1)
-    edges = np.linspace(1, 7463, bins + 1).round().astype(int)
+    edges = np.linspace(1, top_rank + 1, bins + 1).round().astype(int)
     mine = np.add.reduceat(dist.probability[1:], edges[:-1] - 1)
     avg = np.add.reduceat(dist.average[1:], edges[:-1] - 1)
     top.stairs(100 * avg, edges, label="all hands", color="0.45", linewidth=1.5)
     top.stairs(100 * mine, edges, label=dist.name, color="tab:blue", linewidth=1.8)
-    for start in CATEGORY_STARTS[1:-1]:
+    for start in starts:
         top.axvline(start, color="0.85", linewidth=0.8, zorder=0)
-    top.set_xlim(1, 7462)
-    top.set_xlabel("best 7-card rank (1 = worst high card, 7462 = royal flush)")
-    top.set_ylabel(f"share of boards per {7462 // bins}-rank bin (%)")
+    top.set_xlim(1, top_rank)
+    top.set_xlabel(f"best 7-card rank ({scale})")
+    top.set_ylabel(f"share of boards per {top_rank // bins}-rank bin (%)")
     top.set_title(f"{dist.name}: best hand over all {dist.boards:,} boards, against the "
                   f"average over all hands")
     top.legend()
-    labels = [c.label for c in HandCategory]
+    labels = [c.label for c in order]
+    rows = [c - 1 for c in order]  # by_category is in HandCategory order
     x = np.arange(len(labels))
-    bottom.bar(x - 0.2, 100 * dist.average_by_category, 0.4, label="all hands", color="0.6")
-    bottom.bar(x + 0.2, 100 * dist.by_category / dist.boards, 0.4, label=dist.name,
+    bottom.bar(x - 0.2, 100 * dist.average_by_category[rows], 0.4, label="all hands",
+               color="0.6")
+    bottom.bar(x + 0.2, 100 * dist.by_category[rows] / dist.boards, 0.4, label=dist.name,
                color="tab:blue")
     bottom.set_xticks(x, labels, rotation=20)
     bottom.set_ylabel("share of boards (%)")
