@@ -1,6 +1,7 @@
 """Short deck's range views: per-combo equity, range hits and the flop report, each checked
 against a brute force over the 36-card deck (exact per-hand runs, enumerated runouts)."""
 import json
+from importlib.util import find_spec
 from itertools import combinations
 
 import numpy as np
@@ -358,3 +359,21 @@ def test_rank_distribution_plot(tmp_path):
     fig = plots.rank_distribution("AKs", game="shortdeck", rules="straight-beats-trips")
     labels = [t.get_text() for t in fig.axes[1].get_xticklabels()]
     assert labels[3:7] == ["Three of a kind", "Straight", "Full house", "Flush"]
+
+
+def test_preflop_matrix_cli(capsys, tmp_path):
+    sd = pk.preflop.shortdeck
+    assert main(["preflop", "matrix", "--game", "shortdeck", "--rules", "straight-beats-trips",
+                 "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["rules"] == "straight-beats-trips" and len(data["equity"]) == 81
+    k, q = sd.class_index("AKs"), sd.class_index("QQ")
+    assert data["equity"][k][q] == sd.heads_up_equity("AKs", "QQ", rules="straight-beats-trips")
+    assert main(["preflop", "matrix", "--game", "shortdeck"]) == 0
+    assert "AKs vs QQ    50.7076%" in capsys.readouterr().out
+    assert main(["preflop", "matrix", "--game", "shortdeck", "--out", "x.npy"]) == 2
+    assert main(["preflop", "matrix", "--rules", "straight-beats-trips"]) == 2
+    if find_spec("matplotlib"):
+        path = tmp_path / "matrix.png"
+        assert main(["preflop", "matrix", "--game", "shortdeck", "--plot", str(path)]) == 0
+        assert path.read_bytes()[:4] == b"\x89PNG"

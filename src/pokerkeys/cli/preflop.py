@@ -204,12 +204,44 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
     return 0
 
 
+def _print_pairs(matrix: npt.NDArray[np.float64], names: Sequence[str],
+                 pairs: Sequence[tuple[str, str]]) -> None:
+    for a, b in pairs:
+        print(f"  {a:>4} vs {b:<4} {100 * matrix[names.index(a), names.index(b)]:8.4f}%")
+
+
+def _cmd_matrix_shortdeck(args: argparse.Namespace) -> int:
+    """``preflop matrix --game shortdeck``: the shipped 81 x 81 matrix of a rule order."""
+    from ..preflop import shortdeck as sd
+
+    if args.out is not None or args.restart:
+        raise ValueError("--out and --restart compute Hold'em's matrix; short deck's is "
+                         "rebuilt by `python scripts/build_preflop.py --game shortdeck`")
+    rules = args.rules or "trips-beat-straight"
+    matrix = sd.heads_up_equity(rules=rules)
+    names = sd.CLASS_NAMES
+    if args.json:
+        print(json.dumps({"game": "shortdeck", "rules": rules, "classes": list(names),
+                          "equity": matrix.tolist()}))
+    else:
+        print(f"81 x 81 short-deck heads-up equity matrix ({rules}), every pair of combos "
+              f"over its 201,376 boards (shipped table, exact)")
+        _print_pairs(matrix, names, [("AA", "KK"), ("AKs", "QQ"), ("AKo", "QQ"),
+                                     ("AKo", "66"), ("JTs", "66"), ("76o", "AA")])
+    if args.plot:
+        _plot("heads_up_matrix", args.plot, matrix, game="shortdeck", rules=rules)
+    return 0
+
+
 def _cmd_matrix(args: argparse.Namespace) -> int:
     from .. import preflop
     from ..preflop.exact import matchups_path
     from .common import progress_bar
 
+    _check_game(args)
     require_plot(args.plot)  # before any work or output
+    if args.game == "shortdeck":
+        return _cmd_matrix_shortdeck(args)
     threads = _threads(args.threads)
     if args.out is None:
         if args.restart:
@@ -251,10 +283,8 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
         print(f"169 x 169 heads-up equity matrix over {preflop.count_matchups():,} "
               f"suit-distinct matchups x {preflop.BOARDS_PER_MATCHUP:,} boards")
         print(source)
-        pairs = [("AA", "KK"), ("AKs", "QQ"), ("AKo", "QQ"), ("AKo", "22"), ("JTs", "22"),
-                 ("72o", "AA")]
-        for a, b in pairs:
-            print(f"  {a:>4} vs {b:<4} {100 * matrix[names.index(a), names.index(b)]:8.4f}%")
+        _print_pairs(matrix, names, [("AA", "KK"), ("AKs", "QQ"), ("AKo", "QQ"),
+                                     ("AKo", "22"), ("JTs", "22"), ("72o", "AA")])
     if args.plot:
         _plot("heads_up_matrix", args.plot, matrix)
     return 0
@@ -390,6 +420,7 @@ def add_parser(sub: Subparsers) -> None:
     q.add_argument("--no-progress", action="store_true",
                    help="never draw a progress bar (default: drawn on a terminal once a run "
                         "passes one second)")
+    _add_game_options(q, "the shipped exact 81 x 81 matrix of the 36-card deck")
     # Tests only: a reduced problem (the first N suit-canonical boards), see heads_up_matrix.
     q.add_argument("--max-boards", type=int, help=argparse.SUPPRESS)
     q.set_defaults(run=_cmd_matrix)

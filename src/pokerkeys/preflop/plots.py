@@ -312,15 +312,21 @@ def rank_distribution(name: str, *, bins: int = 75,
 
 
 def heads_up_matrix(matrix: npt.ArrayLike | None = None, *,
-                    path: str | os.PathLike[str] | None = None) -> Figure:
+                    path: str | os.PathLike[str] | None = None, game: str = "holdem",
+                    rules: str | None = None) -> Figure:
     """Heat map of the 169 x 169 heads-up equity matrix, row class against column class.
 
     Parameters
     ----------
     matrix : array_like or None, default None
-        A (169, 169) matrix of equities in 0..1; None: the shipped exact matrix.
+        A (169, 169) matrix of equities in 0..1 ((81, 81) in short deck); None: the shipped
+        exact matrix of the game.
     path : str, os.PathLike or None, default None
         Also write the figure there.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        ``'shortdeck'``: short deck's 81 x 81 matrix (``pokerkeys.preflop.shortdeck``).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck only: the rule order (None: three of a kind beats a straight).
 
     Returns
     -------
@@ -330,7 +336,8 @@ def heads_up_matrix(matrix: npt.ArrayLike | None = None, *,
     Raises
     ------
     ValueError
-        If ``matrix`` is not 169 x 169.
+        If ``matrix`` is not 169 x 169 (81 x 81 in short deck), ``game`` is unknown, or
+        ``rules`` is unknown or given with Hold'em.
     ImportError
         If matplotlib is not installed.
 
@@ -339,21 +346,35 @@ def heads_up_matrix(matrix: npt.ArrayLike | None = None, *,
     >>> from pokerkeys.preflop import plots
     >>> plots.heads_up_matrix().axes[0].get_title()
     'Exact heads-up preflop equity (%), row against column'
+    >>> plots.heads_up_matrix(game="shortdeck").axes[0].get_title()
+    'Exact heads-up short-deck equity (%, trips-beat-straight), row against column'
     """
+    from ..core.shortdeck import resolve_rules
+    from . import shortdeck
     from .shipped import heads_up_equity
 
-    matrix = heads_up_equity() if matrix is None else np.asarray(matrix, dtype=np.float64)
-    if matrix.shape != (N_CLASSES, N_CLASSES):
-        raise ValueError(f"expected a 169 x 169 matrix, got shape {matrix.shape}")
+    short = resolve_rules(game, rules)
+    names = CLASS_NAMES if short is None else shortdeck.CLASS_NAMES
+    if matrix is not None:
+        matrix = np.asarray(matrix, dtype=np.float64)
+    elif short is None:
+        matrix = heads_up_equity()
+    else:
+        matrix = shortdeck.heads_up_equity(rules=short)
+    n = len(names)
+    if matrix.shape != (n, n):
+        raise ValueError(f"expected a {n} x {n} matrix, got shape {matrix.shape}")
     fig = _figure(figsize=(12, 11), dpi=110)
     ax = fig.add_subplot()
     image = ax.imshow(100 * matrix, cmap="RdYlGn", vmin=0, vmax=100, interpolation="nearest")
-    ticks = np.arange(N_CLASSES)
-    ax.set_xticks(ticks, CLASS_NAMES, rotation=90, fontsize=3)
-    ax.set_yticks(ticks, CLASS_NAMES, fontsize=3)
+    ticks = np.arange(n)
+    size = 3 if short is None else 6
+    ax.set_xticks(ticks, names, rotation=90, fontsize=size)
+    ax.set_yticks(ticks, names, fontsize=size)
     ax.set_xlabel("opponent's class")
     ax.set_ylabel("hero's class")
-    ax.set_title("Exact heads-up preflop equity (%), row against column")
+    ax.set_title("Exact heads-up preflop equity (%), row against column" if short is None
+                 else f"Exact heads-up short-deck equity (%, {short}), row against column")
     fig.colorbar(image, ax=ax, fraction=0.046, pad=0.02, label="equity of the row class (%)")
     fig.tight_layout()
     return _finish(fig, path)
