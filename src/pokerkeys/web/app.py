@@ -12,7 +12,8 @@ route in full):
 * ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events,
   partial Monte Carlo results (``"final": false``) a few times a second, then the final one;
   or an ``error`` event. Closing the connection cancels the job.
-* ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands.
+* ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands;
+  ``?game=shortdeck`` (``&rules=``): short deck's 81 classes, against 1..5 hands.
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands;
   ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``).
@@ -59,6 +60,7 @@ from .schemas import (
     parse_equity,
     parse_game,
     parse_json_object,
+    parse_preflop_game,
     query_text,
 )
 from .static_files import load_static
@@ -245,7 +247,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
             runner.release(job)
 
     async def preflop(request: Request) -> Response:
-        return await short_job(request, lambda check: compute.preflop_table())
+        game, rules = parse_preflop_game(request.query_params)  # 400 before any job starts
+        return await short_job(request, lambda check: compute.preflop_table(game, rules))
 
     async def preflop_class(request: Request) -> Response:
         name = query_text(request.path_params, "name", limits)

@@ -497,7 +497,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "class's share of it) and their equity without ties (the chance of winning the "
             "pot alone: the equity minus the class's share of split pots), rounded to 6 "
             "decimals. Heads-up figures are exact; the others are Monte Carlo estimates with "
-            "their standard errors. No computation: it answers at once."),
+            "their standard errors. No computation: it answers at once. Query parameters "
+            "(optional): game, 'holdem' (the default) or 'shortdeck' (six-plus hold'em); "
+            "rules, for short deck only, 'trips-beat-straight' (the default: three of a kind "
+            "beats a straight) or 'straight-beats-trips'. Short deck's answer "
+            "(/api/preflop?game=shortdeck) has the fields game ('shortdeck'), rules (the rule "
+            "order of its figures), grid_size (9), classes (its 81 classes 'AA', 'AKs', ..., "
+            "'66', row by row of the 9 x 9 grid), combos, equity_vs_opponents and stderr (5 "
+            "numbers per class: against 1 to 5 random hands) and heads_up (the exact 81 x 81 "
+            "matrix: the row class's equity against the column class); it has no equity "
+            "without ties."),
         response=(
             ApiField("classes", "array of strings",
                      "The 169 classes ('AA', 'AKs', ..., '22'), row by row of the grid."),
@@ -509,13 +518,16 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             ApiField("stderr", "array of arrays of numbers",
                      "The standard error of each of those equities (0 where exact)."),
             ApiField("win_vs_opponents", "array of arrays of numbers",
-                     "For each class, 9 numbers: its equity without ties (the chance of "
-                     "winning the pot alone) against 1, 2, ..., 9 random hands; never above "
-                     "its equity."),
+                     "Hold'em only: for each class, 9 numbers: its equity without ties (the "
+                     "chance of winning the pot alone) against 1, 2, ..., 9 random hands; "
+                     "never above its equity."),
             ApiField("win_stderr", "array of arrays of numbers",
-                     "The standard error of each of those figures (0 where exact)."),
+                     "Hold'em only: the standard error of each of those figures (0 where "
+                     "exact)."),
         ),
-        errors=(ErrorCase(405, "The method is not GET or HEAD."),),
+        errors=(ErrorCase(400, "game is not 'holdem' or 'shortdeck', rules is not a rule "
+                               "order, or rules comes with Hold'em."),
+                ErrorCase(405, "The method is not GET or HEAD.")),
         example_request=f"curl -s {_SERVER}/api/preflop",
         example_response="""{
   "classes": ["AA", "AKs", "AQs", ...],

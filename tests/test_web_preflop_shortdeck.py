@@ -1,0 +1,71 @@
+"""The preflop explorer's API for short deck, in process (Starlette's test client over the ASGI
+app): ``GET /api/preflop?game=shortdeck`` sends the 81 classes of the 9 x 9 grid with the
+shipped tables of the rule order asked for; a bad game or rule order is a 400 naming it;
+Hold'em's answer is unchanged."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from pokerkeys.web.app import create_app
+from pokerkeys.web.compute import preflop_table
+from pokerkeys.web.limits import Limits
+
+
+@pytest.fixture(scope="module")
+def client():
+    with TestClient(create_app(Limits(max_body_bytes=4096, long_jobs=1))) as c:
+        yield c
+
+
+def test_short_deck_table_by_default_rules(client):
+    r = client.get("/api/preflop", params={"game": "shortdeck"})
+    assert r.status_code == 200
+    table = r.json()
+    assert table["game"] == "shortdeck" and table["rules"] == "trips-beat-straight"
+    assert table["grid_size"] == 9 and len(table["classes"]) == 81
+    assert table["classes"][:3] == ["AA", "AKs", "AQs"] and table["classes"][-1] == "66"
+    assert sum(table["combos"]) == 630  # C(36, 2)
+    assert len(table["equity_vs_opponents"]) == 81
+    assert all(len(row) == 5 for row in table["equity_vs_opponents"])
+    assert table["equity_vs_opponents"][0][0] == 0.756037
+    assert all(se == 0 for se in (row[0] for row in table["stderr"]))  # heads-up exact
+    assert table["heads_up"][1][80] == 0.583877  # AKs against 66
+    assert "win_vs_opponents" not in table
+    assert table == preflop_table("shortdeck", "trips-beat-straight")
+
+
+def test_short_deck_other_rule_order(client):
+    trips = client.get("/api/preflop", params={"game": "shortdeck"}).json()
+    straight = client.get("/api/preflop", params={"game": "shortdeck",
+                                                  "rules": "straight-beats-trips"}).json()
+    assert straight["rules"] == "straight-beats-trips"
+    assert straight["classes"] == trips["classes"]
+    assert straight["equity_vs_opponents"] != trips["equity_vs_opponents"]
+    assert straight == preflop_table("shortdeck", "straight-beats-trips")
+
+
+def test_holdem_unchanged(client):
+    plain = client.get("/api/preflop").json()
+    assert plain == client.get("/api/preflop", params={"game": "holdem"}).json()
+    assert plain == preflop_table()
+    assert len(plain["classes"]) == 169 and "grid_size" not in plain
+
+
+@pytest.mark.parametrize(("params", "words"), [
+    ({"game": "omaha"}, "omaha"),
+    ({"game": "shortdeck", "rules": "flush-beats-all"}, "flush-beats-all"),
+    ({"game": "holdem", "rules": "straight-beats-trips"}, "shortdeck' only"),
+])
+def test_bad_game_or_rules_is_a_400(client, params, words):
+    r = client.get("/api/preflop", params=params)
+    assert r.status_code == 400
+    assert words in r.json()["error"]
