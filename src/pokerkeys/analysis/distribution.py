@@ -30,7 +30,7 @@ from ..equity.driver import Progress
 from ..equity.holdem import equity
 from ..equity.setup import PlayerSpec, prepare
 from .flops import flops
-from .runouts import check_players, to_frame
+from .runouts import ViewGame, check_players, hole_cards_of, to_frame
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
@@ -211,7 +211,7 @@ class EquityDistribution:
         Raises
         ------
         ValueError
-            If the rows are flops (``flop_distribution``).
+            If the rows are flops (``flop_distribution``) or Omaha hands (no 13 x 13 grid).
 
         Examples
         --------
@@ -227,6 +227,9 @@ class EquityDistribution:
         """
         if self.kind != "combos" or self.cards is None:
             raise ValueError("by_starting_hand needs a distribution over combos, not flops")
+        if self.cards.shape[1] != 2:
+            raise ValueError("by_starting_hand groups hold'em combos; Omaha hands have no "
+                             "13 x 13 grid")
         index = COMBO_CLASS[COMBO_INDEX_TABLE[self.cards[:, 0], self.cards[:, 1]]]
         index = index.astype(np.int64)
         count = np.bincount(index, minlength=N_CLASSES)
@@ -264,8 +267,8 @@ class EquityDistribution:
 
     def to_dict(self) -> dict[str, Any]:
         """The distribution as plain data: ``players``, ``player`` (0-based), ``board``,
-        ``kind``, ``exact``, ``summary``, ``rows`` (``records()``) and, over combos,
-        ``hands`` (``by_starting_hand()``; None over flops).
+        ``kind``, ``exact``, ``summary``, ``rows`` (``records()``) and, over hold'em combos,
+        ``hands`` (``by_starting_hand()``; None over flops and Omaha hands).
 
         Returns
         -------
@@ -282,7 +285,11 @@ class EquityDistribution:
         return {"players": list(self.players), "player": self.player,
                 "board": format_cards(self.board), "kind": self.kind, "exact": self.exact,
                 "summary": self.summary(), "rows": self.records(),
-                "hands": self.by_starting_hand() if self.kind == "combos" else None}
+                "hands": self.by_starting_hand() if self._holdem_combos else None}
+
+    @property
+    def _holdem_combos(self) -> bool:
+        return self.kind == "combos" and self.cards is not None and self.cards.shape[1] == 2
 
     def to_frame(self) -> pd.DataFrame:
         """The rows as a pandas DataFrame (the columns of ``records()``).
@@ -343,7 +350,8 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
                         dead: CardsLike | None = None, *, player: int = 0,
                         exact: bool | None = None, trials: int | None = None,
                         seed: SeedLike = None, threads: Threads = None,
-                        progress: Progress | None = None) -> EquityDistribution:
+                        progress: Progress | None = None,
+                        game: ViewGame = "holdem") -> EquityDistribution:
     """Each combo of one player's range with its equity against the others, best first.
 
     Parameters
@@ -361,6 +369,11 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
         As for ``pk.equity``: heads-up with a board the equities are exact however wide the
         ranges; otherwise ``equity`` chooses between exact and Monte Carlo as usual.
         ``progress`` may raise to stop the work (how a caller cancels).
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``
+        (hands, ``'random'``, Omaha ranges such as ``'AA:$ds'``), each hand's equity from
+        ``pk.omaha_equity(..., per_combo=...)``: exact where it enumerates, else Monte Carlo
+        (the same stop rules; a row per hand dealt at least once).
 
     Returns
     -------
@@ -372,7 +385,8 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
     ValueError
         If ``player`` is not 0 to P - 1 or is a single hand, there are fewer than 2 or more
         than 6 players, the board is not 0, 3, 4 or 5 cards, a range is empty once the board
-        and dead cards are out, or anything ``pk.equity`` refuses.
+        and dead cards are out, ``game`` is not one of its values, or anything ``pk.equity``
+        (Omaha: ``pk.omaha_equity``, such as a hand of the wrong size) refuses.
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -386,8 +400,19 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
     Traceback (most recent call last):
     ...
     ValueError: equity_distribution: player 1 ('AhKh') is a single hand, not a range
+
+    Omaha, a hand against a range on a flop:
+
+    >>> dist = pk.equity_distribution(["AsKsQdJd", "AA:$ds"], "Ts9s2d", player=1,
+    ...                               game="omaha")
+    >>> len(dist), round(dist.mean, 4), dist.labels[0]
+    (360, 0.3114, '9c9dAcAd')
     """
     players = check_players(hands, "equity_distribution")
+    n_hole = hole_cards_of(game, "equity_distribution")
+    if n_hole:
+        return _omaha_distribution(players, board, dead, player, n_hole, exact, trials, seed,
+                                   threads, progress)
     setup = prepare(players, board, dead)
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
             or not 0 <= player < len(players):
@@ -409,9 +434,38 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
                               labels, weight, values, result.exact, cards)
 
 
+def _omaha_distribution(players: list[PlayerSpec], board: CardsLike | None,
+                        dead: CardsLike | None, player: int, n_hole: int, exact: bool | None,
+                        trials: int | None, seed: SeedLike, threads: Threads,
+                        progress: Progress | None) -> EquityDistribution:
+    from ..equity.omaha import omaha_equity, omaha_players
+
+    setup = omaha_players(players, board, dead, n_hole)
+    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
+            or not 0 <= player < len(players):
+        raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")
+    if setup.players[player].kind == "hand":
+        raise ValueError(f"equity_distribution: player {player + 1} "
+                         f"({setup.players[player].label!r}) is a single hand, not a range")
+    result = omaha_equity(players, board, dead, hole_cards=n_hole, exact=exact, trials=trials,
+                          seed=seed, threads=threads, progress=progress,
+                          per_combo=[int(player)])
+    tables = result.combo_tables
+    table = tables[player] if tables is not None else None
+    if table is None:  # per_combo=[player] keeps this player's table
+        raise AssertionError("omaha_equity kept no per-combo table")
+    dealt = table.share > 0
+    names = [format_cards(row, sep="") for row in table.combos[dealt]]
+    labels, weight, values, cards = _sorted(names, table.share[dealt], table.equity[dealt],
+                                            table.combos[dealt])
+    return EquityDistribution(tuple(result.players), int(player), setup.board, "combos",
+                              labels, weight, values, result.exact, cards)
+
+
 def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
                       player: int = 0, threads: Threads = None,
-                      progress: _Progress | None = None) -> EquityDistribution:
+                      progress: _Progress | None = None,
+                      game: ViewGame = "holdem") -> EquityDistribution:
     """One player's equity on every flop of a preflop matchup, best flop first (``pk.flops``).
 
     Parameters
@@ -424,6 +478,9 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
         Whose equity (0-based).
     threads, progress
         As for ``pk.flops``.
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        Hold'em only for now: the flop report has no Omaha form yet, and any other game is a
+        ValueError naming it.
 
     Returns
     -------
@@ -433,7 +490,8 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
     Raises
     ------
     ValueError
-        If ``player`` is not 0 to P - 1, or anything ``pk.flops`` refuses.
+        If ``player`` is not 0 to P - 1, ``game`` is not hold'em, or anything ``pk.flops``
+        refuses.
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -445,6 +503,9 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
     (1754, 0.5395, 0.6917)
     """
     players = check_players(hands, "flop_distribution")
+    if hole_cards_of(game, "flop_distribution"):
+        raise ValueError(f"flop_distribution takes hold'em only, not game={game!r}: the flop "
+                         "report has no Omaha form yet")
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
             or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")

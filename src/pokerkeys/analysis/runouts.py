@@ -52,14 +52,20 @@ from ..equity.setup import PlayerSpec, Setup, prepare
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["MAX_PLAYERS", "RunoutGrid", "RunoutSort", "Runouts", "board_counts", "check_board",
-           "check_players", "mask_outcomes", "runouts", "to_frame"]
+__all__ = ["MAX_PLAYERS", "OMAHA_MAX_SHOWDOWNS", "RunoutGrid", "RunoutSort", "Runouts",
+           "ViewGame", "board_counts", "check_board", "check_players", "hole_cards_of",
+           "mask_outcomes", "runouts", "to_frame"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
 #: What ``Runouts.sort`` sorts by: a player's equity, win, tie or equity change, the card's
 #: weight, or the card itself (its id: aces first, spades before hearts, diamonds, clubs).
 RunoutSort: TypeAlias = Literal["equity", "win", "tie", "delta", "weight", "card"]
+#: The games the range-analysis reports take: hold'em, and Omaha with 4, 5 or 6 hole cards.
+ViewGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
+_HOLE_CARDS = {"holdem": 0, "omaha": 4, "omaha5": 5, "omaha6": 6}
+#: Omaha runouts evaluate every matchup on every board: at most this many (matchups x boards).
+OMAHA_MAX_SHOWDOWNS = 60_000_000
 _Progress: TypeAlias = Callable[[int, int], object]
 CHUNKS = 32  # chunks of boards per kernel call, fixed: results do not depend on threads
 PROGRESS_BATCHES = 20
@@ -103,6 +109,42 @@ def check_players(hands: Iterable[PlayerSpec], report: str) -> list[PlayerSpec]:
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"{report} takes 2 to {MAX_PLAYERS} players, not {len(players)}")
     return players
+
+
+def hole_cards_of(game: str, report: str) -> int:
+    """Omaha's hole cards for a game name (0 for hold'em), or a ValueError naming the game.
+
+    Parameters
+    ----------
+    game : str
+        ``'holdem'``, ``'omaha'`` (4 hole cards), ``'omaha5'`` or ``'omaha6'``.
+    report : str
+        The report's name, for the message.
+
+    Returns
+    -------
+    int
+        0 for hold'em, else 4, 5 or 6.
+
+    Raises
+    ------
+    ValueError
+        If the game is another one (short deck, Omaha hi/lo: not in these reports yet).
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import hole_cards_of
+    >>> hole_cards_of("omaha5", "runouts")
+    5
+    >>> hole_cards_of("shortdeck", "runouts")
+    Traceback (most recent call last):
+    ...
+    ValueError: runouts takes game='holdem', 'omaha', 'omaha5' or 'omaha6', not 'shortdeck'
+    """
+    if not isinstance(game, str) or game not in _HOLE_CARDS:
+        raise ValueError(f"{report} takes game='holdem', 'omaha', 'omaha5' or 'omaha6', "
+                         f"not {game!r}")
+    return _HOLE_CARDS[game]
 
 
 def mask_outcomes(counts: FloatArray) -> tuple[FloatArray, FloatArray, FloatArray, FloatArray]:
@@ -860,9 +902,68 @@ def check_board(board: CardsLike | None, allowed: tuple[int, ...], report: str,
     return ids
 
 
+def _omaha_setup(players: list[PlayerSpec], board: CardArray, dead: CardsLike | None,
+                 n_hole: int) -> tuple[list[str], CardArray, int,
+                                       list[tuple[CardArray, FloatArray]]]:
+    """Omaha players read by ``omaha_players``: labels, board, the bits of the cards out of
+    the deck, and each player's (hands, weights)."""
+    from ..equity.omaha import as_ranges, omaha_players
+
+    setup = omaha_players(players, board, dead, n_hole)
+    blocked = 0
+    for c in setup.known.tolist():
+        blocked |= 1 << c
+    return setup.labels, setup.board, blocked, as_ranges(setup, [])
+
+
+def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
+                        completions: CardArray, threads: Threads,
+                        progress: _Progress | None) -> FloatArray:
+    """(B, 2**P) weighted Omaha showdowns by winner mask on each completion of the board:
+    each player's hands ranked once per board, every matchup compared."""
+    from ..core.omaha_batch import evaluate_omaha_batch
+    from ..equity.omaha import hand_bits, range_matchups
+
+    n_players = len(ranges)
+    n_boards = len(completions)
+    built = range_matchups(ranges, OMAHA_MAX_SHOWDOWNS // max(n_boards, 1))
+    if built is None or len(built[0]) * n_boards > OMAHA_MAX_SHOWDOWNS:
+        raise ValueError(f"Omaha runouts would compare more than {OMAHA_MAX_SHOWDOWNS:,} "
+                         "showdowns (matchups x boards); give narrower ranges or a turn")
+    _, weights, rows = built
+    if not len(rows):
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    matchup_weight = weights.prod(axis=1)
+    bits = [hand_bits(hands) for hands, _ in ranges]
+    boards = np.concatenate([np.broadcast_to(board, (n_boards, len(board))), completions],
+                            axis=1).astype(np.uint8)
+    card_bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
+    completion_bits = np.bitwise_or.reduce(card_bit[completions.astype(np.int64)], axis=1)
+    counts = np.zeros((n_boards, 1 << n_players))
+    for lo, hi in _batches(n_boards, progress):
+        ranks = []
+        for (hands, _), hb in zip(ranges, bits, strict=True):
+            n = len(hands)
+            holes = np.repeat(hands[None], hi - lo, axis=0).reshape(-1, hands.shape[1])
+            rank = evaluate_omaha_batch(holes, np.repeat(boards[lo:hi], n, axis=0),
+                                        threads=threads, invalid="zero").reshape(hi - lo, n)
+            rank[(hb[None, :] & completion_bits[lo:hi, None]) != 0] = 0
+            ranks.append(rank)
+        for b in range(hi - lo):
+            r = np.stack([ranks[p][b, rows[:, p]] for p in range(n_players)])
+            live = (r > 0).all(axis=0)
+            best = r.max(axis=0)
+            mask = ((r == best) << np.arange(n_players)[:, None]).sum(axis=0)
+            counts[lo + b] = np.bincount(mask[live], weights=matchup_weight[live],
+                                         minlength=1 << n_players)
+        if progress is not None:
+            progress(hi, n_boards)
+    return counts
+
+
 def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | None = None, *,
             threshold: float = 0.1, threads: Threads = None,
-            progress: _Progress | None = None) -> Runouts:
+            progress: _Progress | None = None, game: ViewGame = "holdem") -> Runouts:
     """Exact equity of 2-6 players after every turn card (on a flop) or river (on a turn).
 
     Parameters
@@ -881,6 +982,11 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     progress : callable, optional
         Called as ``progress(done, total)`` with the complete boards evaluated so far; an
         exception it raises stops the report and propagates (how a caller cancels).
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``
+        (hands, ``'random'``, Omaha ranges such as ``'AA:$ds'``); every matchup of the
+        players' hands is ranked on every board by ``pk.evaluate_omaha_batch``, exact, up to
+        ``OMAHA_MAX_SHOWDOWNS`` matchups x boards (a random Omaha player on a flop is more).
 
     Returns
     -------
@@ -893,7 +999,9 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
         If the board is not 3 or 4 cards, a hand, range or card does not parse, a card is in
         two places, there are fewer than 2 or more than 6 players, a range is empty once the
         board and dead cards are out, no matchup is possible, ``threshold`` is not between 0
-        and 1, or (3+ players) exact enumeration would need too many matchups.
+        and 1, or (3+ players) exact enumeration would need too many matchups; Omaha: a hand
+        of the wrong size for the game, or more than ``OMAHA_MAX_SHOWDOWNS`` showdowns;
+        ``game`` not one of its values (short deck is not in this report yet).
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -909,24 +1017,38 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     Traceback (most recent call last):
     ...
     ValueError: runouts needs a flop or a turn (3 or 4 board cards), not 5 cards (Qd 7h 2c 4s 5d)
+
+    Omaha:
+
+    >>> report = pk.runouts(["AsKsQdJd", "AhAcKhKc"], "Ts9s2d", game="omaha")
+    >>> len(report), report.equity_now.round(4).tolist()
+    (41, [0.678, 0.322])
     """
     start = _jit.compute_clock()
     players = check_players(hands, "runouts")
+    n_hole = hole_cards_of(game, "runouts")
     board_ids = check_board(board, (3, 4), "runouts", "a flop or a turn (3 or 4 board cards)")
     if isinstance(threshold, bool) or not 0 <= float(threshold) <= 1:
         raise ValueError(f"threshold is an equity change between 0 and 1, not {threshold!r}")
-    setup = prepare(players, board_ids, dead)
-    blocked = setup.excluded
-    for p in setup.players:
-        for c in p.known:
-            blocked |= 1 << c
+    if n_hole:
+        labels, known_board, blocked, ranges = _omaha_setup(players, board_ids, dead, n_hole)
+    else:
+        setup = prepare(players, board_ids, dead)
+        labels, known_board = list(setup.labels), setup.board
+        blocked = setup.excluded
+        for p in setup.players:
+            for c in p.known:
+                blocked |= 1 << c
     deck = np.array([c for c in range(51, -1, -1) if not (blocked >> c) & 1], dtype=np.uint8)
     position = np.full(52, -1, dtype=np.int64)
     position[deck] = np.arange(len(deck))
-    k = setup.n_missing
+    k = 5 - len(known_board)
     completions = np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
     completions.setflags(write=False)
-    counts = board_counts(setup, completions, threads=threads, progress=progress)
+    if n_hole:
+        counts = _omaha_board_counts(ranges, known_board, completions, threads, progress)
+    else:
+        counts = board_counts(setup, completions, threads=threads, progress=progress)
     n_masks = counts.shape[1]
     by_card = np.zeros((len(deck), n_masks))
     for j in range(k):
@@ -949,7 +1071,7 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
         grid = RunoutGrid(deck[keep], grid_faced[np.ix_(keep, keep)] / grid_faced.sum(),
                           grid_equity[np.ix_(keep, keep)])
     rows = np.flatnonzero(possible)
-    pairs, flush, straight = _card_classes(setup.board, deck[rows])
-    return Runouts(tuple(setup.labels), setup.board, deck[rows], faced[rows] / faced.sum(),
+    pairs, flush, straight = _card_classes(known_board, deck[rows])
+    return Runouts(tuple(labels), known_board, deck[rows], faced[rows] / faced.sum(),
                    equity[rows], win[rows], tie[rows], now, float(threshold), pairs, flush,
                    straight, grid, _jit.compute_clock() - start)
