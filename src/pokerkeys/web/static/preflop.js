@@ -1,18 +1,31 @@
 // The preflop explorer: the 169 classes coloured by equity, or equity without ties (win
 // only), against N random hands; a class's figures, its exact distribution of best hands
 // (by category, each opening onto its rank buckets) and its curve against 1..9 opponents.
-// The state lives in the URL (/preflop?class=AKs&n=3&measure=win); a value there that is out
-// of range or unknown is named in the status line (a live region) and replaced by the default.
+// Short deck (game=shortdeck, rules=straight-beats-trips for the other rule order): its 81
+// classes on a 9 x 9 grid drawn from the answer's grid_size, figures against 1..5 hands (no
+// equity without ties, no distribution of best hands: the detail panel says so).
+// The state lives in the URL (/preflop?class=AKs&n=3&measure=win&game=shortdeck); a value
+// there that is out of range or unknown is named in the status line (a live region) and
+// replaced by the default.
+import { rovingGrid } from './a11y.js';
 import { getJSON, nav, pct } from './api.js';
 import { categoryBars, equityCurve } from './charts.js';
-import { gridCells } from './grid.js';
+import { CLASS_NAMES } from './grid.js';
 import { statusLine } from './status.js';
 
 nav('/preflop');
 const $ = id => document.getElementById(id);
 const opponents = $('opponents');
 const measure = $('measure');
+const game = $('game');
+const rules = $('rules');
 const MEASURES = { equity: 'equity', win: 'equity without ties' };
+const GAMES = { holdem: "Hold'em", shortdeck: 'Short deck' };
+const RULES = { 'trips-beat-straight': 'trips beat straights',
+                'straight-beats-trips': 'straights beat trips' };
+const DEFAULT_RULES = 'trips-beat-straight';
+const short = () => game.value === 'shortdeck';
+const gameLabel = () => (short() ? `Short deck (${RULES[rules.value]})` : "Hold'em");
 opponents.innerHTML = [...Array(9)].map((_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
 let table = null;
 let selected = null;  // the class shown in the detail panel (its normalised name)
@@ -21,7 +34,71 @@ const notes = [];     // what the address asked for that the page could not show
 
 const say = statusLine($('state'));
 
-const cells = gridCells($('grid'), name => select(name, true), { label: 'Starting hands' });
+// The classes of a game in grid order (short deck's: Hold'em's grid without the ranks 2-5),
+// drawn before its table comes and checked against the table's when it does.
+const SHORT_DECK_RANKS = 'AKQJT9876';
+const gameClasses = () => (short()
+  ? CLASS_NAMES.filter(n => SHORT_DECK_RANKS.includes(n[0]) && SHORT_DECK_RANKS.includes(n[1]))
+  : CLASS_NAMES);
+
+// The grid of `names`, `size` to a side (13 for Hold'em, whose answer has no grid_size; 9 for
+// short deck): an ARIA grid with one tab stop (arrow keys move, Enter or Space picks). Kept
+// as it is if it already shows those names.
+let cells = [];
+function buildGrid(names, size) {
+  if (cells.length === names.length && cells.every((c, k) => c.dataset.class === names[k])) return;
+  const grid = $('grid');
+  grid.classList.add('grid');
+  grid.classList.toggle('grid-9', size === 9);
+  grid.setAttribute('role', 'grid');
+  grid.replaceChildren();
+  cells = names.map(name => {
+    const cell = document.createElement('div');
+    cell.setAttribute('role', 'gridcell');
+    cell.setAttribute('aria-selected', 'false');
+    cell.className = name.length === 2 ? 'cell pair' : 'cell';
+    cell.dataset.class = name;
+    cell.textContent = name;
+    cell.addEventListener('click', () => select(name, true));
+    return cell;
+  });
+  for (let i = 0; i < size; i++) {
+    const row = document.createElement('div');
+    row.setAttribute('role', 'row');
+    row.className = 'grid-row';
+    row.append(...cells.slice(size * i, size * i + size));
+    grid.append(row);
+  }
+  rovingGrid(cells, size);
+}
+
+function markSelected() {
+  cells.forEach(c => {
+    const on = c.dataset.class === selected;
+    c.classList.toggle('sel', on);
+    c.setAttribute('aria-selected', String(on));
+  });
+}
+
+// The opponents the table covers (9 for Hold'em, 5 for short deck), the chosen one kept if
+// it is still there (else the largest, and a note in `told` says so); equity without ties
+// only where the table has it.
+function fitControls(told) {
+  const most = table.equity_vs_opponents[0].length;
+  const was = +opponents.value || 1;
+  opponents.innerHTML = [...Array(most)].map((_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
+  opponents.value = String(Math.min(was, most));
+  if (was > most) told.push(`${gameLabel()} has figures against 1 to ${most} hands, so this shows ${most}.`);
+  const win = measure.querySelector('option[value="win"]');
+  win.disabled = !table.win_vs_opponents;
+  if (win.disabled && measure.value === 'win') {
+    measure.value = 'equity';
+    told.push(`${gameLabel()} has no equity without ties, so this shows equity.`);
+  }
+  $('rules-box').hidden = !short();
+  $('detail-win-box').hidden = !table.win_vs_opponents;
+  $('curve-title').textContent = `Equity against 1 to ${most} opponents`;
+}
 
 function colour(t) {  // t in [0, 1]: pale red, white, deep blue
   const mix = (a, b, u) => Math.round(a + (b - a) * u);
@@ -66,21 +143,36 @@ function showFigures() {
   if (!table || !selected) return;
   const n = +opponents.value;
   const k = table.classes.indexOf(selected);
+  if (k < 0) return;  // a class of the game before a change of game
   $('detail-equity').textContent = pct(table.equity_vs_opponents[k][n - 1], 2);
+  const se = table.stderr[k][n - 1];
+  $('detail-sub').textContent = `${selected} (${table.combos[k]} combos) ${against(n)}${
+    short() ? `, short deck (${RULES[rules.value]})` : ''}`;
+  if (!table.win_vs_opponents) {
+    $('detail-se').textContent = se > 0 ? `Monte Carlo: standard error ±${(100 * se).toFixed(2)} points.`
+      : 'Exact: every board against every hand.';
+    return;
+  }
   $('detail-win').textContent = pct(table.win_vs_opponents[k][n - 1], 2);
-  const se = table.stderr[k][n - 1], winSe = table.win_stderr[k][n - 1];
-  $('detail-sub').textContent = `${selected} (${table.combos[k]} combos) ${against(n)}`;
+  const winSe = table.win_stderr[k][n - 1];
   $('detail-se').textContent = se > 0
     ? `Monte Carlo: standard errors ±${(100 * se).toFixed(2)} and ±${(100 * winSe).toFixed(2)} points.`
     : 'Exact: every board against every hand.';
 }
 
+let switched = '';  // what a change of game did, said before the figures
 function announce() {
   if (!table || !selected) return;
+  const before = switched;
+  switched = '';
   const n = +opponents.value;
   const k = table.classes.indexOf(selected);
-  say(`${selected} ${against(n)}: equity ${withError(table.equity_vs_opponents[k][n - 1], table.stderr[k][n - 1])}, without ties ${
-    withError(table.win_vs_opponents[k][n - 1], table.win_stderr[k][n - 1])}.`);
+  if (k < 0) return;  // a class of the game before a change of game
+  const equity = withError(table.equity_vs_opponents[k][n - 1], table.stderr[k][n - 1]);
+  say(before + (table.win_vs_opponents
+    ? `${selected} ${against(n)}: equity ${equity}, without ties ${
+      withError(table.win_vs_opponents[k][n - 1], table.win_stderr[k][n - 1])}.`
+    : `${gameLabel()}: ${selected} ${against(n)}: equity ${equity}.`));
 }
 
 function writeAddress() {
@@ -88,13 +180,15 @@ function writeAddress() {
   if (selected) q.set('class', selected);
   q.set('n', opponents.value);
   if (measure.value !== 'equity') q.set('measure', measure.value);
+  if (short()) q.set('game', game.value);
+  if (short() && rules.value !== DEFAULT_RULES) q.set('rules', rules.value);
   history.replaceState(null, '', `/preflop?${q}`);
 }
 
 function noClass(message) {
   selected = null;
   info = null;
-  cells.forEach(c => c.classList.remove('sel'));
+  markSelected();
   $('detail-title').textContent = 'Class';
   $('detail-equity').textContent = '–';
   $('detail-win').textContent = '–';
@@ -106,9 +200,43 @@ function noClass(message) {
   }
 }
 
+// Short deck's detail panel: its figures against 1..5 hands from the table (short deck ships
+// no per-class distribution of best hands, so that part says it is Hold'em's).
+function selectShort(name, byUser) {
+  const wanted = name.trim().toUpperCase().replace(/([SO])$/, c => c.toLowerCase());
+  const k = table.classes.indexOf(wanted);
+  if (k < 0) {
+    noClass(`No class shown: ${JSON.stringify(name)} is not a short-deck class. Pick a class on the grid.`);
+    say([...notes.splice(0), `${byUser ? '' : 'The address asks for '}class ${JSON.stringify(name)}: `
+      + 'short deck\'s classes are those of cards 6 to A (AA, AKs, ..., 66). Pick a class on the grid.'].join(' '),
+    'error');
+    writeAddress();
+    return;
+  }
+  info = null;
+  selected = wanted;
+  markSelected();
+  $('detail-title').textContent = selected;
+  $('distribution').className = 'muted';
+  $('distribution').textContent = 'The distribution of best hands is shown for Hold\'em only; '
+    + 'short deck ships its classes\' equity, not their distributions.';
+  const eq = table.equity_vs_opponents[k], se = table.stderr[k];
+  $('curve').className = '';
+  $('curve').innerHTML = `<table class="plain pf-table"><caption class="sr-only">Equity of ${selected
+  } against 1 to ${eq.length} random hands, short deck (${RULES[rules.value]})</caption>
+    <thead><tr><th scope="col">opponents</th><th scope="col">equity</th><th scope="col">fair share</th></tr></thead>
+    <tbody>${eq.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withError(v, se[i])}</td><td>${
+    pct(1 / (i + 2), 2)}</td></tr>`).join('')}</tbody></table>`;
+  showFigures();
+  writeAddress();
+  if (notes.length) say(notes.splice(0).join(' '), 'error');
+  else announce();
+}
+
 let serial = 0;
 async function select(name, byUser = false) {
   const mine = ++serial;
+  if (short()) { selectShort(name, byUser); return; }
   let answer;
   try {
     answer = await getJSON(`/api/preflop/class/${encodeURIComponent(name)}`);
@@ -123,7 +251,7 @@ async function select(name, byUser = false) {
   if (mine !== serial) return;
   info = answer;
   selected = info.class;
-  cells.forEach(c => c.classList.toggle('sel', c.dataset.class === selected));
+  markSelected();
   $('detail-title').textContent = selected;
   $('distribution').className = '';
   categoryBars($('distribution'), [info]);
@@ -144,8 +272,59 @@ function changed() {
 opponents.addEventListener('change', changed);
 measure.addEventListener('change', changed);
 
+// The table of the chosen game and rule order, the grid drawn for it (what the controls had
+// to change is pushed onto `told`); false if it failed.
+let loads = 0;
+async function loadTable(told) {
+  const mine = ++loads;
+  const params = short() ? { game: game.value, rules: rules.value } : {};
+  let answer;
+  try {
+    answer = await getJSON('/api/preflop', params);
+  } catch (e) {
+    if (mine !== loads) return false;
+    table = null;
+    cells = [];
+    $('grid').replaceChildren();
+    say(`The preflop table could not be loaded: ${e.message}. Reload the page to try again.`, 'error');
+    noClass('The preflop table could not be loaded.');
+    return false;
+  }
+  if (mine !== loads) return false;
+  table = answer;
+  buildGrid(table.classes, table.grid_size || 13);
+  fitControls(told);
+  draw();
+  return true;
+}
+
+// A change of game or rule order: the new table, the same class if the game has it (AKs if
+// not), said in the status line.
+async function switchGame() {
+  const keep = selected;
+  const told = [];
+  if (!(await loadTable(told))) return;
+  const name = keep && table.classes.includes(keep) ? keep : 'AKs';
+  switched = `${gameLabel()}: ${table.classes.length} classes${
+    keep && name !== keep ? ` (no ${keep}: this shows AKs)` : ''}. ${told.map(t => `${t} `).join('')}`;
+  await select(name, true);
+}
+game.addEventListener('change', switchGame);
+rules.addEventListener('change', switchGame);
+
 // The address: every value checked, each problem named once on the page.
 const q = new URLSearchParams(location.search);
+if (q.has('game')) {
+  const raw = q.get('game');
+  if (raw in GAMES) game.value = raw;
+  else notes.push(`The address asks for game=${JSON.stringify(raw)}; the preflop explorer has holdem and shortdeck, so this shows Hold'em.`);
+}
+if (q.has('rules')) {
+  const raw = q.get('rules');
+  if (!short()) notes.push(`The address gives rules=${JSON.stringify(raw)}; rule orders are for short deck only, so they are ignored.`);
+  else if (raw in RULES) rules.value = raw;
+  else notes.push(`The address asks for rules=${JSON.stringify(raw)}; short deck's rule orders are trips-beat-straight and straight-beats-trips, so this uses trips beat straights.`);
+}
 if (q.has('n')) {
   const raw = q.get('n');
   if (/^[1-9]$/.test(raw.trim())) opponents.value = raw.trim();
@@ -156,14 +335,8 @@ if (q.has('measure')) {
   if (raw in MEASURES) measure.value = raw;
   else notes.push(`The address asks to show ${JSON.stringify(raw)}; it can show "equity" or "win" (without ties), so this shows equity.`);
 }
-try {
-  table = await getJSON('/api/preflop');
-} catch (e) {
-  say(`The preflop table could not be loaded: ${e.message}. Reload the page to try again.`, 'error');
-  noClass('The preflop table could not be loaded.');
-}
-if (table) {
-  draw();
+buildGrid(gameClasses(), short() ? 9 : 13);
+if (await loadTable(notes)) {
   const wanted = q.has('class') ? q.get('class').trim() : 'AKs';
   if (wanted) await select(wanted);
   else {

@@ -1,0 +1,169 @@
+"""The preflop explorer's game selector in a real browser (Debian's chromium through Playwright,
+against a real ``pokerkeys serve``): short deck chosen by mouse and by keyboard draws its 81
+classes on a 9 x 9 grid with figures against 1 to 5 hands, in either rule order; the shareable
+URL keeps the game and the rules; a bad game in the URL is named and Hold'em shown; axe-core
+finds no WCAG violations, and the page fits 390 px. Screenshots at desktop width and at 390 px
+go to $POKERKEYS_SCREENSHOTS (default: pytest's tmp dir)."""
+from __future__ import annotations
+
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("playwright.sync_api")
+
+from web_server import LiveServer
+
+from pokerkeys.web.compute import preflop_table
+
+PHONE = 390
+
+
+@pytest.fixture(scope="module")
+def server(browser):  # the browser first: it skips the module without chromium
+    s = LiveServer()
+    yield s
+    s.stop()
+
+
+def _page(browser, width: int = 1280):
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return context, page, errors
+
+
+@pytest.fixture
+def page(browser):
+    context, page, errors = _page(browser)
+    yield page
+    context.close()
+    assert not errors, errors
+
+
+def _axe(page) -> list[str]:
+    """axe-core's WCAG 2 A/AA violations on the page as it is now (none checked without the
+    axe package: the accessibility tests skip then too)."""
+    try:
+        from test_web_a11y import axe_violations
+    except pytest.skip.Exception:
+        return []
+    return axe_violations(page)
+
+
+def _query(page) -> dict[str, list[str]]:
+    return parse_qs(urlparse(page.url).query)
+
+
+def _shown(page, title: str, cells: int) -> None:
+    """Wait until the grid has `cells` classes and the detail panel shows `title`."""
+    page.wait_for_function(f"document.querySelectorAll('#grid .cell').length === {cells} && "
+                           f"document.querySelector('#detail-title').textContent === '{title}'",
+                           timeout=30_000)
+
+
+def _figure(table: dict, name: str, n: int) -> str:
+    return f"{100 * table['equity_vs_opponents'][table['classes'].index(name)][n - 1]:.2f}%"
+
+
+def test_short_deck_by_mouse_draws_the_9x9_grid(server, page, shots):
+    page.goto(server.url + "/preflop?class=QQ")
+    _shown(page, "QQ", 169)
+    assert page.locator("#rules").is_hidden()
+    page.select_option("#game", "shortdeck")
+    _shown(page, "QQ", 81)
+    table = preflop_table("shortdeck")
+    rows = page.locator("#grid [role=row]")
+    assert rows.count() == 9
+    assert rows.first.locator("[role=gridcell]").all_inner_texts()[0].startswith("AA")
+    assert page.locator("#grid [role=gridcell]").evaluate_all(
+        "cs => cs.map(c => c.dataset.class)") == table["classes"]
+    columns = page.locator("#grid").evaluate(
+        "g => getComputedStyle(g).gridTemplateColumns.split(' ').length")
+    assert columns == 9
+    assert page.locator("#opponents option").count() == 5
+    assert page.locator("#measure option[value=win]").is_disabled()
+    assert page.locator("#detail-win-box").is_hidden()
+    assert page.locator("#detail-equity").inner_text() == _figure(table, "QQ", 1)
+    assert "Hold'em only" in page.locator("#distribution").inner_text()
+    assert page.locator("#curve tbody tr").count() == 5
+    assert page.locator("#rules").is_visible()
+    assert _query(page) == {"class": ["QQ"], "n": ["1"], "game": ["shortdeck"]}
+    assert "Short deck (trips beat straights): 81 classes" in page.locator("#state").inner_text()
+    page.select_option("#opponents", "3")
+    assert page.locator("#detail-equity").inner_text() == _figure(table, "QQ", 3)
+    page.select_option("#rules", "straight-beats-trips")
+    other = preflop_table("shortdeck", "straight-beats-trips")
+    page.wait_for_function("document.querySelector('#detail-sub').textContent"
+                           ".includes('straights beat trips')")
+    assert page.locator("#detail-equity").inner_text() == _figure(other, "QQ", 3)
+    assert _query(page)["rules"] == ["straight-beats-trips"]
+    page.locator("#grid [data-class='T9s']").click()
+    _shown(page, "T9s", 81)
+    page.screenshot(path=shots / "preflop-shortdeck.png", full_page=True)
+    assert _axe(page) == []
+    page.select_option("#game", "holdem")  # back: Hold'em's grid, its panel and its URL
+    page.wait_for_function("document.querySelectorAll('#distribution .brow').length === 9",
+                           timeout=30_000)
+    _shown(page, "T9s", 169)
+    assert page.locator("#opponents option").count() == 9
+    assert "game" not in _query(page) and "rules" not in _query(page)
+
+
+def test_short_deck_by_keyboard(server, page):
+    page.goto(server.url + "/preflop")
+    _shown(page, "AKs", 169)
+    page.locator("#game").focus()
+    page.keyboard.press("ArrowDown")  # a native select changes with the arrow keys
+    _shown(page, "AKs", 81)
+    page.keyboard.press("Tab")  # the rule order comes next
+    assert page.evaluate("document.activeElement.id") == "rules"
+    page.locator("#grid .cell").first.focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    _shown(page, "KQs", 81)  # row K, column Q of the 9 x 9 grid
+    assert page.locator("#grid [aria-selected='true']").count() == 1
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    _shown(page, "K6s", 81)
+
+
+def test_the_url_keeps_the_game_and_names_a_bad_one(server, page):
+    page.goto(server.url + "/preflop?class=T9s&n=4&game=shortdeck&rules=straight-beats-trips")
+    _shown(page, "T9s", 81)
+    assert page.locator("#game").input_value() == "shortdeck"
+    assert page.locator("#rules").input_value() == "straight-beats-trips"
+    table = preflop_table("shortdeck", "straight-beats-trips")
+    assert page.locator("#detail-equity").inner_text() == _figure(table, "T9s", 4)
+    page.reload()
+    _shown(page, "T9s", 81)
+    assert page.locator("#rules").input_value() == "straight-beats-trips"
+    page.goto(server.url + "/preflop?game=stud&n=9")
+    _shown(page, "AKs", 169)
+    state = page.locator("#state")
+    assert 'game="stud"' in state.inner_text() and "Hold'em" in state.inner_text()
+    assert page.locator("#game").input_value() == "holdem"
+    page.goto(server.url + "/preflop?game=shortdeck&n=9&measure=win&class=22")
+    page.wait_for_function("document.querySelectorAll('#grid .cell').length === 81")
+    page.wait_for_function("document.querySelector('#state').textContent.includes('22')")
+    text = state.inner_text()
+    assert "1 to 5 hands" in text and "no equity without ties" in text
+    assert page.locator("#opponents").input_value() == "5"
+
+
+def test_short_deck_fits_a_phone(browser, server, shots):
+    context, page, errors = _page(browser, PHONE)
+    try:
+        page.goto(server.url + "/preflop?game=shortdeck&class=JTs&n=2")
+        _shown(page, "JTs", 81)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        page.screenshot(path=shots / "preflop-shortdeck-390.png", full_page=True)
+        assert _axe(page) == []
+    finally:
+        context.close()
+    assert not errors, errors
