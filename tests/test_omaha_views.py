@@ -108,3 +108,71 @@ def test_omaha_distribution_by_monte_carlo_has_the_equity_within_its_error() -> 
 def test_omaha_reports_refuse_bad_input(call: object, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         call()  # type: ignore[operator]
+
+
+def test_omaha_class_equities_weighted_by_share_are_the_range_equity() -> None:
+    hands = ["AsKsQdJd", "AA:$ds, JT98"]
+    classes = pk.equity_by_class(hands, "Ts9s2d", player=1, game="omaha")
+    exact = pk.omaha_equity(hands, "Ts9s2d", exact=True)
+    made = slice(0, classes.n_made)
+    share, eq = classes.share[made], np.nan_to_num(classes.equity[made])
+    assert float(share.sum()) == pytest.approx(1.0)
+    assert float(share @ eq) == pytest.approx(float(exact.equity[1]), abs=1e-12)
+    assert classes.total == pytest.approx(float(exact.equity[1]), abs=1e-12)
+    assert int(classes.combos[made].sum()) == len(classes.hands)
+    assert classes.classes[:classes.n_made][-1] == "nothing"
+    # the classes are omaha_range_hits' on the same hands (those that miss the known hand)
+    hits = pk.omaha_range_hits("AA:$ds, JT98", "Ts9s2d")
+    known = set(parse_cards("AsKsQdJd").tolist())
+    for name in ("set", "two pair", "overpair", "open-ended straight draw"):
+        live = [h for h in hits.combos_in(name) if not known & set(parse_cards(h).tolist())]
+        assert sorted(classes.combos_in(name)) == sorted(live)
+    assert "two pair" in str(classes)
+
+
+def test_omaha_what_wins_matches_a_brute_force_over_rivers() -> None:
+    holes = ["AsKsQdJd", "AhAcKhKc"]
+    board = "Ts9s2d7c"
+    wins = pk.what_wins(holes, board, game="omaha")
+    assert wins.exact and wins.boards == 52 - 12
+    used = set(parse_cards("".join(holes) + board).tolist())
+    held = np.zeros((2, len(pk.analysis.by_class.CATEGORIES)))
+    won = np.zeros_like(held)
+    for c in (c for c in range(52) if c not in used):
+        best = [pk.omaha_hand(h, board + format_card(c)) for h in holes]
+        top = max(b.rank for b in best)
+        winners = [i for i, b in enumerate(best) if b.rank == top]
+        for i, b in enumerate(best):
+            k = pk.analysis.by_class.CATEGORIES.index(b.category.label.lower())
+            held[i, k] += 1
+            if i in winners:
+                won[i, k] += 1 / len(winners)
+    np.testing.assert_allclose(wins.held, held / 40, atol=1e-12)
+    np.testing.assert_allclose(wins.won, won / 40, atol=1e-12)
+    np.testing.assert_allclose(wins.equity, _river_equity(holes, board), atol=1e-12)
+
+
+def test_omaha_what_wins_with_a_range_sums_to_the_equity() -> None:
+    hands = ["AsKsQdJd", "AA:$ds", "KQ:$ds"]
+    wins = pk.what_wins(hands, "Ts9s2d7c", game="omaha")
+    exact = pk.omaha_equity(hands, "Ts9s2d7c", exact=True).equity
+    np.testing.assert_allclose(wins.equity, exact, atol=1e-12)
+    np.testing.assert_allclose(wins.held.sum(axis=1), 1.0)
+    sampled = pk.what_wins(hands[:2], game="omaha", exact=False, samples=3000, seed=2)
+    assert not sampled.exact and sampled.boards == 3000
+    assert sampled.equity.sum() == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: pk.equity_by_class(["AsKsQdJd", "AA"], "Ts9s", game="omaha"), "flop, a turn"),
+    (lambda: pk.equity_by_class(["AsKsQdJd", "AA:$ds"], "Ts9s2d", game="omaha5"), "5"),
+    (lambda: pk.equity_by_class(["AsKsQdJd", "AA"], "Ts9s2d", game="holdem"),
+     "2 hole cards, not 4"),
+    (lambda: pk.what_wins(["AsKsQdJd", "AA"], "Ts9s2d", game="omaha", by="made"),
+     "by='category'"),
+    (lambda: pk.what_wins(["AsKsQdJd", "AA"], "Ts9s2d7c5d", game="omaha"), "flop or a turn"),
+    (lambda: pk.what_wins(["AsKsQdJd", "AA"], game="shortdeck"), "shortdeck"),
+])
+def test_omaha_class_reports_refuse_bad_input(call: object, message: str) -> None:
+    with pytest.raises((ValueError, TypeError), match=message):
+        call()  # type: ignore[operator]

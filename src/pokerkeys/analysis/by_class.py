@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from itertools import combinations
 from math import comb
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
@@ -34,7 +35,7 @@ import numpy as np
 from .. import _jit
 from .._kernels import hits as _hits
 from .._kernels import what_wins as _ww
-from ..core.cards import format_card, format_cards
+from ..core.cards import format_cards
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import CATEGORY_OF_RANK, HandCategory, kernel_args
 from ..core.symmetry import canonical_boards, stabilizer
@@ -44,7 +45,17 @@ from ..equity.holdem import equity
 from ..equity.matchups import matchup_rows
 from ..equity.setup import PlayerSpec, Setup, prepare
 from .hits import DRAWS, MADE
-from .runouts import CHUNKS, check_board, check_players, to_frame
+from .runouts import (
+    CHUNKS,
+    OMAHA_MAX_SHOWDOWNS,
+    ViewGame,
+    check_board,
+    check_players,
+    hole_cards_of,
+    omaha_showdowns,
+    to_frame,
+    winner_masks,
+)
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
@@ -86,7 +97,8 @@ class ClassEquity:
     board : numpy.ndarray of uint8
         The board (3 to 5 cards).
     classes : tuple of str
-        ``MADE`` (best first), then ``DRAWS`` of ``pokerkeys.analysis.hits``.
+        ``MADE`` (best first), then ``DRAWS`` of ``pokerkeys.analysis.hits``; Omaha:
+        ``OMAHA_MADE`` then ``OMAHA_DRAWS`` of ``pokerkeys.analysis.omaha_hits``.
     combos : numpy.ndarray of int64
         Per class, how many combos of the range fall in it.
     weight : numpy.ndarray of float64
@@ -98,15 +110,18 @@ class ClassEquity:
         Per class, the range's equity when it holds a combo of the class (NaN for an empty
         class).
     total : float
-        The range's equity: ``share[:15] @ equity[:15]`` over the non-empty made classes.
+        The range's equity: ``share[:n_made] @ equity[:n_made]`` over the non-empty made
+        classes.
     exact : bool
         Whether the equities were enumerated (False: Monte Carlo).
-    hands : numpy.ndarray of uint8, shape (N, 2)
-        The range's combos, as ``pk.equity``'s per-combo table holds them.
+    hands : numpy.ndarray of uint8, shape (N, 2) or (N, H)
+        The range's combos (Omaha: hands of H cards), as the per-combo table holds them.
     made : numpy.ndarray of int64, shape (N,)
-        Each combo's made-hand class, an index into ``MADE``.
+        Each combo's made-hand class, an index into ``classes``.
     draws : numpy.ndarray of int64, shape (N,)
-        Each combo's draws, bit k for ``DRAWS[k]``.
+        Each combo's draws, bit k for the draw ``classes[n_made + k]``.
+    n_made : int
+        How many of ``classes`` are made-hand classes (the rest are draws).
 
     Examples
     --------
@@ -137,6 +152,7 @@ class ClassEquity:
     hands: CardArray
     made: IntArray
     draws: IntArray
+    n_made: int = len(MADE)
 
     def _index(self, name: str) -> int:
         if name not in self.classes:
@@ -170,7 +186,7 @@ class ClassEquity:
         """
         k = self._index(name)
         value = float(self.equity[k])
-        return {"class": name, "kind": "made" if k < len(MADE) else "draw",
+        return {"class": name, "kind": "made" if k < self.n_made else "draw",
                 "combos": int(self.combos[k]), "weight": float(self.weight[k]),
                 "share": float(self.share[k]), "equity": None if value != value else value}
 
@@ -222,8 +238,9 @@ class ClassEquity:
         ['AhKh']
         """
         k = self._index(name)
-        chosen = self.made == k if k < len(MADE) else (self.draws >> (k - len(MADE))) & 1 == 1
-        return [format_card(a) + format_card(b) for a, b in self.hands[chosen].tolist()]
+        n = self.n_made
+        chosen = self.made == k if k < n else (self.draws >> (k - n)) & 1 == 1
+        return [format_cards(row, sep="") for row in self.hands[chosen]]
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data: ``players``, ``player``, ``board``, ``equity`` (the range's),
@@ -270,7 +287,8 @@ class ClassEquity:
         others = ", ".join(p for i, p in enumerate(self.players) if i != self.player)
         lines = [f"{self.players[self.player]} on {format_cards(self.board)}: equity "
                  f"{100 * self.total:.2f}% against {others}"]
-        for kind, names in (("made hand", MADE), ("draw", DRAWS)):
+        for kind, names in (("made hand", self.classes[:self.n_made]),
+                            ("draw", self.classes[self.n_made:])):
             lines.append(f"{kind:<28} {'combos':>8} {'weight':>8} {'share':>8} {'equity':>8}")
             for name in names:
                 k = self.classes.index(name)
@@ -285,7 +303,7 @@ def equity_by_class(hands: Iterable[PlayerSpec], board: CardsLike,
                     dead: CardsLike | None = None, *, player: int = 0,
                     exact: bool | None = None, trials: int | None = None,
                     seed: SeedLike = None, threads: Threads = None,
-                    progress: Progress | None = None) -> ClassEquity:
+                    progress: Progress | None = None, game: ViewGame = "holdem") -> ClassEquity:
     """One player's range on a board split by made-hand class and draw, with each class's
     equity against the other players.
 
@@ -303,6 +321,11 @@ def equity_by_class(hands: Iterable[PlayerSpec], board: CardsLike,
     exact, trials, seed, threads, progress
         As for ``pk.equity`` (heads-up the equities are exact however wide the ranges);
         ``progress`` may raise to stop the work.
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``,
+        each hand's equity from ``pk.omaha_equity(..., per_combo=...)`` (exact where it
+        enumerates, else Monte Carlo with its stop rules), the classes those of
+        ``pk.omaha_range_hits`` (made hands, then flush draws, wraps and straight draws).
 
     Returns
     -------
@@ -314,7 +337,8 @@ def equity_by_class(hands: Iterable[PlayerSpec], board: CardsLike,
     ValueError
         If the board is not 3 to 5 cards, ``player`` is not 0 to P - 1 or is a single hand,
         there are fewer than 2 or more than 6 players, a range is empty once the board and
-        dead cards are out, or anything ``pk.equity`` refuses.
+        dead cards are out, ``game`` is not one of its values, or anything ``pk.equity``
+        (Omaha: ``pk.omaha_equity``, such as a hand of the wrong size) refuses.
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -328,9 +352,20 @@ def equity_by_class(hands: Iterable[PlayerSpec], board: CardsLike,
     Traceback (most recent call last):
     ...
     ValueError: equity_by_class needs a flop, a turn or a river, not 2 cards (Jh 9h)
+
+    Omaha:
+
+    >>> classes = pk.equity_by_class(["AsKsQdJd", "AA:$ds, JT98"], "Ts9s2d", player=1,
+    ...                              game="omaha")
+    >>> [(r["class"], r["combos"], round(r["equity"], 4)) for r in classes.records()][:3]
+    [('set', 7, 0.4986), ('two pair', 122, 0.3995), ('overpair', 339, 0.3044)]
     """
     players = check_players(hands, "equity_by_class")
+    n_hole = hole_cards_of(game, "equity_by_class")
     check_board(board, (3, 4, 5), "equity_by_class", "a flop, a turn or a river")
+    if n_hole:
+        return _omaha_by_class(players, board, dead, player, n_hole, exact, trials, seed,
+                               threads, progress)
     setup = prepare(players, board, dead)
     player = _check_player(player, len(players))
     if setup.players[player].kind == "hand":
@@ -357,6 +392,43 @@ def equity_by_class(hands: Iterable[PlayerSpec], board: CardsLike,
                        members.sum(axis=1).astype(np.int64), members @ table.weight, share,
                        class_equity, float(result.equity[player]), result.exact, cards, made,
                        draws)
+
+
+def _omaha_by_class(players: list[PlayerSpec], board: CardsLike, dead: CardsLike | None,
+                    player: int, n_hole: int, exact: bool | None, trials: int | None,
+                    seed: SeedLike, threads: Threads, progress: Progress | None) -> ClassEquity:
+    from ..equity.omaha import omaha_equity, omaha_players
+    from ..equity.omaha_ranges import OmahaRange
+    from .omaha_hits import OMAHA_DRAWS, OMAHA_MADE, omaha_range_hits
+
+    setup = omaha_players(players, board, dead, n_hole)
+    player = _check_player(player, len(players))
+    if setup.players[player].kind == "hand":
+        raise ValueError(f"equity_by_class: player {player + 1} "
+                         f"({setup.players[player].label!r}) is a single hand, not a range")
+    result = omaha_equity(players, board, dead, hole_cards=n_hole, exact=exact, trials=trials,
+                          seed=seed, threads=threads, progress=progress, per_combo=[player])
+    table = result.combo_tables[player] if result.combo_tables is not None else None
+    if table is None:  # per_combo=[player] keeps this player's table
+        raise AssertionError("omaha_equity kept no per-combo table")
+    cards = np.ascontiguousarray(table.combos, dtype=np.uint8)
+    hits = omaha_range_hits(OmahaRange("", n_hole, cards, np.ones(len(cards))), setup.board)
+    row_of = {format_cards(row, sep=""): i for i, row in enumerate(cards)}
+    classes = OMAHA_MADE + OMAHA_DRAWS
+    members = np.zeros((len(classes), len(cards)), dtype=bool)
+    for k, name in enumerate(classes):
+        members[k, [row_of[h] for h in hits.combos_in(name)]] = True
+    made = np.argmax(members[:len(OMAHA_MADE)], axis=0).astype(np.int64)
+    draws = (members[len(OMAHA_MADE):].astype(np.int64)
+             << np.arange(len(OMAHA_DRAWS))[:, None]).sum(axis=0)
+    share = members @ table.share
+    with np.errstate(invalid="ignore", divide="ignore"):
+        class_equity = np.where(share > 0, members @ (table.share * table.equity) / share,
+                                np.nan)
+    return ClassEquity(tuple(result.players), player, setup.board, classes,
+                       members.sum(axis=1).astype(np.int64), members @ table.weight, share,
+                       class_equity, float(result.equity[player]), result.exact, cards, made,
+                       draws, len(OMAHA_MADE))
 
 
 # ---------------------------------------------------------------------------- what wins
@@ -517,7 +589,8 @@ def _symmetric_maps(setup: Setup) -> CardArray:
 def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
               dead: CardsLike | None = None, *, by: WinsBy = "category",
               exact: bool | None = None, samples: int | None = None, seed: SeedLike = None,
-              threads: Threads = None, progress: _Progress | None = None) -> WhatWins:
+              threads: Threads = None, progress: _Progress | None = None,
+              game: ViewGame = "holdem") -> WhatWins:
     """For each player, how often it ends with each class of hand and the pot it wins with it.
 
     Parameters
@@ -543,6 +616,11 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         Kernel threads; the result does not depend on it.
     progress : callable, optional
         Called as ``progress(done, total)`` with the boards evaluated; may raise to stop.
+    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``;
+        ``by='category'`` only (the final Omaha hand's category); exact over every board
+        when the boards x matchups are at most ``runouts.OMAHA_MAX_SHOWDOWNS``, else over
+        a seeded sample of boards (no suit symmetry).
 
     Returns
     -------
@@ -555,7 +633,9 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         If the board has 5 cards (or 1 or 2), ``by`` is unknown, ``samples`` is not a
         positive integer, there are fewer than 2 or more than 6 players, a range is empty once
         the board and dead cards are out, no matchup is possible, or there are more matchups
-        than exact equity takes (``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS``).
+        than exact equity takes (``pokerkeys.equity.matchups.EXACT_MAX_MATCHUPS``); Omaha:
+        a hand of the wrong size for the game, ``by='made'``, or more matchups than the
+        sample of boards can compare; ``game`` not one of its values.
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -568,15 +648,26 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     (np.float64(0.1215), np.float64(0.0924), np.float64(0.761))
     >>> pk.what_wins(["QQ+,AKs", "JJ-88,AQs+"], exact=False, samples=2000, seed=1).exact
     False
+
+    Omaha, by the final hand's category:
+
+    >>> wins = pk.what_wins(["AsKsQdJd", "AhAcKhKc"], "Ts9s2d", game="omaha")
+    >>> k = wins.classes.index("flush")
+    >>> wins.exact, round(float(wins.won[0, k]), 4), wins.equity.round(4).tolist()
+    (True, 0.439, [0.678, 0.322])
     """
     start = _jit.compute_clock()
     players = check_players(hands, "what_wins")
+    n_hole = hole_cards_of(game, "what_wins")
     if by not in ("category", "made"):
         raise ValueError(f"by must be 'category' or 'made', not {by!r}")
     if samples is not None and (isinstance(samples, bool) or not isinstance(
             samples, (int, np.integer)) or samples < 1):
         raise ValueError(f"samples must be a positive integer, not {samples!r}")
     check_board(board, (0, 3, 4), "what_wins", "no board, a flop or a turn")
+    if n_hole:
+        return _omaha_what_wins(players, board, dead, by, n_hole, exact, samples, seed,
+                                threads, progress, start)
     setup = prepare(players, board, dead)
     combos, rows, weights = matchup_rows(setup.combo_lists, setup.weight_lists, "what_wins")
     blocked = setup.excluded
@@ -624,3 +715,53 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
                     MADE if by == "made" else CATEGORIES,
                     totals[:, 0, columns] / showdowns, totals[:, 1, columns] / showdowns,
                     bool(exact), n_boards, _jit.compute_clock() - start)
+
+
+def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
+                     dead: CardsLike | None, by: WinsBy, n_hole: int, exact: bool | None,
+                     samples: int | None, seed: SeedLike, threads: Threads,
+                     progress: _Progress | None, start: float) -> WhatWins:
+    """``what_wins`` for Omaha: every matchup ranked on every board (or a sample of boards)."""
+    from ..equity.omaha import as_ranges, omaha_players, range_matchups
+
+    if by != "category":
+        raise ValueError("what_wins by='made' reads hold'em's made-hand classes; Omaha takes "
+                         "by='category'")
+    setup = omaha_players(players, board, dead, n_hole)
+    ranges = as_ranges(setup, [])
+    deck = setup.free
+    k = 5 - len(setup.board)
+    built = range_matchups(ranges, OMAHA_MAX_SHOWDOWNS)
+    n_matchups = len(built[0]) if built is not None else OMAHA_MAX_SHOWDOWNS + 1
+    if exact is None:
+        exact = comb(len(deck), k) * n_matchups <= OMAHA_MAX_SHOWDOWNS
+    if exact:
+        completions = np.array(list(combinations(deck.tolist(), k)),
+                               dtype=np.uint8).reshape(-1, k)
+    else:
+        n = int(samples) if samples is not None else int(
+            np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
+        rng = np.random.default_rng(np.random.SeedSequence(seed))
+        completions = np.ascontiguousarray(rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
+    n_players = len(ranges)
+    held = np.zeros((n_players, 10))
+    won = np.zeros((n_players, 10))
+    for _, _, ranks, weights in omaha_showdowns(ranges, setup.board, completions, "what_wins",
+                                                threads, progress):
+        masks, live = winner_masks(ranks)
+        w = np.where(live, weights[None, :], 0.0)
+        size = np.zeros_like(masks)
+        for p in range(n_players):
+            size += (masks >> p) & 1
+        for p in range(n_players):
+            category = _CLASS_OF_RANK[ranks[p]]
+            held[p] += np.bincount(category.ravel(), weights=w.ravel(), minlength=10)
+            share = ((masks >> p) & 1) / np.maximum(size, 1)
+            won[p] += np.bincount(category.ravel(), weights=(w * share).ravel(), minlength=10)
+    showdowns = held[0].sum()
+    if showdowns == 0:
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
+    columns = list(range(9, 0, -1))
+    return WhatWins(tuple(setup.labels), setup.board, "category", CATEGORIES,
+                    won[:, columns] / showdowns, held[:, columns] / showdowns, bool(exact),
+                    len(completions), _jit.compute_clock() - start)

@@ -29,7 +29,7 @@ import csv
 import io
 import json
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
@@ -54,7 +54,7 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_PLAYERS", "OMAHA_MAX_SHOWDOWNS", "RunoutGrid", "RunoutSort", "Runouts",
            "ViewGame", "board_counts", "check_board", "check_players", "hole_cards_of",
-           "mask_outcomes", "runouts", "to_frame"]
+           "mask_outcomes", "omaha_showdowns", "runouts", "to_frame", "winner_masks"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -916,11 +916,59 @@ def _omaha_setup(players: list[PlayerSpec], board: CardArray, dead: CardsLike | 
     return setup.labels, setup.board, blocked, as_ranges(setup, [])
 
 
-def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
-                        completions: CardArray, threads: Threads,
-                        progress: _Progress | None) -> FloatArray:
-    """(B, 2**P) weighted Omaha showdowns by winner mask on each completion of the board:
-    each player's hands ranked once per board, every matchup compared."""
+def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
+                    completions: CardArray, report: str, threads: Threads = None,
+                    progress: _Progress | None = None
+                    ) -> Iterator[tuple[int, int, IntArray, FloatArray]]:
+    """Every matchup of Omaha hands ranked on every completion of a board, batch by batch.
+
+    Each player's hands are ranked once per board (``pk.evaluate_omaha_batch``), then looked
+    up for every matchup of the players' hands that shares no card (``range_matchups``).
+
+    Parameters
+    ----------
+    ranges : list of (hands, weights)
+        Per player, its ``(N, H)`` hands and their weights (``pokerkeys.equity.omaha``'s
+        ``as_ranges``).
+    board : numpy.ndarray of uint8
+        The known board.
+    completions : numpy.ndarray of uint8, shape (B, 5 - board size)
+        The missing cards of each board.
+    report : str
+        The report's name, for the messages.
+    threads : int, optional
+        Evaluator threads; the result does not depend on it.
+    progress : callable, optional
+        Called as ``progress(done, total)`` after each batch of boards; may raise to stop.
+
+    Yields
+    ------
+    lo, hi : int
+        The batch's boards, ``completions[lo:hi]``.
+    ranks : numpy.ndarray of uint16, shape (P, hi - lo, M)
+        Each player's rank in each matchup on each board; 0 where the matchup shares a card
+        with the board (it cannot happen there).
+    weights : numpy.ndarray of float64, shape (M,)
+        Each matchup's weight, the product of its hands' weights.
+
+    Raises
+    ------
+    ValueError
+        If no matchup is possible, or there are more than ``OMAHA_MAX_SHOWDOWNS`` matchups
+        x boards.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.analysis.runouts import omaha_showdowns
+    >>> from pokerkeys.core.cards import parse_cards
+    >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+    ...           (parse_cards("AhAcKhKc")[None], np.ones(1))]
+    >>> rivers = parse_cards("2c 8s")[:, None]
+    >>> [r[:, :, 0].tolist() for _, _, r, _ in omaha_showdowns(
+    ...     ranges, parse_cards("Ts9s2d7h"), rivers, "runouts")]
+    [[[1495, 7060], [4871, 4001]]]
+    """
     from ..core.omaha_batch import evaluate_omaha_batch
     from ..equity.omaha import hand_bits, range_matchups
 
@@ -928,8 +976,9 @@ def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardA
     n_boards = len(completions)
     built = range_matchups(ranges, OMAHA_MAX_SHOWDOWNS // max(n_boards, 1))
     if built is None or len(built[0]) * n_boards > OMAHA_MAX_SHOWDOWNS:
-        raise ValueError(f"Omaha runouts would compare more than {OMAHA_MAX_SHOWDOWNS:,} "
-                         "showdowns (matchups x boards); give narrower ranges or a turn")
+        raise ValueError(f"{report} would compare more than {OMAHA_MAX_SHOWDOWNS:,} Omaha "
+                         "showdowns (matchups x boards); give narrower ranges or more board "
+                         "cards")
     _, weights, rows = built
     if not len(rows):
         raise ValueError("no matchup is possible: the players' ranges always share a card")
@@ -939,25 +988,67 @@ def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardA
                             axis=1).astype(np.uint8)
     card_bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
     completion_bits = np.bitwise_or.reduce(card_bit[completions.astype(np.int64)], axis=1)
-    counts = np.zeros((n_boards, 1 << n_players))
-    for lo, hi in _batches(n_boards, progress):
-        ranks = []
-        for (hands, _), hb in zip(ranges, bits, strict=True):
+    n_batches = max(PROGRESS_BATCHES if progress is not None else 1,
+                    -(-n_boards * len(rows) // 2_000_000))
+    bounds = np.linspace(0, n_boards, n_batches + 1).round().astype(np.int64)
+    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        if hi == lo:
+            continue
+        ranks = np.empty((n_players, hi - lo, len(rows)), dtype=np.uint16)
+        for p, ((hands, _), hb) in enumerate(zip(ranges, bits, strict=True)):
             n = len(hands)
             holes = np.repeat(hands[None], hi - lo, axis=0).reshape(-1, hands.shape[1])
             rank = evaluate_omaha_batch(holes, np.repeat(boards[lo:hi], n, axis=0),
                                         threads=threads, invalid="zero").reshape(hi - lo, n)
             rank[(hb[None, :] & completion_bits[lo:hi, None]) != 0] = 0
-            ranks.append(rank)
-        for b in range(hi - lo):
-            r = np.stack([ranks[p][b, rows[:, p]] for p in range(n_players)])
-            live = (r > 0).all(axis=0)
-            best = r.max(axis=0)
-            mask = ((r == best) << np.arange(n_players)[:, None]).sum(axis=0)
-            counts[lo + b] = np.bincount(mask[live], weights=matchup_weight[live],
-                                         minlength=1 << n_players)
+            ranks[p] = rank[:, rows[:, p]]
+        yield lo, hi, ranks, matchup_weight
         if progress is not None:
             progress(hi, n_boards)
+
+
+def winner_masks(ranks: IntArray) -> tuple[IntArray, BoolArray]:
+    """Bit p set when player p holds the best rank, and whether every rank is live (> 0).
+
+    Parameters
+    ----------
+    ranks : numpy.ndarray of int, shape (P, ...)
+        Each player's rank (0: the showdown cannot happen).
+
+    Returns
+    -------
+    masks : numpy.ndarray of int64, shape (...)
+        The winners' bit mask.
+    live : numpy.ndarray of bool, shape (...)
+        Where no rank is 0.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.analysis.runouts import winner_masks
+    >>> masks, live = winner_masks(np.array([[5, 7, 3], [5, 2, 0]]))
+    >>> masks.tolist(), live.tolist()
+    ([3, 1, 1], [True, True, False])
+    """
+    best = ranks.max(axis=0)
+    shift = np.arange(len(ranks)).reshape((-1,) + (1,) * (ranks.ndim - 1))
+    masks = ((ranks == best).astype(np.int64) << shift).sum(axis=0)
+    live: BoolArray = np.asarray((ranks > 0).all(axis=0), dtype=bool)
+    return masks, live
+
+
+def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
+                        completions: CardArray, threads: Threads,
+                        progress: _Progress | None) -> FloatArray:
+    """(B, 2**P) weighted Omaha showdowns by winner mask on each completion of the board."""
+    n_masks = 1 << len(ranges)
+    counts = np.zeros((len(completions), n_masks))
+    for lo, hi, ranks, weights in omaha_showdowns(ranges, board, completions, "runouts",
+                                                  threads, progress):
+        masks, live = winner_masks(ranks)
+        index = np.arange(hi - lo)[:, None] * n_masks + masks
+        counts[lo:hi] = np.bincount(index[live], weights=np.broadcast_to(weights, live.shape)[live],
+                                    minlength=(hi - lo) * n_masks).reshape(hi - lo, n_masks)
     return counts
 
 
