@@ -13,45 +13,35 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from web_server import LiveServer
+from browser_pages import PHONE, close_page, new_page, server_fixture
 
 from pokerkeys.web.compute import preflop_table
 
-PHONE = 390
+try:
+    from test_web_a11y import axe_violations
+except pytest.skip.Exception:  # no axe package: the accessibility tests skip too
+    axe_violations = None
+
+server = server_fixture()
 
 
-@pytest.fixture(scope="module")
-def server(browser):  # the browser first: it skips the module without chromium
-    s = LiveServer()
-    yield s
-    s.stop()
-
-
-def _page(browser, width: int = 1280):
-    context = browser.new_context(viewport={"width": width, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return context, page, errors
+def _open(browser, viewport=None):
+    """A page (new_page) whose console errors fail the test too, like its script errors."""
+    page = new_page(browser, viewport)
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    return page
 
 
 @pytest.fixture
 def page(browser):
-    context, page, errors = _page(browser)
-    yield page
-    context.close()
-    assert not errors, errors
+    p = _open(browser)
+    yield p
+    close_page(p)
 
 
 def _axe(page) -> list[str]:
-    """axe-core's WCAG 2 A/AA violations on the page as it is now (none checked without the
-    axe package: the accessibility tests skip then too)."""
-    try:
-        from test_web_a11y import axe_violations
-    except pytest.skip.Exception:
-        return []
-    return axe_violations(page)
+    """axe-core's WCAG 2 A/AA violations on the page as it is now (none without axe)."""
+    return axe_violations(page) if axe_violations else []
 
 
 def _query(page) -> dict[str, list[str]]:
@@ -157,13 +147,12 @@ def test_the_url_keeps_the_game_and_names_a_bad_one(server, page):
 
 
 def test_short_deck_fits_a_phone(browser, server, shots):
-    context, page, errors = _page(browser, PHONE)
+    page = _open(browser, PHONE)
     try:
         page.goto(server.url + "/preflop?game=shortdeck&class=JTs&n=2")
         _shown(page, "JTs", 81)
-        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
+        assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         page.screenshot(path=shots / "preflop-shortdeck-390.png", full_page=True)
         assert _axe(page) == []
     finally:
-        context.close()
-    assert not errors, errors
+        close_page(page)

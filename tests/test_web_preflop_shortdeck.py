@@ -11,23 +11,23 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
-    warnings.simplefilter("ignore")
-    from starlette.testclient import TestClient
-
 from pokerkeys.web.app import create_app
 from pokerkeys.web.compute import preflop_table
-from pokerkeys.web.limits import Limits
 
 
 @pytest.fixture(scope="module")
-def client():
-    with TestClient(create_app(Limits(max_body_bytes=4096, long_jobs=1))) as c:
-        yield c
+def api():
+    """The app in process, through Starlette's test client (it asks for httpx2 in Starlette
+    1.x; httpx still works)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+    with TestClient(create_app()) as test_client:
+        yield test_client
 
 
-def test_short_deck_table_by_default_rules(client):
-    r = client.get("/api/preflop", params={"game": "shortdeck"})
+def test_short_deck_table_by_default_rules(api):
+    r = api.get("/api/preflop", params={"game": "shortdeck"})
     assert r.status_code == 200
     table = r.json()
     assert table["game"] == "shortdeck" and table["rules"] == "trips-beat-straight"
@@ -43,9 +43,9 @@ def test_short_deck_table_by_default_rules(client):
     assert table == preflop_table("shortdeck", "trips-beat-straight")
 
 
-def test_short_deck_other_rule_order(client):
-    trips = client.get("/api/preflop", params={"game": "shortdeck"}).json()
-    straight = client.get("/api/preflop", params={"game": "shortdeck",
+def test_short_deck_other_rule_order(api):
+    trips = api.get("/api/preflop", params={"game": "shortdeck"}).json()
+    straight = api.get("/api/preflop", params={"game": "shortdeck",
                                                   "rules": "straight-beats-trips"}).json()
     assert straight["rules"] == "straight-beats-trips"
     assert straight["classes"] == trips["classes"]
@@ -53,9 +53,9 @@ def test_short_deck_other_rule_order(client):
     assert straight == preflop_table("shortdeck", "straight-beats-trips")
 
 
-def test_holdem_unchanged(client):
-    plain = client.get("/api/preflop").json()
-    assert plain == client.get("/api/preflop", params={"game": "holdem"}).json()
+def test_holdem_unchanged(api):
+    plain = api.get("/api/preflop").json()
+    assert plain == api.get("/api/preflop", params={"game": "holdem"}).json()
     assert plain == preflop_table()
     assert len(plain["classes"]) == 169 and "grid_size" not in plain
 
@@ -65,7 +65,7 @@ def test_holdem_unchanged(client):
     ({"game": "shortdeck", "rules": "flush-beats-all"}, "flush-beats-all"),
     ({"game": "holdem", "rules": "straight-beats-trips"}, "shortdeck' only"),
 ])
-def test_bad_game_or_rules_is_a_400(client, params, words):
-    r = client.get("/api/preflop", params=params)
+def test_bad_game_or_rules_is_a_400(api, params, words):
+    r = api.get("/api/preflop", params=params)
     assert r.status_code == 400
     assert words in r.json()["error"]
