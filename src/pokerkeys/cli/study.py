@@ -10,8 +10,8 @@
     pokerkeys what-wins HAND HAND... [--board CARDS] [--by category|made] [--exact |
                       --samples N] [--seed S] [--json | --csv]
 
-Every command takes ``--dead``, ``--threads`` and ``--no-progress``; players are numbered
-from 1 on the command line.
+Every command takes ``--dead``, ``--game holdem|omaha|omaha5|omaha6``, ``--threads`` and
+``--no-progress``; players are numbered from 1 on the command line.
 """
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ def _cmd_runouts(args: argparse.Namespace) -> int:
     player = _player(args)
     report = _with_progress(args, "boards", lambda progress: runouts(
         args.hands, args.board, args.dead, threshold=args.threshold, threads=args.threads,
-        progress=progress))
+        progress=progress, game=args.game))
     shown = report.filter(rank=args.rank, suit=args.suit,
                           pairs_board=True if args.pairs_board else None,
                           flush=True if args.flush else None,
@@ -138,11 +138,12 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
         if args.board:
             raise CliError("--flops is the distribution over every flop: give no --board")
         dist = _with_progress(args, "boards", lambda progress: flop_distribution(
-            args.hands, args.dead, player=player, threads=args.threads, progress=progress))
+            args.hands, args.dead, player=player, threads=args.threads, progress=progress,
+            game=args.game))
     else:
         dist = _with_progress(args, "matchups", lambda progress: equity_distribution(
             args.hands, args.board, args.dead, player=player, threads=args.threads,
-            progress=progress))
+            progress=progress, game=args.game))
     if args.plot:
         dist.plot(args.plot)
     if args.json:
@@ -180,7 +181,7 @@ def _cmd_classes(args: argparse.Namespace) -> int:
     player = _player(args)
     classes = _with_progress(args, "matchups", lambda progress: equity_by_class(
         args.hands, args.board, args.dead, player=player, threads=args.threads,
-        progress=progress))
+        progress=progress, game=args.game))
     if args.json:
         print(json.dumps(classes.to_dict(), indent=2))
     elif args.csv:
@@ -197,7 +198,7 @@ def _cmd_what_wins(args: argparse.Namespace) -> int:
     exact = True if args.exact else (False if args.samples else None)
     wins = _with_progress(args, "boards", lambda progress: what_wins(
         args.hands, args.board, args.dead, by=args.by, exact=exact, samples=args.samples,
-        seed=args.seed, threads=args.threads, progress=progress))
+        seed=args.seed, threads=args.threads, progress=progress, game=args.game))
     if args.json:
         print(json.dumps(wins.to_dict(), indent=2))
     elif args.csv:
@@ -213,6 +214,11 @@ def _common(p: argparse.ArgumentParser, board_help: str) -> None:
                         "('QQ+,AKs', '20%%')")
     p.add_argument("--board", "-b", help=board_help)
     p.add_argument("--dead", "-d", help="cards out of the deck (default: none)")
+    p.add_argument("--game", choices=["holdem", "omaha", "omaha5", "omaha6"],
+                   default="holdem",
+                   help="the game (default: holdem); omaha, omaha5, omaha6: Omaha with 4, 5 "
+                        "or 6 hole cards, hands such as AsKsQdJd and Omaha ranges such as "
+                        "'AA:$ds'")
     p.add_argument("--threads", type=positive_int,
                    help="threads to use (default: all the machine has)")
     p.add_argument("--no-progress", action="store_true",
