@@ -138,6 +138,14 @@ def test_the_url_keeps_the_game_and_names_a_bad_one(server, page):
     state = page.locator("#state")
     assert 'game="stud"' in state.inner_text() and "Hold'em" in state.inner_text()
     assert page.locator("#game").input_value() == "holdem"
+    page.goto(server.url + "/preflop?game=shortdeck&rules=flush-low")
+    _shown(page, "AKs", 81)
+    assert 'rules="flush-low"' in state.inner_text()
+    assert page.locator("#rules").input_value() == "trips-beat-straight"
+    assert "rules" not in _query(page)
+    page.goto(server.url + "/preflop?rules=straight-beats-trips")
+    _shown(page, "AKs", 169)
+    assert "short deck only" in state.inner_text() and page.locator("#rules").is_hidden()
     page.goto(server.url + "/preflop?game=shortdeck&n=9&measure=win&class=22")
     page.wait_for_function("document.querySelectorAll('#grid .cell').length === 81")
     page.wait_for_function("document.querySelector('#state').textContent.includes('22')")
