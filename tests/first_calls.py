@@ -167,6 +167,16 @@ PYTHON: dict[str, str] = {
     "what_wins": "pk.what_wins(['AA', 'KK'])",
     "what_wins made sample": "pk.what_wins(['QQ+,AKs', 'JJ-88,AQs+'], by='made', exact=False,"
                              " samples=2000, seed=1)",
+    "runouts omaha": "pk.runouts(['AsKsQdJd', 'AA:$ds'], 'Ts9s2d', game='omaha');"
+                     " pk.runouts(['AsKsQdJd9c', 'KhKc8h8c7d', 'QhQc6d5d4d'], 'Ts9s2d7h',"
+                     " game='omaha5')",
+    "equity_distribution omaha": "pk.equity_distribution(['AsKsQdJd', 'AA:$ds'], 'Ts9s2d',"
+                                 " player=1, game='omaha')",
+    "equity_by_class omaha": "pk.equity_by_class(['AsKsQdJd', 'AA:$ds, JT98'], 'Ts9s2d',"
+                             " player=1, game='omaha')",
+    "what_wins omaha": "pk.what_wins(['AsKsQdJd', 'AhAcKhKc'], 'Ts9s2d', game='omaha');"
+                       " pk.what_wins(['AsKsQdJd', 'AA:$ds'], game='omaha', exact=False,"
+                       " samples=1000, seed=1)",
     # preflop
     "preflop tables": "pk.preflop.equity_vs_opponents(3); pk.preflop.heads_up_equity('AKs', 'QQ')",
     "preflop distribution": "pk.preflop.rank_distribution('A5s')",
@@ -258,6 +268,7 @@ CLI: dict[str, list[str]] = {
     "distribution": ["distribution", "AhKh", "QQ+,AK", "-b", "Jh9h2c", "--player", "2"],
     "classes": ["classes", "QQ+,AK", "JJ-99,AQs", "-b", "Jh9h2c"],
     "what-wins": ["what-wins", "AA", "KK", "--by", "made"],
+    "runouts omaha": ["runouts", "AsKsQdJd", "AhAcKhKc", "-b", "Ts9s2d", "--game", "omaha"],
     "preflop equity": ["preflop", "equity", "AKs", "72o"],
     "preflop distribution": ["preflop", "distribution", "A5s", "--json"],
     "preflop distribution shortdeck": ["preflop", "distribution", "AKs", "--game", "shortdeck"],
