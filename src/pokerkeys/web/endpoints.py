@@ -314,8 +314,9 @@ _AKS_CATEGORIES = (
 
 _ANALYSIS_BODY = (
     ApiField("hands", "array of strings",
-             "The players, 2 to 6, as for /api/equity (hold'em): hands, partly known hands, "
-             "'random' or ranges ('QQ+,AKs', 'JJ:0.5', '15%').", required=True),
+             "The players, 2 to 6, as for /api/equity: hold'em hands, partly known hands, "
+             "'random' or ranges ('QQ+,AKs', 'JJ:0.5', '15%'); Omaha: hands of the game's "
+             "size ('AsKsQdJd'), 'random' or Omaha ranges ('AA:$ds, JT98').", required=True),
     ApiField("board", "string or array of strings",
              "The board: a flop or a turn for runouts; a flop, turn or river for classes; "
              "none, a flop or a turn for what-wins; any for distribution; none for flops.",
@@ -335,7 +336,9 @@ _ANALYSIS_BODY = (
              f"limit of {_LIMITS.max_seconds:g} s).", default="null"),
     ApiField("seed", "integer", "Seed of the samples (the same seed, the same result).",
              default="null"),
-    ApiField("game", "string", "\"holdem\" only.", default='"holdem"'),
+    ApiField("game", "string",
+             "\"holdem\", or Omaha high with 4, 5 or 6 hole cards: \"omaha\", \"omaha5\", "
+             "\"omaha6\" (every view but flops).", default='"holdem"'),
 )
 _ANALYSIS_QUERY = (
     ApiField("view", "string",
@@ -343,14 +346,18 @@ _ANALYSIS_QUERY = (
              "equity, best first, with quantiles and by starting hand: pk.equity_distribution),"
              " \"classes\" (the range by made hand and draw: pk.equity_by_class), "
              "\"what-wins\" (the final hands each player wins with: pk.what_wins), "
-             "\"runouts\" (every turn or river card: pk.runouts, without its turn x river "
-             "grid) or \"flops\" (every flop of a preflop matchup: pk.flops).",
+             "\"runouts\" (every turn or river card: pk.runouts, with its turn x river "
+             "grid when grid=1) or \"flops\" (every flop of a preflop matchup: pk.flops).",
              required=True),
     ApiField("player", "integer",
              "Whose range distribution and classes describe, 0-based.", default="0"),
     ApiField("threshold", "number",
              "runouts: a player's equity \"moves\" after a card when it changes by more than "
              "this (0 to 1).", default="0.1"),
+    ApiField("grid", "integer",
+             "runouts: 1 adds data.grid, the turn x river grid of a flop (cards, weight and "
+             "each player's equity on every turn and river, rounded to 6 decimals; null on a "
+             "turn); 0 leaves it out.", default="0"),
     ApiField("by", "string",
              "what-wins: \"category\" (the nine hand categories) or \"made\" (the made-hand "
              "classes of range hits).", default='"category"'),
@@ -366,14 +373,16 @@ _ANALYSIS_RESPONSE = (
 )
 _ANALYSIS_ERRORS = (
     ErrorCase(400, "The body or a query option is refused (the message names the field): "
-                   "as for /api/equity, and also a game other than holdem, target_stderr or "
-                   "time_limit given, an unknown view, a player that is not one of the "
+                   "as for /api/equity, and also a game other than holdem, omaha, omaha5 or "
+                   "omaha6, target_stderr or time_limit given, a grid other than 0 or 1, an "
+                   "unknown view, a player that is not one of the "
                    "players, a threshold outside 0 to 1, a by other than category or made."),
     ErrorCase(400, "The library refuses the spot, with its own message: a board of the "
                    "wrong length for the view, a range emptied by the board and dead cards, a "
                    "card used twice, fewer than 2 or more than 6 players, a player's range "
                    "that is a single hand (distribution, classes), too many matchups to "
-                   "enumerate; or the view did not finish within this server's work limit."),
+                   "enumerate, an Omaha hand of the wrong size, Omaha for flops or what-wins "
+                   "by made; or the view did not finish within this server's work limit."),
     ErrorCase(405, "The method is not POST."),
     ErrorCase(409, "A newer long request with the same X-Pokerkeys-Client header replaced "
                    "this one."),
@@ -775,7 +784,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                 "flops.",
         description=(
             "Runs the library's range analysis named by the path on the spot of the body "
-            "(the fields of /api/equity; hold'em, 2 to 6 players), as a long job. Options "
+            "(the fields of /api/equity; hold'em or Omaha high, 2 to 6 players), as a long "
+            "job. Options "
             "go in the query string. runouts on a flop takes a fraction of a second; flops "
             "of two ranges and what-wins preflop take seconds." + _CLIENT_TEXT),
         query=_ANALYSIS_QUERY,
