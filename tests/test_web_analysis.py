@@ -68,6 +68,30 @@ def test_each_view_answers_what_the_library_computes(client):
     assert data["rows"][0]["flop"] == report.names[0]
 
 
+def test_omaha_views_and_the_runout_grid(client):
+    hands, board = ["AsKsQdJd", "AA:$ds"], "Ts9s2d"
+    body = {"hands": hands, "board": board, "game": "omaha"}
+    cases = [
+        ("distribution", {"player": 1},
+         pk.equity_distribution(hands, board, player=1, game="omaha").to_dict()),
+        ("classes", {"player": 1},
+         pk.equity_by_class(hands, board, player=1, game="omaha").to_dict()),
+        ("what-wins", {}, pk.what_wins(hands, board, game="omaha").to_dict()),
+        ("runouts", {}, pk.runouts(hands, board, game="omaha").to_dict(grid=False)),
+    ]
+    for view, query, expected in cases:
+        r = post(client, view, body, **query)
+        assert r.status_code == 200, (view, r.text)
+        assert r.json()["data"] == json.loads(json.dumps(expected)), view
+    data = post(client, "runouts", body, grid=1).json()["data"]
+    grid = pk.runouts(hands, board, game="omaha").grid
+    assert grid is not None and data["grid"]["cards"] == grid.names
+    assert data["grid"]["equity"][0][0][1] == pytest.approx(grid.to_dict()["equity"][0][0][1],
+                                                         abs=1e-6)
+    assert post(client, "runouts", {**body, "board": "Ts9s2d7c"}, grid=1).json()["data"][
+        "grid"] is None
+
+
 def test_the_distribution_sums_to_the_range_equity(client):
     data = post(client, "distribution", SPOT, player=1).json()["data"]
     mean = sum(h["weight"] * h["equity"] for h in data["hands"])
@@ -94,7 +118,11 @@ def test_the_distribution_sums_to_the_range_equity(client):
     ("what-wins", SPOT, {"by": "rank"}, "by must be 'category' or 'made'"),
     ("runouts", SPOT, {"seat": 1}, "unknown query option 'seat'"),
     ("runouts", {**SPOT, "time_limit": 5}, {}, "time_limit does not apply"),
-    ("runouts", {**SPOT, "game": "omaha"}, {}, "hold'em only"),
+    ("runouts", {**SPOT, "game": "shortdeck"}, {}, "not 'shortdeck'"),
+    ("runouts", {**SPOT, "game": "omaha8"}, {}, "not 'omaha8'"),
+    ("runouts", SPOT, {"grid": "yes"}, "grid must be 0 or 1"),
+    ("runouts", {**SPOT, "game": "omaha"}, {}, "4, 5 or 6 hole cards"),
+    ("flops", {"hands": ["AsKsQdJd", "AA:$ds"], "game": "omaha"}, {}, "hold'em only"),
     ("runouts", {**SPOT, "colour": "red"}, {}, "unknown field"),
 ])
 def test_bad_input_is_a_400_with_the_message(client, view, body, query, message):

@@ -1,7 +1,9 @@
 """The range-analysis routes of the web app: ``POST /api/analysis/{view}`` and its stream.
 
 One body for every view, the body of ``/api/equity`` (``hands``, ``board``, ``dead``,
-``exact``, ``trials``, ``seed``; hold'em only), and the view in the path:
+``exact``, ``trials``, ``seed``, ``game``: ``holdem``, or ``omaha``, ``omaha5``,
+``omaha6`` with Omaha hands and ranges; the flop report is hold'em only), and the view in
+the path:
 
 * ``distribution``: each combo of one player's range with its equity, sorted
   (``pk.equity_distribution``), grouped by starting hand for a 13 x 13 grid;
@@ -15,8 +17,8 @@ One body for every view, the body of ``/api/equity`` (``hands``, ``board``, ``de
   aggregates by texture.
 
 Options of a view go in the query string: ``player`` (whose range, 0-based), ``threshold``
-(runouts) and ``by`` (what wins). Every view runs as a long job on the app's job runner: the
-library's ``progress(done, total)`` callback is the job's check (which raises to cancel it)
+and ``grid`` (runouts: ``1`` adds the turn x river grid of a flop) and ``by`` (what wins).
+Every view runs as a long job on the app's job runner: the library's ``progress(done, total)`` callback is the job's check (which raises to cancel it)
 and records how far the work is; the stream form sends that as ``progress`` events a few
 times a second, then the ``result`` event. Bad input is refused before the stream starts,
 as a 4xx JSON error with the library's own message.
@@ -30,7 +32,7 @@ import math
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, cast
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
@@ -39,7 +41,7 @@ from starlette.routing import BaseRoute, Route
 from ..analysis.by_class import equity_by_class, what_wins
 from ..analysis.distribution import equity_distribution
 from ..analysis.flops import flops
-from ..analysis.runouts import runouts
+from ..analysis.runouts import ViewGame, runouts
 from .jobs import LONG, Job, JobRunner, JobStopped
 from .limits import Limits
 from .schemas import (
@@ -54,7 +56,8 @@ from .schemas import (
     parse_json_object,
 )
 
-__all__ = ["VIEWS", "AnalysisRequest", "View", "analyse", "analysis_routes", "parse_analysis"]
+__all__ = ["ANALYSIS_GAMES", "VIEWS", "AnalysisRequest", "View", "analyse", "analysis_routes",
+           "parse_analysis"]
 
 log = logging.getLogger("pokerkeys.web")
 
@@ -62,6 +65,9 @@ View = Literal["distribution", "classes", "what-wins", "runouts", "flops"]
 """The analyses of the range-analysis page, as named in the path."""
 VIEWS: Final[tuple[View, ...]] = ("distribution", "classes", "what-wins", "runouts", "flops")
 """Every view, in the order of the page's tabs."""
+
+ANALYSIS_GAMES: Final[tuple[ViewGame, ...]] = ("holdem", "omaha", "omaha5", "omaha6")
+"""The games the range analysis takes (the flop report: hold'em only)."""
 
 _FIRST_WAIT = 0.3  # seconds a stream waits for a quick answer (or an error) before it starts
 _NO_BUFFER = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # events go out at once
@@ -84,6 +90,8 @@ class AnalysisRequest:
         The equity change above which ``runouts`` says a player's equity "moves".
     by : {'category', 'made'}
         The classes of final hands of ``what-wins``.
+    grid : bool
+        Whether ``runouts`` on a flop answers with its turn x river grid.
 
     Examples
     --------
@@ -98,6 +106,7 @@ class AnalysisRequest:
     player: int = 0
     threshold: float = 0.1
     by: Literal["category", "made"] = "category"
+    grid: bool = False
 
 
 def _number(text: str | None, name: str, default: float, low: float, high: float) -> float:
@@ -123,8 +132,8 @@ def parse_analysis(view: str, body: JsonObject, query: dict[str, str],
     body : dict
         The JSON body: the fields of ``/api/equity`` (``parse_equity`` checks them).
     query : dict of str to str
-        ``player`` (0-based, default 0), ``threshold`` (0 to 1, default 0.1) and ``by``
-        (``'category'`` or ``'made'``), each optional.
+        ``player`` (0-based, default 0), ``threshold`` (0 to 1, default 0.1), ``grid``
+        (``0`` or ``1``, default 0) and ``by`` (``'category'`` or ``'made'``), each optional.
     limits : Limits
         The server's limits.
 
@@ -137,10 +146,11 @@ def parse_analysis(view: str, body: JsonObject, query: dict[str, str],
     ------
     ApiError
         400 naming what is wrong: an unknown view; any refusal of ``parse_equity``; a
-        ``game`` other than hold'em; ``target_stderr`` or ``time_limit`` given (the analyses
+        ``game`` other than hold'em and Omaha high (``ANALYSIS_GAMES``); ``target_stderr``
+        or ``time_limit`` given (the analyses
         stop by trials or enumerate); a ``player`` that is not one of the players; a
         ``threshold`` that is not a number from 0 to 1; a ``by`` other than ``'category'``
-        or ``'made'``; an unknown query option.
+        or ``'made'``; a ``grid`` other than ``0`` or ``1``; an unknown query option.
 
     Examples
     --------
@@ -158,13 +168,16 @@ def parse_analysis(view: str, body: JsonObject, query: dict[str, str],
     """
     if view not in VIEWS:
         raise bad(f"unknown view {view[:40]!r}: the views are {', '.join(VIEWS)}")
-    unknown = [k for k in query if k not in ("player", "threshold", "by")]
+    unknown = [k for k in query if k not in ("player", "threshold", "by", "grid")]
     if unknown:
         raise bad(f"unknown query option {unknown[0][:40]!r}; the options are player, "
-                  f"threshold and by")
+                  f"threshold, grid and by")
     spot = parse_equity(body, limits)
-    if spot.game != "holdem":
-        raise bad(f"the range analysis is for hold'em only, not {spot.game!r}")
+    if spot.game not in ANALYSIS_GAMES:
+        raise bad(f"the range analysis takes {', '.join(ANALYSIS_GAMES)}, not {spot.game!r}")
+    grid = query.get("grid") or "0"
+    if grid not in ("0", "1"):
+        raise bad(f"grid must be 0 or 1, not {grid[:40]!r}")
     for name in ("target_stderr", "time_limit"):
         if getattr(spot, name) is not None:
             raise bad(f"{name} does not apply to the range analysis: it enumerates, or runs "
@@ -177,7 +190,7 @@ def parse_analysis(view: str, body: JsonObject, query: dict[str, str],
         raise bad(f"by must be 'category' or 'made', not {by[:40]!r}")
     threshold = _number(query.get("threshold"), "threshold", 0.1, 0, 1)
     return AnalysisRequest(view, spot, int(player), threshold,
-                           "made" if by == "made" else "category")
+                           "made" if by == "made" else "category", grid == "1")
 
 
 def _rounded(value: Any) -> Any:
@@ -209,8 +222,9 @@ def analyse(request: AnalysisRequest,
     -------
     dict
         ``view``, ``player`` and ``data``: the library's ``to_dict()`` of the result
-        (``EquityDistribution``, ``ClassEquity``, ``WhatWins``, ``Runouts`` without its turn
-        x river grid), or for ``flops`` ``players``, ``overall`` (each player's preflop
+        (``EquityDistribution``, ``ClassEquity``, ``WhatWins``, ``Runouts`` with its turn x
+        river grid when ``request.grid``, floats rounded to 6 decimals, else without), or
+        for ``flops`` ``players``, ``overall`` (each player's preflop
         equity), ``by_texture`` and ``rows`` (``FlopReport.records()``, rounded to 6
         decimals).
 
@@ -220,7 +234,7 @@ def analyse(request: AnalysisRequest,
         The library's message: a board of the wrong length for the view, a range emptied by
         the board and dead cards, a card in two places, fewer than 2 or more than 6 players,
         a player's "range" that is a single hand (``distribution``, ``classes``), a board
-        given to ``flops``.
+        given to ``flops``, an Omaha game given to ``flops``, an Omaha hand of the wrong size.
 
     Examples
     --------
@@ -234,7 +248,9 @@ def analyse(request: AnalysisRequest,
     """
     spot = request.spot
     hands, board, dead = list(spot.hands), spot.board, spot.dead
-    method: dict[str, Any] = {"exact": spot.exact, "trials": spot.trials, "seed": spot.seed}
+    game = cast("ViewGame", spot.game)  # parse_analysis keeps ANALYSIS_GAMES only
+    method: dict[str, Any] = {"exact": spot.exact, "trials": spot.trials, "seed": spot.seed,
+                              "game": game}
     data: JsonObject
     if request.view == "distribution":
         data = equity_distribution(hands, board, dead, player=request.player,
@@ -247,17 +263,25 @@ def analyse(request: AnalysisRequest,
                                **method).to_dict()
     elif request.view == "what-wins":
         data = what_wins(hands, board, dead, by=request.by, exact=spot.exact,
-                         samples=spot.trials, seed=spot.seed, progress=progress).to_dict()
+                         samples=spot.trials, seed=spot.seed, progress=progress,
+                         game=game).to_dict()
     elif request.view == "runouts":
-        data = runouts(hands, board if board is not None else "", dead,
-                       threshold=request.threshold, progress=progress).to_dict(grid=False)
+        report = runouts(hands, board if board is not None else "", dead,
+                         threshold=request.threshold, progress=progress, game=game)
+        data = report.to_dict(grid=False)
+        if request.grid:
+            data["grid"] = _rounded(report.grid.to_dict()) if report.grid is not None else None
     else:
+        if game != "holdem":
+            raise ValueError(f"the flop report is hold'em only, not game={game!r}")
         if board:
             raise ValueError("the flop report is preflop: it deals every flop, so leave the "
                              "board empty")
-        report = flops(hands, dead, progress=progress)
-        data = _rounded({"players": list(report.players), "overall": report.overall().tolist(),
-                         "by_texture": report.by_texture(), "rows": report.records()})
+        flop_report = flops(hands, dead, progress=progress)
+        data = _rounded({"players": list(flop_report.players),
+                         "overall": flop_report.overall().tolist(),
+                         "by_texture": flop_report.by_texture(),
+                         "rows": flop_report.records()})
     return {"view": request.view, "player": request.player, "data": data}
 
 
