@@ -18,8 +18,9 @@ the path:
 
 Options of a view go in the query string: ``player`` (whose range, 0-based), ``threshold``
 and ``grid`` (runouts: ``1`` adds the turn x river grid of a flop) and ``by`` (what wins).
-Every view runs as a long job on the app's job runner: the library's ``progress(done, total)`` callback is the job's check (which raises to cancel it)
-and records how far the work is; the stream form sends that as ``progress`` events a few
+Every view runs as a long job on the app's job runner: the library's
+``progress(done, total)`` callback is the job's check (which raises to cancel it) and records
+how far the work is; the stream form sends that as ``progress`` events a few
 times a second, then the ``result`` event. Bad input is refused before the stream starts,
 as a 4xx JSON error with the library's own message.
 """
