@@ -103,6 +103,31 @@ def test_short_deck_by_mouse_draws_the_9x9_grid(server, page, shots):
     assert "game" not in _query(page) and "rules" not in _query(page)
 
 
+def test_the_heads_up_matrix_view(server, page, shots):
+    page.goto(server.url + "/preflop?game=shortdeck&class=AKs&measure=vs")
+    _shown(page, "AKs", 81)
+    table = preflop_table("shortdeck")
+    title = page.locator("#grid-title")
+    assert title.text_content() == "Heads-up equity of AKs against each class (exact)"
+    assert page.locator("#opponents").is_disabled()
+    label = page.locator("#grid [data-class='66']").get_attribute("aria-label")
+    assert label == f"66, AKs against it {100 * table['heads_up'][1][80]:.1f}%"  # 58.4%
+    page.locator("#grid [data-class='66']").click()  # the view follows the chosen class
+    _shown(page, "66", 81)
+    assert title.text_content() == "Heads-up equity of 66 against each class (exact)"
+    label = page.locator("#grid [data-class='AKs']").get_attribute("aria-label")
+    assert label == f"AKs, 66 against it {100 * table['heads_up'][80][1]:.1f}%"
+    assert _query(page)["measure"] == ["vs"]
+    page.screenshot(path=shots / "preflop-shortdeck-heads-up.png", full_page=True)
+    page.select_option("#game", "holdem")  # Hold'em's answer has no matrix
+    _shown(page, "66", 169)
+    page.wait_for_function("document.querySelectorAll('#distribution .brow').length === 9",
+                           timeout=30_000)
+    assert page.locator("#measure").input_value() == "equity"
+    assert page.locator("#measure option[value=vs]").is_disabled()
+    assert "no heads-up matrix" in page.locator("#state").inner_text()
+
+
 def test_short_deck_by_keyboard(server, page):
     page.goto(server.url + "/preflop")
     _shown(page, "AKs", 169)

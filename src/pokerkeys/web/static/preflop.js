@@ -3,7 +3,8 @@
 // (by category, each opening onto its rank buckets) and its curve against 1..9 opponents.
 // Short deck (game=shortdeck, rules=straight-beats-trips for the other rule order): its 81
 // classes on a 9 x 9 grid drawn from the answer's grid_size, figures against 1..5 hands (no
-// equity without ties, no distribution of best hands: the detail panel says so).
+// equity without ties, no distribution of best hands: the detail panel says so), and its
+// exact heads-up matrix as a view: the chosen class's equity against each class (measure=vs).
 // The state lives in the URL (/preflop?class=AKs&n=3&measure=win&game=shortdeck); a value
 // there that is out of range or unknown is named in the status line (a live region) and
 // replaced by the default.
@@ -19,7 +20,7 @@ const opponents = $('opponents');
 const measure = $('measure');
 const game = $('game');
 const rules = $('rules');
-const MEASURES = { equity: 'equity', win: 'equity without ties' };
+const MEASURES = { equity: 'equity', win: 'equity without ties', vs: 'heads-up equity' };
 const GAMES = { holdem: "Hold'em", shortdeck: 'Short deck' };
 const RULES = { 'trips-beat-straight': 'trips beat straights',
                 'straight-beats-trips': 'straights beat trips' };
@@ -82,7 +83,7 @@ function markSelected() {
 
 // The opponents the table covers (9 for Hold'em, 5 for short deck), the chosen one kept if
 // it is still there (else the largest, and a note in `told` says so); equity without ties
-// only where the table has it.
+// only where the table has it, the heads-up view only with a matrix.
 function fitControls(told) {
   const most = table.equity_vs_opponents[0].length;
   const was = +opponents.value || 1;
@@ -95,6 +96,13 @@ function fitControls(told) {
     measure.value = 'equity';
     told.push(`${gameLabel()} has no equity without ties, so this shows equity.`);
   }
+  const vs = measure.querySelector('option[value="vs"]');
+  vs.disabled = !table.heads_up;
+  if (vs.disabled && measure.value === 'vs') {
+    measure.value = 'equity';
+    told.push(`${gameLabel()} has no heads-up matrix here (short deck has), so this shows equity.`);
+  }
+  opponents.disabled = measure.value === 'vs';
   $('rules-box').hidden = !short();
   $('detail-win-box').hidden = !table.win_vs_opponents;
   $('curve-title').textContent = `Equity against 1 to ${most} opponents`;
@@ -116,20 +124,31 @@ function ink([r, g, b]) {
 
 const against = n => `against ${n} random hand${n > 1 ? 's' : ''}`;
 const figures = () => (measure.value === 'win' ? table.win_vs_opponents : table.equity_vs_opponents);
+const chosen = () => table.classes.indexOf(selected);
+// The heads-up view: the matrix row of the chosen class (its exact equity against each class).
+const headsUp = () => measure.value === 'vs' && table.heads_up && chosen() >= 0;
 
 function draw() {
   if (!table) return;
   const n = +opponents.value;
-  const values = figures().map(row => row[n - 1]);
+  const vs = headsUp();
+  const values = vs ? table.heads_up[chosen()] : figures().map(row => row[n - 1]);
   const lo = Math.min(...values), hi = Math.max(...values);
   const what = MEASURES[measure.value];
-  $('grid-title').textContent = `${measure.value === 'win' ? 'Equity without ties' : 'Equity'} ${against(n)}`;
+  opponents.disabled = measure.value === 'vs';
+  if (vs) {  // the class's name as it is written (the heading is in capitals)
+    $('grid-title').innerHTML = `Heads-up equity of <span class="pf-name">${selected}</span> against each class (exact)`;
+  } else {
+    $('grid-title').textContent = `${measure.value === 'win' ? 'Equity without ties' : 'Equity'} ${against(n)}`;
+  }
   cells.forEach((cell, k) => {
     const rgb = colour(hi > lo ? (values[k] - lo) / (hi - lo) : 0.5);
     cell.style.background = `rgb(${rgb.join(', ')})`;
     cell.style.color = ink(rgb);
-    cell.title = `${cell.dataset.class}: ${what} ${pct(values[k], 2)} ${against(n)}`;
-    cell.setAttribute('aria-label', `${cell.dataset.class}, ${what} ${pct(values[k], 1)}`);
+    cell.title = vs ? `${selected} against ${cell.dataset.class}: ${pct(values[k], 2)} (exact)`
+      : `${cell.dataset.class}: ${what} ${pct(values[k], 2)} ${against(n)}`;
+    cell.setAttribute('aria-label', vs ? `${cell.dataset.class}, ${selected} against it ${pct(values[k], 1)}`
+      : `${cell.dataset.class}, ${what} ${pct(values[k], 1)}`);
     cell.innerHTML = `${cell.dataset.class}<span class="pf-value">${(100 * values[k]).toFixed(1)}</span>`;
   });
   showFigures();
@@ -227,7 +246,7 @@ function selectShort(name, byUser) {
     <thead><tr><th scope="col">opponents</th><th scope="col">equity</th><th scope="col">fair share</th></tr></thead>
     <tbody>${eq.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withError(v, se[i])}</td><td>${
     pct(1 / (i + 2), 2)}</td></tr>`).join('')}</tbody></table>`;
-  showFigures();
+  if (measure.value === 'vs') draw(); else showFigures();
   writeAddress();
   if (notes.length) say(notes.splice(0).join(' '), 'error');
   else announce();
@@ -333,7 +352,7 @@ if (q.has('n')) {
 if (q.has('measure')) {
   const raw = q.get('measure');
   if (raw in MEASURES) measure.value = raw;
-  else notes.push(`The address asks to show ${JSON.stringify(raw)}; it can show "equity" or "win" (without ties), so this shows equity.`);
+  else notes.push(`The address asks to show ${JSON.stringify(raw)}; it can show "equity" or "win" (without ties), or "vs" (short deck's heads-up matrix), so this shows equity.`);
 }
 buildGrid(gameClasses(), short() ? 9 : 13);
 if (await loadTable(notes)) {
