@@ -6,8 +6,12 @@
 // river card brings) and the flop report (a sortable table, filtered by texture). The state
 // lives in the URL (/analysis?p=QQ%2B&p=JJ-99&board=Jh9h2c&player=0&tab=runouts); the page
 // rebuilds itself from it. Long work streams its progress and can be stopped; results and
-// errors are announced through the status line (a live region).
-import { clientId, CLIENT_HEADER, nav, pct, RANKS, SUIT_SYMBOL, cardsIn } from './api.js';
+// errors are announced through the status line (a live region). The game selector (game= in
+// the URL, as on the odds calculator) switches to Omaha with 4, 5 or 6 hole cards: hands and
+// Omaha ranges in the text fields (no 13 x 13 grid), each range's hand count from
+// /api/range/{game}, and every tab but the flop report. Heads-up on a flop, the runouts tab
+// also draws the full turn x river grid (with a table for screen readers).
+import { clientId, CLIENT_HEADER, getJSON, nav, pct, RANKS, SUIT_SYMBOL, cardsIn } from './api.js';
 import { rovingGrid } from './a11y.js';
 import { gridCells, RangeEditor } from './grid.js';
 import { statusLine } from './status.js';
@@ -18,6 +22,12 @@ const esc = s => String(s).replace(/[&<>"']/g, c => `&#${c.charCodeAt(0)};`);
 const say = statusLine($('state'));
 const TABS = ['combos', 'classes', 'distribution', 'runouts', 'flops'];
 const DEFAULTS = { p: ['QQ+,AK', 'JJ-88,AQs,KQs'], board: 'Jh9h2c' };
+const GAMES = { holdem: { hole: 2, p: DEFAULTS.p },
+                omaha: { hole: 4, p: ['AsKsQdJd', 'AA:$ds, JT98'] },
+                omaha5: { hole: 5, p: ['AsKsQdJd9c', 'AA:$ds'] },
+                omaha6: { hole: 6, p: ['AsKsQdJd9c8c', 'AA:$ds'] } };
+const game = $('game');
+const omaha = () => game.value !== 'holdem';
 const MAX_PLAYERS = 6;
 const FLOP_PAGE = 100;
 
@@ -32,14 +42,24 @@ const playerName = i => (i === 0 ? 'Hero' : `Villain ${i}`);
 const playerInputs = () => [...document.querySelectorAll('#players input')];
 
 function renderPlayers(texts) {
+  const holdem = !omaha();
+  const hint = holdem ? (i => (i ? 'JJ-99,AQs' : 'AhKh or QQ+,AK'))
+    : (i => (i ? 'AA:$ds, JT98' : `${'AsKsQdJd9c8c'.slice(0, 2 * GAMES[game.value].hole)}`));
   $('players').innerHTML = texts.map((t, i) => `<div class="an-player">
     <label for="p${i}">${playerName(i)}</label>
     <input type="text" id="p${i}" autocomplete="off" spellcheck="false" value="${esc(t)}"
-      aria-describedby="players-help" placeholder="${i ? 'JJ-99,AQs' : 'AhKh or QQ+,AK'}">
-    <button type="button" class="icon" data-edit="${i}" aria-pressed="${i === target}"
-      aria-label="Edit the range of ${playerName(i).toLowerCase()} on the grid">Grid</button>
+      aria-describedby="players-help count${i}" placeholder="${hint(i)}">
+    ${holdem ? `<button type="button" class="icon" data-edit="${i}" aria-pressed="${i === target}"
+      aria-label="Edit the range of ${playerName(i).toLowerCase()} on the grid">Grid</button>`
+      : '<span></span>'}
     ${i ? `<button type="button" class="icon" data-remove="${i}"
-      aria-label="Remove ${playerName(i).toLowerCase()}">×</button>` : '<span></span>'}</div>`).join('');
+      aria-label="Remove ${playerName(i).toLowerCase()}">×</button>` : '<span></span>'}
+    <span class="an-count hint" id="count${i}"></span></div>`).join('');
+  $('players-help').textContent = holdem
+    ? 'Hero and 1 to 5 villains: a hand (AhKh) or a range (QQ+,AKs, 15%). Edit a range on the grid with its Grid button.'
+    : `Hero and 1 to 5 villains: a ${GAMES[game.value].hole}-card Omaha hand, random, or an Omaha range (AA:$ds, JT98, 15%).`;
+  $('editor-box').hidden = !holdem;
+  playerInputs().forEach(countRange);
   $('add-player').disabled = texts.length >= MAX_PLAYERS;
   const select = $('player');
   const chosen = Math.min(+select.value || 0, texts.length - 1);
@@ -53,6 +73,35 @@ function setTarget(i, load = true) {
     b.setAttribute('aria-pressed', String(+b.dataset.edit === i)));
   $('editor-title').textContent = `Range of ${i ? `villain ${i}` : 'the hero'}`;
   if (load) editor.load($(`p${i}`)?.value || '');
+}
+
+// A range's hands as the server counts them for the game, or the parser's message.
+const counting = new WeakMap();
+function countRange(input) {
+  const box = $(`count${input.id.slice(1)}`);
+  const last = counting.get(input);
+  if (last) { clearTimeout(last.timer); last.controller.abort(); }
+  const text = input.value.trim();
+  const g = GAMES[game.value];
+  const isHand = cardsIn(text).length === g.hole && text.replace(/\s/g, '').length === 2 * g.hole;
+  if (!box || !text || isHand || /^(random|any|\?+|xx|\*)$/i.test(text)) {
+    if (box) box.textContent = '';
+    return;
+  }
+  const controller = new AbortController();
+  const timer = setTimeout(async () => {
+    try {
+      const info = await getJSON(`/api/range/${game.value}`, { text }, controller.signal);
+      if (controller.signal.aborted) return;
+      box.textContent = g.hole === 2
+        ? `${(+info.combos.toFixed(2)).toLocaleString('en')} combos`
+        : `${info.hands.toLocaleString('en')} ${info.hands === 1 ? 'hand' : 'hands'} of ${g.hole} cards`;
+      box.classList.remove('error');
+    } catch (e) {
+      if (!controller.signal.aborted) { box.textContent = e.message; box.classList.add('error'); }
+    }
+  }, 250);
+  counting.set(input, { timer, controller });
 }
 
 $('players').addEventListener('click', e => {
@@ -71,7 +120,8 @@ $('players').addEventListener('click', e => {
 });
 $('players').addEventListener('input', e => {
   const i = +e.target.id.slice(1);
-  if (i === target) editor.load(e.target.value, { delay: 250, typed: true });
+  if (i === target && !omaha()) editor.load(e.target.value, { delay: 250, typed: true });
+  countRange(e.target);
   schedule();
 });
 $('add-player').addEventListener('click', () => {
@@ -84,6 +134,14 @@ $('add-player').addEventListener('click', () => {
 });
 for (const id of ['board', 'dead']) $(id).addEventListener('input', () => schedule());
 $('player').addEventListener('change', () => analyse());
+// A change of game puts the game's example players in (hands of another size do not fit).
+game.addEventListener('change', () => {
+  renderPlayers(GAMES[game.value].p);
+  setTarget(0, !omaha());
+  if (tab === 'flops' && omaha()) showTab('combos');
+  say(`${game.selectedOptions[0].textContent}: example players put in.`, 'muted');
+  schedule();
+});
 
 // ---------------------------------------------------------------- tabs
 let tab = 'combos';
@@ -112,11 +170,12 @@ tabButtons.forEach((b, k) => {
 // ---------------------------------------------------------------- the state in the URL
 function spot() {
   return { hands: playerInputs().map(x => x.value.trim()), board: $('board').value.trim(),
-           dead: $('dead').value.trim(), player: +$('player').value || 0 };
+           dead: $('dead').value.trim(), player: +$('player').value || 0, game: game.value };
 }
 
 function writeUrl(s) {
   const q = new URLSearchParams();
+  if (s.game !== 'holdem') q.set('game', s.game);
   s.hands.forEach(h => q.append('p', h));
   if (s.board) q.set('board', s.board);
   if (s.dead) q.set('dead', s.dead);
@@ -138,8 +197,10 @@ function readUrl() {
   const q = new URLSearchParams(location.search);
   const hands = q.getAll('p').slice(0, MAX_PLAYERS);
   const given = hands.length >= 2;
-  renderPlayers(given ? hands : DEFAULTS.p);
-  $('board').value = q.has('board') || given ? q.get('board') || '' : DEFAULTS.board;
+  game.value = GAMES[q.get('game')] ? q.get('game') : 'holdem';
+  renderPlayers(given ? hands : GAMES[game.value].p);
+  $('board').value = q.has('board') || given ? q.get('board') || ''
+    : (omaha() ? 'Ts9s2d' : DEFAULTS.board);
   $('dead').value = q.get('dead') || '';
   const player = +q.get('player');
   if (Number.isInteger(player) && player > 0 && player < playerInputs().length) {
@@ -228,6 +289,7 @@ async function analyse() {
   controller = new AbortController();
   const { signal } = controller;
   const body = { hands: s.hands };
+  if (s.game !== 'holdem') body.game = s.game;
   if (s.board && tab !== 'flops') body.board = s.board;
   if (s.dead) body.dead = s.dead;
   const panel = $(`panel-${tab}`);
@@ -244,6 +306,7 @@ async function analyse() {
   try {
     for (const view of views) {
       const query = ['distribution', 'classes'].includes(view) ? { player: s.player } : {};
+      if (view === 'runouts' && s.hands.length === 2 && cardsIn(s.board).length === 3) query.grid = 1;
       try {
         results[view] = await stream(view, body, query, signal);
       } catch (e) {
@@ -313,8 +376,25 @@ const className = combo => {  // 'AdKd' -> 'AKs'
   return hi === lo ? hi + lo : hi + lo + (s1 === s2 ? 's' : 'o');
 };
 
+function drawOmahaCombos(panel, data) {
+  const who = data.players[data.player];
+  const shown = data.rows.slice(0, 200);
+  panel.innerHTML = `<p class="an-lead">Each hand of <b>${esc(who)}</b> with its equity against
+    ${others(data.players, data.player)}${data.board ? ` on ${esc(data.board)}` : ' preflop'}
+    (${data.exact ? 'exact' : 'Monte Carlo'}), best first; mean <b>${pct(data.summary.mean, 2)}</b>.</p>
+    <div class="an-scroll an-tall" tabindex="0" role="region" aria-label="Hands by equity"><table class="plain an-table" id="combo-table"><caption class="sr-only">
+    Each hand of ${esc(who)} with its probability and equity, best first</caption><thead><tr>
+    <th scope="col">hand</th><th scope="col">probability</th><th scope="col">equity</th></tr></thead><tbody>${
+    shown.map(r => `<tr><td class="mono">${esc(r.combo)}</td><td>${pct(r.weight, 2)}</td><td class="an-eq"><span
+      class="an-bar" aria-hidden="true"><i style="width:${100 * r.equity}%"></i></span>${pct(r.equity, 1)}</td></tr>`).join('')}
+    </tbody></table></div>${data.rows.length > shown.length ? `<p class="hint">The best ${shown.length} of
+    ${data.rows.length.toLocaleString('en')} hands; the distribution tab shows them all as a curve.</p>` : ''}`;
+  return `${who}: mean equity ${pct(data.summary.mean, 2)} over ${data.rows.length} hands.`;
+}
+
 function drawCombos(panel, { distribution: d }) {
   const data = d.data;
+  if (!data.hands) return drawOmahaCombos(panel, data);
   const who = data.players[data.player];
   panel.innerHTML = `<p class="an-lead">Each starting hand of <b>${esc(who)}</b> coloured by its
     equity against ${others(data.players, data.player)}${data.board ? ` on ${esc(data.board)}` : ' preflop'}
@@ -465,17 +545,47 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
     <p class="hint">The figure under a card: the change in equity points. Red: down, blue: up;
       grey cards cannot come (board, dead or in a known hand); an outlined card changes the leader.</p>
     <h3>By card class</h3>
-    <div class="an-scroll"><table class="plain an-table" id="runout-classes"><caption class="sr-only">
+    <div class="an-scroll" tabindex="0" role="region" aria-label="Equity by card class"><table class="plain an-table" id="runout-classes"><caption class="sr-only">
       Each player's equity given the class of the ${data.next} card</caption><thead><tr>
       <th scope="col">${data.next} card</th><th scope="col">cards</th><th scope="col">probability</th>${
       data.players.map(n => `<th scope="col">${esc(n)}</th>`).join('')}</tr></thead><tbody>${
       data.by_class.map(c => `<tr><td>${esc(c.class)}</td><td>${c.cards}</td><td>${pct(c.weight, 1)}</td>${
         c.equity.map(e => `<td>${pct(e, 1)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+  if (data.grid) panel.insertAdjacentHTML('beforeend', runoutGrid(data, p));
   for (const el of panel.querySelectorAll('.an-card[data-delta]')) paint(el, 0.5 + +el.dataset.delta);
+  for (const el of panel.querySelectorAll('.an-tr[data-eq]')) paint(el, +el.dataset.eq);
   rovingGrid([...panel.querySelectorAll('.an-card')], 13, { activate: () => {} });
   const moved = data.cards.filter(c => c.moved).length;
   return `${data.cards.length} ${data.next} cards; ${moved} move a player's equity by more than ${
     pct(data.threshold, 0)}.`;
+}
+
+// The turn x river grid of a flop (heads-up): one player's equity on every final board, a
+// matrix of small coloured cells (hidden from screen readers) and the same as a table.
+function runoutGrid(data, p) {
+  const g = data.grid;
+  const name = esc(data.players[p]);
+  const cell = (t, r) => {
+    const e = g.equity[p][t][r];
+    return e === null ? '<i class="an-tr none"></i>'
+      : `<i class="an-tr" data-eq="${e}" title="${g.cards[t]} ${g.cards[r]}: ${pct(e, 1)}"></i>`;
+  };
+  const n = g.cards.length;
+  return `<h3>Every turn and river</h3>
+    <p class="hint">${name}'s equity on each final board: turn down, river across; red below 50%,
+      blue above, grey: the same card twice.</p>
+    <div class="an-scroll" tabindex="0" role="region" aria-label="Turn and river grid"><div class="an-turn-river" id="turn-river" aria-hidden="true"
+      style="grid-template-columns: 2.2em repeat(${n}, minmax(5px, 1fr))"><b></b>${
+      g.cards.map(c => `<b class="an-tr-head">${c}</b>`).join('')}${
+      g.cards.map((c, t) => `<b class="an-tr-head">${c}</b>${
+        g.cards.map((_, r) => cell(t, r)).join('')}`).join('')}</div></div>
+    <div class="sr-only"><table id="turn-river-table"><caption>${name}'s equity on every turn (rows)
+      and river (columns)</caption><thead><tr><th scope="col">turn</th>${
+      g.cards.map(c => `<th scope="col">${c}</th>`).join('')}</tr></thead><tbody>${
+      g.cards.map((c, t) => `<tr><th scope="row">${c}</th>${g.cards.map((_, r) => {
+        const e = g.equity[p][t][r];
+        return `<td>${e === null ? '–' : pct(e, 0)}</td>`;
+      }).join('')}</tr>`).join('')}</tbody></table></div>`;
 }
 
 // The flop report: filters by texture, a sortable table (first FLOP_PAGE rows, more on ask).
@@ -556,5 +666,5 @@ const DRAW = { combos: drawCombos, classes: drawClasses, distribution: drawDistr
 
 // ---------------------------------------------------------------- start
 readUrl();
-setTarget(0);
+setTarget(0, !omaha());
 analyse();
