@@ -8,12 +8,9 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import json
-import sys
 from typing import TYPE_CHECKING, Any, cast
 
-from .common import CliError, positive_int, progress_bar, range_note, read_as_of
+from .common import CliError, positive_int, print_answer, range_note, read_as_of, with_progress
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
@@ -229,19 +226,15 @@ def _cmd_hits(args: argparse.Namespace) -> int:
         hits = omaha_range_hits(args.range, args.board, OMAHA_GAMES[game] or 4)
         made, draws = OMAHA_MADE, OMAHA_DRAWS
         extra = {"outs": {str(n): e for n, e in hits.outs.items()}}
-    if args.json:
-        print(json.dumps({"board": args.board, "total": hits.total,
-                          "made": {k: hits[k] for k in made},
-                          "draws": {k: hits[k] for k in draws}, **extra}, indent=2))
-    elif args.csv:
-        out = csv.writer(sys.stdout, lineterminator="\n")
-        out.writerow(["category", "kind", "combos", "share"])
-        for name, entry in hits.items():
-            out.writerow([name, "made" if name in made else "draw", entry["combos"],
-                          entry["share"]])
-    else:
-        print(hits)
-    return 0
+    return print_answer(
+        args, lambda: print(hits),
+        data=lambda: {"board": args.board, "total": hits.total,
+                      "made": {k: hits[k] for k in made},
+                      "draws": {k: hits[k] for k in draws}, **extra},
+        rows=lambda: [{"category": name, "kind": "made" if name in made else "draw",
+                       "combos": entry["combos"], "share": entry["share"]}
+                      for name, entry in hits.items()],
+        empty=("category", "kind", "combos", "share"))
 
 
 # ---------------------------------------------------------------------------- flops
@@ -258,31 +251,23 @@ def _cmd_flops(args: argparse.Namespace) -> int:
         raise CliError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(args.hands)}")
     if not 1 <= args.player <= len(args.hands):
         raise CliError(f"--player is a player number 1..{len(args.hands)}, not {args.player}")
-    show = not (args.json or args.csv or args.no_progress) and sys.stderr.isatty()
-    progress = progress_bar("boards") if show else None
-    try:
-        report = flops(args.hands, dead=args.dead, threads=args.threads, progress=progress)
-    finally:
-        if progress is not None:
-            progress.close()
+    report = with_progress(args, "boards", lambda progress: flops(
+        args.hands, dead=args.dead, threads=args.threads, progress=progress))
     read_as = read_as_of(args.hands, dead=args.dead)
     paired = True if args.paired else (False if args.unpaired else None)
     connected = True if args.connected else (False if args.disconnected else None)
     chosen = report.filter(paired=paired, suits=args.suits, connected=connected,
                            high=args.high).sort("equity", player=args.player - 1)
-    if args.json:
-        print(json.dumps({"players": list(report.players), "read_as": read_as,
-                          "equity": report.overall().tolist(),
-                          "by_texture": report.by_texture(), "flops": chosen.records()},
-                         indent=2))
-        return 0
-    if args.csv:
-        rows = chosen.records()
-        out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["flop"],
-                             lineterminator="\n")
-        out.writeheader()
-        out.writerows(rows)
-        return 0
+    return print_answer(
+        args, lambda: _print_flops(args, report, chosen, read_as),
+        data=lambda: {"players": list(report.players), "read_as": read_as,
+                      "equity": report.overall().tolist(), "by_texture": report.by_texture(),
+                      "flops": chosen.records()},
+        rows=chosen.records, empty=("flop",))
+
+
+def _print_flops(args: argparse.Namespace, report: FlopReport, chosen: FlopReport,
+                 read_as: list[dict[str, Any]]) -> None:
     for i, entry in enumerate(read_as):
         if entry["kind"] == "range":
             print(range_note(i, entry))
@@ -309,7 +294,6 @@ def _cmd_flops(args: argparse.Namespace) -> int:
         weight = cast(float, row["weight"])
         eq = "  ".join(f"{100 * e:7.3f}%" for e in equity)
         print(f"{row['texture']:<13} {row['flops']:>6} {100 * weight:8.3f}%  {eq}")
-    return 0
 
 
 def add_parser(sub: Subparsers) -> None:

@@ -1,23 +1,28 @@
 """What every command-line module shares: the user-error type, argument types, the checks made
-before any work (optional dependencies, output folders), the progress bar."""
+before any work (optional dependencies, output folders), the progress bar, and the output of
+a command's answer as text, ``--json`` or ``--csv``."""
 from __future__ import annotations
 
 import argparse
+import csv
 import importlib.util
+import json
 import math
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NoReturn, overload
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar, overload
 
 if TYPE_CHECKING:
     from typing import TypeAlias
 
     Subparsers: TypeAlias = "argparse._SubParsersAction[CommandParser]"
 
-__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message",
-           "positive", "positive_int", "progress_bar", "range_note", "read_as_of",
-           "require_extra", "require_plot", "seed"]
+__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message", "positive",
+           "positive_int", "print_answer", "progress_bar", "range_note", "read_as_of",
+           "require_extra", "require_plot", "seed", "with_progress", "write_csv"]
+
+_T = TypeVar("_T")
 
 
 class CommandParser(argparse.ArgumentParser):
@@ -569,3 +574,111 @@ def range_note(index: int, entry: dict[str, Any]) -> str:
     if entry["live_combos"] != combos:
         note += f", {entry['live_combos']:,} once the cards known elsewhere are removed"
     return note
+
+
+def with_progress(args: argparse.Namespace, unit: str,
+                  work: Callable[[ProgressBar | None], _T]) -> _T:
+    """Run ``work(progress)`` with a progress bar on a terminal (not for --json or --csv).
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The command's arguments: ``json``, ``csv`` and ``no_progress`` (each optional).
+    unit : str
+        What the bar counts (``'boards'``).
+    work : callable
+        Called with the bar, or None when no bar is drawn (output is not a terminal, or is
+        JSON or CSV, or ``--no-progress``).
+
+    Returns
+    -------
+    object
+        What ``work`` returns.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.common import with_progress
+    >>> args = argparse.Namespace(json=True, csv=False, no_progress=False)
+    >>> with_progress(args, "boards", lambda bar: bar is None)
+    True
+    """
+    quiet = (getattr(args, "json", False) or getattr(args, "csv", False)
+             or getattr(args, "no_progress", False))
+    bar = progress_bar(unit) if not quiet and sys.stderr.isatty() else None
+    try:
+        return work(bar)
+    finally:
+        if bar is not None:
+            bar.close()
+
+
+def write_csv(rows: Sequence[dict[str, Any]], empty: Sequence[str] = ("row",)) -> None:
+    """Print rows of dicts as CSV to standard output: a header of the first row's keys.
+
+    Parameters
+    ----------
+    rows : sequence of dict
+        The rows, all with the same keys.
+    empty : sequence of str, default ('row',)
+        The header printed when there are no rows.
+
+    Examples
+    --------
+    >>> from pokerkeys.cli.common import write_csv
+    >>> write_csv([{"card": "As", "weight": 0.5}])
+    card,weight
+    As,0.5
+    """
+    out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else list(empty),
+                         lineterminator="\n")
+    out.writeheader()
+    out.writerows(rows)
+
+
+def print_answer(args: argparse.Namespace, text: Callable[[], object], *,
+                 data: Callable[[], object] | None = None,
+                 rows: Callable[[], Sequence[dict[str, Any]]] | None = None,
+                 empty: Sequence[str] = ("row",)) -> int:
+    """Print a command's answer in the format its arguments ask for; the command's exit code.
+
+    ``--json``: ``data()`` as indented JSON; ``--csv``: ``rows()`` as CSV (``write_csv``);
+    else ``text()``, which prints the text itself. Each is only called when its format is
+    asked for.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        The command's arguments: ``json`` and ``csv`` (each optional, False when missing).
+    text : callable
+        Prints the text answer.
+    data : callable, optional
+        The JSON answer (plain data).
+    rows : callable, optional
+        The CSV answer (dicts).
+    empty : sequence of str, default ('row',)
+        The CSV header when there are no rows.
+
+    Returns
+    -------
+    int
+        0.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.common import print_answer
+    >>> args = argparse.Namespace(json=True, csv=False)
+    >>> print_answer(args, lambda: print("text"), data=lambda: {"a": 1})
+    {
+      "a": 1
+    }
+    0
+    """
+    if data is not None and getattr(args, "json", False):
+        print(json.dumps(data(), indent=2))
+    elif rows is not None and getattr(args, "csv", False):
+        write_csv(rows(), empty)
+    else:
+        text()
+    return 0

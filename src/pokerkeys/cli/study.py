@@ -16,47 +16,22 @@ Every command takes ``--dead``, ``--game holdem|omaha|omaha5|omaha6``, ``--threa
 from __future__ import annotations
 
 import argparse
-import csv
-import json
-import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from .common import CliError, ProgressBar, positive_int, progress_bar, require_plot, seed
+from .common import CliError, positive_int, print_answer, require_plot, seed, with_progress
 
 if TYPE_CHECKING:
+    from ..analysis.distribution import EquityDistribution
     from ..analysis.runouts import Runouts
     from .common import Subparsers
 
 __all__ = ["add_parser"]
-
-_T = TypeVar("_T")
-
-
-def _with_progress(args: argparse.Namespace, unit: str,
-                   work: Callable[[ProgressBar | None], _T]) -> _T:
-    """Run ``work(progress)`` with a progress bar on a terminal (not for --json or --csv)."""
-    show = not (args.json or args.csv or args.no_progress) and sys.stderr.isatty()
-    bar = progress_bar(unit) if show else None
-    try:
-        return work(bar)
-    finally:
-        if bar is not None:
-            bar.close()
-
 
 def _player(args: argparse.Namespace) -> int:
     """The 0-based index of ``--player`` (1-based), checked against the players given."""
     if not 1 <= args.player <= len(args.hands):
         raise CliError(f"--player is a player number 1..{len(args.hands)}, not {args.player}")
     return int(args.player) - 1
-
-
-def _write_csv(rows: list[dict[str, Any]]) -> None:
-    out = csv.DictWriter(sys.stdout, fieldnames=list(rows[0]) if rows else ["row"],
-                         lineterminator="\n")
-    out.writeheader()
-    out.writerows(rows)
 
 
 def _pct(x: float) -> str:
@@ -101,7 +76,7 @@ def _cmd_runouts(args: argparse.Namespace) -> int:
     if not 2 <= len(args.hands) <= MAX_PLAYERS:
         raise CliError(f"runouts takes 2 to {MAX_PLAYERS} players, not {len(args.hands)}")
     player = _player(args)
-    report = _with_progress(args, "boards", lambda progress: runouts(
+    report = with_progress(args, "boards", lambda progress: runouts(
         args.hands, args.board, args.dead, threshold=args.threshold, threads=args.threads,
         progress=progress, game=args.game))
     shown = report.filter(rank=args.rank, suit=args.suit,
@@ -111,21 +86,20 @@ def _cmd_runouts(args: argparse.Namespace) -> int:
                           leader_changed=True if args.leader_changed else None,
                           moved=True if args.moved else None)
     shown = shown.sort(args.sort, player=player, descending=not args.ascending)
-    if args.json:
-        data = report.to_dict(grid=args.grid)
-        data["cards"] = shown.records()
-        print(json.dumps(data, indent=2))
-    elif args.csv:
-        if args.grid and report.grid is not None:
-            _write_csv(report.grid.records())
-        else:
-            _write_csv(shown.records())
-    else:
+
+    def data() -> dict[str, Any]:
+        answer = report.to_dict(grid=args.grid)
+        answer["cards"] = shown.records()
+        return answer
+
+    def text() -> None:
         if args.grid:
             raise CliError("--grid goes with --json or --csv (the grid has a row per turn and "
                            "river)")
         _print_runouts(report, shown)
-    return 0
+
+    return print_answer(args, text, data=data, rows=lambda: (
+        report.grid.records() if args.grid and report.grid is not None else shown.records()))
 
 
 # ---------------------------------------------------------------------------- distribution
@@ -137,21 +111,21 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
     if args.flops:
         if args.board:
             raise CliError("--flops is the distribution over every flop: give no --board")
-        dist = _with_progress(args, "boards", lambda progress: flop_distribution(
+        dist = with_progress(args, "boards", lambda progress: flop_distribution(
             args.hands, args.dead, player=player, threads=args.threads, progress=progress,
             game=args.game))
     else:
-        dist = _with_progress(args, "matchups", lambda progress: equity_distribution(
+        dist = with_progress(args, "matchups", lambda progress: equity_distribution(
             args.hands, args.board, args.dead, player=player, threads=args.threads,
             progress=progress, game=args.game))
     if args.plot:
         dist.plot(args.plot)
-    if args.json:
-        print(json.dumps(dist.to_dict(), indent=2))
-        return 0
-    if args.csv:
-        _write_csv(dist.records())
-        return 0
+    return print_answer(args, lambda: _print_distribution(args, dist, player),
+                        data=dist.to_dict, rows=dist.records)
+
+
+def _print_distribution(args: argparse.Namespace, dist: EquityDistribution,
+                        player: int) -> None:
     what = "flop classes" if dist.kind == "flops" else "combos"
     summary = dist.summary()
     print(f"player {player + 1} ({dist.players[player]}): {len(dist)} {what}, equity "
@@ -171,7 +145,6 @@ def _cmd_distribution(args: argparse.Namespace) -> int:
                   f"{_pct(row['cumulative'])}")
     if args.plot:
         print(f"\nplot written to {args.plot}")
-    return 0
 
 
 # ---------------------------------------------------------------------------- classes
@@ -179,16 +152,11 @@ def _cmd_classes(args: argparse.Namespace) -> int:
     from ..analysis.by_class import equity_by_class
 
     player = _player(args)
-    classes = _with_progress(args, "matchups", lambda progress: equity_by_class(
+    classes = with_progress(args, "matchups", lambda progress: equity_by_class(
         args.hands, args.board, args.dead, player=player, threads=args.threads,
         progress=progress, game=args.game))
-    if args.json:
-        print(json.dumps(classes.to_dict(), indent=2))
-    elif args.csv:
-        _write_csv(classes.records())
-    else:
-        print(classes)
-    return 0
+    return print_answer(args, lambda: print(classes), data=classes.to_dict,
+                        rows=classes.records)
 
 
 # ---------------------------------------------------------------------------- what wins
@@ -196,16 +164,10 @@ def _cmd_what_wins(args: argparse.Namespace) -> int:
     from ..analysis.by_class import what_wins
 
     exact = True if args.exact else (False if args.samples else None)
-    wins = _with_progress(args, "boards", lambda progress: what_wins(
+    wins = with_progress(args, "boards", lambda progress: what_wins(
         args.hands, args.board, args.dead, by=args.by, exact=exact, samples=args.samples,
         seed=args.seed, threads=args.threads, progress=progress, game=args.game))
-    if args.json:
-        print(json.dumps(wins.to_dict(), indent=2))
-    elif args.csv:
-        _write_csv(wins.records())
-    else:
-        print(wins)
-    return 0
+    return print_answer(args, lambda: print(wins), data=wins.to_dict, rows=wins.records)
 
 
 def _common(p: argparse.ArgumentParser, board_help: str) -> None:
