@@ -19,22 +19,26 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import numpy as np
 
-from ..core.cards import format_card, format_cards
+from ..core.cards import format_cards
 from ..core.classes import CLASS_NAMES, COMBO_CLASS, COMBO_INDEX_TABLE, N_CLASSES
 from ..core.types import CardArray, CardsLike, FloatArray, SeedLike, Threads
 from ..equity.driver import Progress
 from ..equity.holdem import equity
-from ..equity.setup import PlayerSpec, prepare
+from ..equity.result import EquityResult
+from ..equity.setup import PlayerSpec, Setup, prepare
 from .flops import flops
 from .runouts import ViewGame, check_players, hole_cards_of, to_frame
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
     from matplotlib.figure import Figure
+
+    from ..equity.omaha import OmahaPlayers
 
 __all__ = ["LEVELS", "QUANTILES", "EquityDistribution", "equity_distribution",
            "flop_distribution", "plot_distributions"]
@@ -410,50 +414,27 @@ def equity_distribution(hands: Iterable[PlayerSpec], board: CardsLike | None = N
     """
     players = check_players(hands, "equity_distribution")
     n_hole = hole_cards_of(game, "equity_distribution")
+    run: Callable[..., EquityResult]
     if n_hole:
-        return _omaha_distribution(players, board, dead, player, n_hole, exact, trials, seed,
-                                   threads, progress)
-    setup = prepare(players, board, dead)
+        from ..equity.omaha import omaha_equity, omaha_players
+
+        setup: Setup | OmahaPlayers = omaha_players(players, board, dead, n_hole)
+        run = partial(omaha_equity, hole_cards=n_hole)
+    else:
+        setup = prepare(players, board, dead)
+        run = equity
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
             or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")
     if setup.players[player].kind == "hand":
         raise ValueError(f"equity_distribution: player {player + 1} "
                          f"({setup.players[player].label!r}) is a single hand, not a range")
-    result = equity(players, board, dead, exact=exact, trials=trials, seed=seed,
-                    threads=threads, progress=progress, per_combo=[int(player)])
+    result = run(players, board, dead, exact=exact, trials=trials, seed=seed, threads=threads,
+                 progress=progress, per_combo=[int(player)])
     tables = result.combo_tables
     table = tables[player] if tables is not None else None
     if table is None:  # per_combo=[player] keeps this player's table
         raise AssertionError("equity kept no per-combo table")
-    dealt = table.share > 0
-    names = [format_card(a) + format_card(b) for a, b in table.combos[dealt].tolist()]
-    labels, weight, values, cards = _sorted(names, table.share[dealt], table.equity[dealt],
-                                            table.combos[dealt])
-    return EquityDistribution(tuple(result.players), int(player), setup.board, "combos",
-                              labels, weight, values, result.exact, cards)
-
-
-def _omaha_distribution(players: list[PlayerSpec], board: CardsLike | None,
-                        dead: CardsLike | None, player: int, n_hole: int, exact: bool | None,
-                        trials: int | None, seed: SeedLike, threads: Threads,
-                        progress: Progress | None) -> EquityDistribution:
-    from ..equity.omaha import omaha_equity, omaha_players
-
-    setup = omaha_players(players, board, dead, n_hole)
-    if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
-            or not 0 <= player < len(players):
-        raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")
-    if setup.players[player].kind == "hand":
-        raise ValueError(f"equity_distribution: player {player + 1} "
-                         f"({setup.players[player].label!r}) is a single hand, not a range")
-    result = omaha_equity(players, board, dead, hole_cards=n_hole, exact=exact, trials=trials,
-                          seed=seed, threads=threads, progress=progress,
-                          per_combo=[int(player)])
-    tables = result.combo_tables
-    table = tables[player] if tables is not None else None
-    if table is None:  # per_combo=[player] keeps this player's table
-        raise AssertionError("omaha_equity kept no per-combo table")
     dealt = table.share > 0
     names = [format_cards(row, sep="") for row in table.combos[dealt]]
     labels, weight, values, cards = _sorted(names, table.share[dealt], table.equity[dealt],
