@@ -45,6 +45,7 @@ from ..equity.holdem import equity
 from ..equity.matchups import matchup_rows
 from ..equity.setup import PlayerSpec, Setup, prepare
 from .hits import DRAWS, MADE
+from .report_table import to_frame
 from .runouts import (
     CHUNKS,
     OMAHA_MAX_SHOWDOWNS,
@@ -53,7 +54,6 @@ from .runouts import (
     check_players,
     hole_cards_of,
     omaha_showdowns,
-    to_frame,
     winner_masks,
 )
 

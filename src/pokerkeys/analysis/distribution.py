@@ -32,7 +32,8 @@ from ..equity.holdem import equity
 from ..equity.result import EquityResult
 from ..equity.setup import PlayerSpec, Setup, prepare
 from .flops import flops
-from .runouts import ViewGame, check_players, hole_cards_of, to_frame
+from .report_table import to_frame
+from .runouts import ViewGame, check_players, hole_cards_of
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information

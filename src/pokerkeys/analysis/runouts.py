@@ -25,8 +25,6 @@ its equity now (tested against a brute force).
 """
 from __future__ import annotations
 
-import csv
-import io
 import json
 import os
 from collections.abc import Callable, Iterable, Iterator
@@ -48,13 +46,14 @@ from ..equity.matchups import matchup_rows
 from ..equity.per_combo import ONE_THREAD_BELOW
 from ..equity.ranges import Range
 from ..equity.setup import PlayerSpec, Setup, prepare
+from .report_table import csv_text, json_number, to_frame
 
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
 __all__ = ["MAX_PLAYERS", "OMAHA_MAX_SHOWDOWNS", "RunoutGrid", "RunoutSort", "Runouts",
            "ViewGame", "board_counts", "check_board", "check_players", "hole_cards_of",
-           "mask_outcomes", "omaha_showdowns", "runouts", "to_frame", "winner_masks"]
+           "mask_outcomes", "omaha_showdowns", "runouts", "winner_masks"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -275,57 +274,6 @@ def board_counts(setup: Setup, completions: CardArray, *, threads: Threads = Non
     return counts
 
 
-def to_frame(records: list[dict[str, Any]]) -> pd.DataFrame:
-    """A pandas DataFrame of records, or an ImportError that names the extra to install.
-
-    Parameters
-    ----------
-    records : list of dict
-        One dict per row.
-
-    Returns
-    -------
-    pandas.DataFrame
-        The rows.
-
-    Raises
-    ------
-    ImportError
-        If pandas is not installed (``pip install 'pokerkeys[pandas]'``).
-
-    Examples
-    --------
-    >>> from pokerkeys.analysis.runouts import to_frame
-    >>> to_frame([{"card": "As", "weight": 0.5}]).shape
-    (1, 2)
-    """
-    try:
-        import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no types
-    except ImportError:
-        raise ImportError("to_frame needs pandas: pip install 'pokerkeys[pandas]' "
-                          "(records() gives the same rows as dicts)") from None
-    return pd.DataFrame(records)
-
-
-def _number(x: float) -> float | None:
-    """A float for JSON; None for NaN."""
-    value = float(x)
-    return None if value != value else value
-
-
-def _csv_text(records: list[dict[str, Any]], path: str | os.PathLike[str] | None) -> str:
-    out = io.StringIO()
-    writer = csv.DictWriter(out, fieldnames=list(records[0]) if records else ["card"],
-                            lineterminator="\n")
-    writer.writeheader()
-    writer.writerows(records)
-    text = out.getvalue()
-    if path is not None:
-        with open(path, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
-    return text
-
-
 # ---------------------------------------------------------------------------- card classes
 def _straight_cards(board: CardArray, cards: CardArray) -> BoolArray:
     """Cards that make a straight possible with fewer hole cards than before: a card of a rank
@@ -465,7 +413,7 @@ class RunoutGrid:
         >>> len(data["cards"]), len(data["equity"]), data["equity"][0][0][:2]
         (47, 2, [None, 1.0])
         """
-        equity = [[[_number(x) for x in row] for row in self.equity[:, :, p]]
+        equity = [[[json_number(x) for x in row] for row in self.equity[:, :, p]]
                   for p in range(self.equity.shape[2])]
         return {"cards": self.names, "weight": self.weight.tolist(), "equity": equity}
 
@@ -835,7 +783,7 @@ class Runouts:
         >>> print(pk.runouts(["AhKh", "QQ"], "Jh9h2c").to_csv().splitlines()[0][:40])
         card,rank,suit,weight,equity_1,win_1,tie
         """
-        return _csv_text(self.records(), path)
+        return csv_text(self.records(), path, empty=("card",))
 
     def to_frame(self) -> pd.DataFrame:
         """The cards as a pandas DataFrame (the columns of ``records()``).
