@@ -56,3 +56,23 @@ def test_what_wins_aa_vs_kk_preflop(benchmark):
     r = run(benchmark, lambda: pk.what_wins(["AA", "KK"], threads=THREADS), per_call=1,
             unit="runs", rounds=5)
     assert r.exact
+
+
+@pytest.mark.parametrize("hands, board", [
+    (("AsKsQdJd", "AhAcKhKc"), "Ts9s2d"),
+    (("AsKsQdJd", "AA:$ds, JT98"), "Ts9s2d"),
+])
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_runouts(benchmark, hands, board):
+    benchmark.group = f"runouts omaha {' vs '.join(hands)} on {board}"
+    r = run(benchmark, lambda: pk.runouts(list(hands), board, threads=THREADS, game="omaha"),
+            per_call=1, unit="runs", rounds=5)
+    assert r.grid is not None
+
+
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_what_wins_on_a_flop(benchmark):
+    benchmark.group = "what_wins omaha AsKsQdJd vs AA:$ds on Ts9s2d, exact"
+    r = run(benchmark, lambda: pk.what_wins(["AsKsQdJd", "AA:$ds"], "Ts9s2d", threads=THREADS,
+                                            game="omaha"), per_call=1, unit="runs", rounds=5)
+    assert r.exact
