@@ -134,3 +134,44 @@ def test_preflop_equity_shortdeck_errors(capsys, args, match):
 def test_preflop_rules_needs_shortdeck(capsys):
     assert_one_line_error(capsys, ["preflop", "equity", "--rules", "straight-beats-trips"],
                           "--game shortdeck only")
+
+
+def test_hits_shortdeck_follows_the_rule_order(capsys):
+    # 66 holds a set on 9-8-7 and T-J-Q a straight draw: the categories come in the order of
+    # the rule order, as range_hits gives them.
+    for rules in (None, "straight-beats-trips"):
+        extra = ["--rules", rules] if rules else []
+        code, out, _ = run(capsys, "hits", "TT+,AJs,66", "9h8h7c", "--game", "shortdeck",
+                           *extra, "--json")
+        want = pk.range_hits("TT+,AJs,66", "9h8h7c", game="shortdeck", rules=rules)
+        data = json.loads(out)
+        assert code == 0 and list(data["made"]) == list(want.order)
+        assert data["total"] == want.total
+        assert {k: v["combos"] for k, v in data["made"].items()} == {
+            k: want[k]["combos"] for k in want.order}
+    code, out, _ = run(capsys, "hits", "TT+", "9h8h7c", "--game", "shortdeck")
+    assert code == 0 and "overpair" in out and "open-ended straight draw" in out
+
+
+def test_flops_shortdeck_equity_matches_the_library(capsys):
+    code, out, _ = run(capsys, "flops", "AA", "KK", "--game", "shortdeck", "--json")
+    data = json.loads(out)
+    want = pk.flops(["AA", "KK"], game="shortdeck")
+    assert code == 0 and data["equity"] == pytest.approx(want.overall().tolist(), abs=1e-12)
+    assert data["read_as"] == []  # combos are counted in the 52-card deck: not said here
+    code, out, _ = run(capsys, "flops", "AA", "KK", "--game", "shortdeck", "--rules",
+                       "straight-beats-trips", "--top", "2")
+    assert code == 0 and "flop classes" in out and "best 2 flops for player 1" in out
+
+
+@pytest.mark.parametrize("args, match", [
+    (["hits", "TT+", "9h8h2c", "--game", "shortdeck"], "2c is not a short-deck card"),
+    (["hits", "TT+", "9h8h7c", "--rules", "straight-beats-trips"], "--rules applies to"),
+    (["flops", "AA", "KK", "--rules", "straight-beats-trips"], "--rules applies to"),
+    (["flops", "AA", "55", "--game", "shortdeck"],
+     "player 2 (the range '55'): 5c is not a short-deck card"),
+    (["hits", "TT+", "9h8h7c", "--game", "omaha", "--rules", "straight-beats-trips"],
+     "--rules applies to --game shortdeck only"),
+])
+def test_hits_and_flops_shortdeck_errors(capsys, args, match):
+    assert_one_line_error(capsys, args, match)

@@ -1,7 +1,8 @@
 """``pokerkeys hits`` and ``pokerkeys flops``, and the per-combo table of ``equity --combos``.
 
-    pokerkeys hits RANGE BOARD [--json | --csv]
-    pokerkeys flops HAND HAND [--dead CARDS] [--top N] [--player N] [--paired | --unpaired]
+    pokerkeys hits RANGE BOARD [--game GAME] [--rules ORDER] [--json | --csv]
+    pokerkeys flops HAND HAND [--game holdem|shortdeck] [--rules ORDER] [--dead CARDS]
+                    [--top N] [--player N] [--paired | --unpaired]
                     [--suits rainbow|two-tone|monotone] [--connected | --disconnected]
                     [--high RANK] [--json | --csv] [--threads N] [--no-progress]
 """
@@ -10,7 +11,16 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, cast
 
-from .common import CliError, positive_int, print_answer, range_note, read_as_of, with_progress
+from .common import (
+    CliError,
+    add_rules_option,
+    check_rules,
+    positive_int,
+    print_answer,
+    range_note,
+    read_as_of,
+    with_progress,
+)
 
 if TYPE_CHECKING:
     from ..analysis.flops import FlopReport
@@ -211,17 +221,18 @@ def omaha_equity_of_args(args: argparse.Namespace, exact: bool | None,
 
 # ---------------------------------------------------------------------------- hits
 def _cmd_hits(args: argparse.Namespace) -> int:
-    from ..analysis.hits import DRAWS, MADE, range_hits
+    from ..analysis.hits import DRAWS, range_hits
     from ..analysis.omaha_hits import OMAHA_DRAWS, OMAHA_MADE, omaha_range_hits
 
-    game = getattr(args, "game", "holdem")
+    check_rules(args)
+    game = args.game
     hits: Any
     made: tuple[str, ...]
     draws: tuple[str, ...]
     extra: dict[str, Any]
-    if game == "holdem":
-        hits = range_hits(args.range, args.board)
-        made, draws, extra = MADE, DRAWS, {}
+    if game in ("holdem", "shortdeck"):
+        hits = range_hits(args.range, args.board, game=game, rules=args.rules)
+        made, draws, extra = hits.order, DRAWS, {}
     else:
         hits = omaha_range_hits(args.range, args.board, OMAHA_GAMES[game] or 4)
         made, draws = OMAHA_MADE, OMAHA_DRAWS
@@ -251,9 +262,12 @@ def _cmd_flops(args: argparse.Namespace) -> int:
         raise CliError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(args.hands)}")
     if not 1 <= args.player <= len(args.hands):
         raise CliError(f"--player is a player number 1..{len(args.hands)}, not {args.player}")
+    check_rules(args)
     report = with_progress(args, "boards", lambda progress: flops(
-        args.hands, dead=args.dead, threads=args.threads, progress=progress))
-    read_as = read_as_of(args.hands, dead=args.dead)
+        args.hands, dead=args.dead, game=args.game, rules=args.rules, threads=args.threads,
+        progress=progress))
+    # How a text was read counts combos in the 52-card deck: said for hold'em only.
+    read_as = read_as_of(args.hands, dead=args.dead) if args.game == "holdem" else []
     paired = True if args.paired else (False if args.unpaired else None)
     connected = True if args.connected else (False if args.disconnected else None)
     chosen = report.filter(paired=paired, suits=args.suits, connected=connected,
@@ -321,11 +335,13 @@ def add_parser(sub: Subparsers) -> None:
                     "and their share of the range.")
     p.add_argument("range", help="a range, e.g. 'QQ+,AKs' or 'random' (Omaha: 'AA:$ds, JT98')")
     p.add_argument("board", help="3, 4 or 5 board cards, e.g. Ah7d2c")
-    p.add_argument("--game", choices=["holdem", *OMAHA_GAMES], default="holdem",
-                   help="holdem (default), or omaha, omaha5, omaha6: an Omaha range (4, 5 or 6 "
-                        "cards, ProPokerTools' generic syntax) with Omaha's made hands and "
-                        "draws (flush and nut flush draws, gutshots, open-enders and wraps "
-                        "with their straight outs)")
+    p.add_argument("--game", choices=["holdem", "shortdeck", *OMAHA_GAMES], default="holdem",
+                   help="holdem (default); shortdeck: six-plus hold'em, cards 6 through A, made "
+                        "hands in its order and draws counted in its 36 cards; or omaha, "
+                        "omaha5, omaha6: an Omaha range (4, 5 or 6 cards, ProPokerTools' generic "
+                        "syntax) with Omaha's made hands and draws (flush and nut flush draws, "
+                        "gutshots, open-enders and wraps with their straight outs)")
+    add_rules_option(p)
     fmt = p.add_mutually_exclusive_group()
     fmt.add_argument("--json", action="store_true",
                      help="print {board, total, made, draws} as JSON (Omaha: and outs)")
@@ -339,6 +355,10 @@ def add_parser(sub: Subparsers) -> None:
                     "one player, and equity by flop texture (paired, suits, connectedness). "
                     "The filters choose the flops listed.")
     p.add_argument("hands", nargs="+", help="2-6 hands or ranges, e.g. AA KK")
+    p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
+                   help="holdem (default) or shortdeck: six-plus hold'em, the 7,140 flops of "
+                        "its 36 cards")
+    add_rules_option(p)
     p.add_argument("--dead", "-d", help="cards out of the deck (default: none)")
     p.add_argument("--top", type=positive_int, default=10,
                    help="best and worst flops to list (default 10)")

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
 
     Subparsers: TypeAlias = "argparse._SubParsersAction[CommandParser]"
 
-__all__ = ["CliError", "CommandParser", "ProgressBar", "excerpt_message", "positive",
+__all__ = ["RULE_ORDERS", "CliError", "CommandParser", "ProgressBar", "add_rules_option",
+           "check_rules", "excerpt_message", "positive",
            "positive_int", "print_answer", "progress_bar", "range_note", "read_as_of",
            "require_extra", "require_plot", "seed", "with_progress", "write_csv"]
 
@@ -682,3 +683,56 @@ def print_answer(args: argparse.Namespace, text: Callable[[], object], *,
     else:
         text()
     return 0
+
+
+#: Short deck's rule orders as ``--rules`` takes them.
+RULE_ORDERS = ("trips-beat-straight", "straight-beats-trips")
+
+
+def add_rules_option(parser: argparse.ArgumentParser) -> None:
+    """Add short deck's ``--rules`` option (which of trips and a straight ranks higher).
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        A command's parser; ``check_rules`` then checks the option against ``--game``.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.common import add_rules_option
+    >>> parser = argparse.ArgumentParser()
+    >>> add_rules_option(parser)
+    >>> parser.parse_args(["--rules", "straight-beats-trips"]).rules
+    'straight-beats-trips'
+    """
+    parser.add_argument("--rules", choices=RULE_ORDERS,
+                        help="short deck only: whether three of a kind or a straight ranks "
+                             "higher (default: trips-beat-straight)")
+
+
+def check_rules(args: argparse.Namespace) -> None:
+    """Refuse ``--rules`` with a game other than short deck.
+
+    Parameters
+    ----------
+    args : argparse.Namespace
+        Parsed arguments with ``game`` and ``rules``.
+
+    Raises
+    ------
+    CliError
+        ``--rules`` given with another game than ``shortdeck``.
+
+    Examples
+    --------
+    >>> import argparse
+    >>> from pokerkeys.cli.common import check_rules
+    >>> check_rules(argparse.Namespace(game="shortdeck", rules="straight-beats-trips"))
+    >>> check_rules(argparse.Namespace(game="holdem", rules="straight-beats-trips"))
+    Traceback (most recent call last):
+    ...
+    pokerkeys.cli.common.CliError: --rules applies to --game shortdeck only
+    """
+    if args.rules is not None and args.game != "shortdeck":
+        raise CliError("--rules applies to --game shortdeck only")

@@ -26,6 +26,8 @@ from ..core.tables import TableError
 from .common import (
     CliError,
     CommandParser,
+    add_rules_option,
+    check_rules,
     excerpt_message,
     positive,
     positive_int,
@@ -43,8 +45,7 @@ def _cmd_eval(args: argparse.Namespace) -> int:
     from ..core.cards import format_cards, parse_cards
     from ..core.evaluate import best_five, category, describe, evaluate
 
-    if args.rules is not None and args.game != "shortdeck":
-        raise CliError("--rules applies to --game shortdeck only")
+    check_rules(args)
     game, rules = args.game, args.rules
     results: list[dict[str, Any]] = []
     for hand in args.hands:
@@ -89,8 +90,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     if args.exact and any(stop_flags):
         raise CliError("--exact cannot be combined with --trials, --stderr or --time")
     exact = True if args.exact else (False if any(stop_flags) else None)
-    if args.rules is not None and args.game != "shortdeck":
-        raise CliError("--rules applies to --game shortdeck only")
+    check_rules(args)
     show = not (args.json or args.no_progress) and sys.stderr.isatty()
     progress = progress_bar("it") if show else None
     if args.game in HILO_GAME_NAMES:
@@ -206,9 +206,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
                    help="holdem (default) or shortdeck: six-plus hold'em, cards 6 through A, "
                         "A-6-7-8-9 a straight, a flush beats a full house")
-    p.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    add_rules_option(p)
     p.add_argument("--json", action="store_true",
                    help="print a JSON list of {hand, rank, category, description, "
                         "best_five} instead of lines")
@@ -249,9 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "5- or 6-card hands); omaha8, omaha5-8, omaha6-8: Omaha hi/lo "
                         "eight or better with 4, 5 or 6 hole cards (pot share, high and low "
                         "halves, scoops)")
-    p.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    add_rules_option(p)
     p.add_argument("--exact", action="store_true",
                    help="enumerate every board however long it takes (default: only when "
                         "that takes about a second or less)")
