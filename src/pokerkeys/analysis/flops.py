@@ -19,9 +19,15 @@ Short deck (``game='shortdeck'``, ``rules`` for the order of trips and straight)
 report on the 36 cards six to ace with the short-deck rank tables: its 7,140 flops, reduced by
 the same suit symmetry (573 classes when every player is a range closed under suit
 permutation), and a flop is connected when its ranks fit in five consecutive ones with the ace also
-below the six (A-7-9 fits A-6-7-8-9). Each game the report plays is a ``_FlopGame`` (its deck,
-its rank tables, where the ace plays low); a game without one, Omaha so far, is refused with
-a clear error.
+below the six (A-7-9 fits A-6-7-8-9). Each game the report plays is a ``_Game`` (its deck,
+its rank tables, where the ace plays low).
+
+Omaha (``game='omaha'``, ``'omaha5'``, ``'omaha6'``: 4, 5 or 6 hole cards) takes hands and
+Omaha ranges as ``pk.omaha_equity`` does. Each 5-card board (one per orbit of the suit
+permutations that fix every player's weighted hands and the dead cards) ranks every matchup of
+the players' hands with ``pk.evaluate_omaha_batch`` (``analysis.runouts.omaha_board_counts``),
+credited to its ten flops as above: exact, up to ``OMAHA_MAX_FLOP_SHOWDOWNS`` matchups x
+boards (a random Omaha player is far more, and refused with the size named).
 
 >>> import pokerkeys as pk
 >>> report = pk.flops(["QQ", "AKs"])
@@ -54,8 +60,8 @@ from ..equity.setup import PlayerSpec, Setup, prepare
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["FLOP_GAMES", "MAX_PLAYERS", "SUIT_PATTERNS", "FlopGame", "FlopReport", "FlopSort",
-           "SuitPattern", "flops"]
+__all__ = ["FLOP_GAMES", "MAX_PLAYERS", "OMAHA_MAX_FLOP_SHOWDOWNS", "SUIT_PATTERNS", "FlopGame",
+           "FlopReport", "FlopSort", "SuitPattern", "flops"]
 
 PROGRESS_BATCHES = 20
 SWEEP_CHUNKS = 64  # per kernel call, fixed: sums do not depend on the thread count
@@ -67,9 +73,14 @@ SUIT_PATTERNS: tuple[SuitPattern, ...] = get_args(SuitPattern)
 #: What ``FlopReport.sort`` sorts by: a player's equity, win or tie, or the flop's weight.
 FlopSort: TypeAlias = Literal["equity", "win", "tie", "weight"]
 _Progress: TypeAlias = Callable[[int, int], object]
-#: The games the flop report plays: Texas Hold'em and short deck (six-plus hold'em).
-FlopGame: TypeAlias = Literal["holdem", "shortdeck"]
+#: The games the flop report plays: Texas Hold'em, short deck (six-plus hold'em) and Omaha
+#: with 4, 5 or 6 hole cards.
+FlopGame: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"]
 FLOP_GAMES: tuple[FlopGame, ...] = get_args(FlopGame)
+_OMAHA_HOLE_CARDS = {"omaha": 4, "omaha5": 5, "omaha6": 6}
+#: The Omaha flop report ranks every matchup of the players' hands on every 5-card board (one
+#: per class of boards under the suit symmetry): at most this many matchups x boards.
+OMAHA_MAX_FLOP_SHOWDOWNS = 1_000_000_000
 
 
 @dataclass(frozen=True)
@@ -86,9 +97,13 @@ class _Game:
 
 def _game(game: str, rules: Rules | None) -> _Game:
     """The ``_Game`` of a ``game`` and ``rules`` pair; raises for any other game."""
-    if game not in FLOP_GAMES:
-        raise ValueError(f"the flop report plays {' and '.join(FLOP_GAMES)}, not "
+    if not isinstance(game, str) or game not in FLOP_GAMES:
+        raise ValueError(f"the flop report plays {', '.join(FLOP_GAMES)}, not "
                          f"game={game!r}")
+    if game in _OMAHA_HOLE_CARDS:
+        if rules is not None:
+            raise ValueError(f"rules is for short deck only, not game={game!r}")
+        return _Game(np.arange(52, dtype=np.uint8), (), -1, None)
     short = resolve_rules(game, rules)
     if short is None:
         return _Game(np.arange(52, dtype=np.uint8), kernel_args(7), -1, None)
@@ -124,7 +139,7 @@ class FlopReport:
         The flop's highest rank, 'A'..'2'.
     elapsed : float
         Seconds the report took.
-    game : {'holdem', 'shortdeck'}
+    game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}
         The game played (short deck: the rule order is the one ``flops`` was given).
     names : list of str
         The representative flops as text, such as ``'AhKdQc'`` (a property).
@@ -484,6 +499,57 @@ def _multiway_counts(setup: Setup, boards: CardArray, tables: tuple[object, ...]
     return counts
 
 
+def _omaha_setup(players: Iterable[object], dead: CardsLike | None, n_hole: int
+                 ) -> tuple[list[str], CardArray, CardArray,
+                            list[tuple[CardArray, FloatArray]]]:
+    """Omaha players read by ``omaha_players``: labels, the cards left in the deck, the card
+    maps of the suit permutations that leave every player's weighted hands and the dead cards
+    unchanged (identity first), and each player's (hands, weights)."""
+    from ..equity.omaha import as_ranges, hand_bits, omaha_players
+
+    setup = omaha_players(players, None, dead, n_hole)
+    ranges = as_ranges(setup, [])
+    dead_ids = set(setup.dead.tolist())
+    sorted_hands = []
+    for hands, weights in ranges:
+        bits = hand_bits(hands)
+        order = np.argsort(bits, kind="stable")
+        sorted_hands.append((bits[order], weights[order]))
+    keep = []
+    for card_map in suit_maps():
+        if set(card_map[setup.dead].tolist()) != dead_ids:
+            continue
+        for (hands, weights), (bits, sorted_weights) in zip(ranges, sorted_hands, strict=True):
+            image = hand_bits(card_map[hands])
+            order = np.argsort(image, kind="stable")
+            if not (np.array_equal(image[order], bits)
+                    and np.array_equal(weights[order], sorted_weights)):
+                break
+        else:
+            keep.append(card_map)
+    return setup.labels, setup.free, np.array(keep, dtype=np.uint8), ranges
+
+
+def _omaha_counts(ranges: list[tuple[CardArray, FloatArray]], boards: CardArray,
+                  threads: Threads, progress: _Progress | None) -> FloatArray:
+    """(B, 2**P) winner-mask weights per board: every matchup of Omaha hands ranked on every
+    board by ``omaha_board_counts``, or a ValueError naming the size beyond
+    ``OMAHA_MAX_FLOP_SHOWDOWNS``."""
+    from ..equity.omaha import range_matchups
+    from .runouts import omaha_board_counts
+
+    limit = OMAHA_MAX_FLOP_SHOWDOWNS
+    built = range_matchups(ranges, limit // len(boards))
+    if built is None or len(built[0]) * len(boards) > limit:
+        size = (f"{len(built[0]):,}" if built is not None else
+                f"up to {int(np.prod([float(len(h)) for h, _ in ranges])):,}")
+        raise ValueError(f"the Omaha flop report would compare {size} matchups x "
+                         f"{len(boards):,} boards, more than {limit:,} showdowns; give "
+                         "narrower ranges (hands, or ranges of a few hundred hands)")
+    return omaha_board_counts(ranges, np.zeros(0, dtype=np.uint8), boards, "the flop report",
+                              threads, progress, limit)
+
+
 def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
           game: FlopGame = "holdem", rules: Rules | None = None, threads: Threads = None,
           progress: _Progress | None = None) -> FlopReport:
@@ -501,9 +567,14 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
         (``'Ah??'``), ``'random'``, or ranges (``'QQ+, AKs'`` or a ``Range``).
     dead : str, sequence of cards or array of card ids, optional
         Cards out of the deck.
-    game : {'holdem', 'shortdeck'}, default 'holdem'
+    game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         ``'shortdeck'``: short deck (six-plus hold'em), the 36 cards six to ace and their
-        7,140 flops, ranked by the short-deck tables.
+        7,140 flops, ranked by the short-deck tables. ``'omaha'``, ``'omaha5'``,
+        ``'omaha6'``: Omaha with 4, 5 or 6 hole cards, the players as for
+        ``pk.omaha_equity`` (hands such as ``'AsKsQdJd'`` or Omaha ranges such as
+        ``'AAKK:$ds'``); every matchup is ranked on every board, exact, up to
+        ``OMAHA_MAX_FLOP_SHOWDOWNS`` matchups x boards (a hand against a range of about 700
+        hands: some 40 s on 2 cores); ``'random'`` is far more and refused.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         Short deck only: which of three of a kind and straight ranks higher (None: trips).
     threads : int, optional
@@ -521,9 +592,11 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     ValueError
         If a hand, range or dead card does not parse, a card is in two places, there are
         fewer than 2 or more than 6 players, or no matchup is possible (the players' ranges
-        always share a card); if ``game`` is not one the report plays (Omaha is not), or
-        ``rules`` is unknown or given with Hold'em; in short deck, if a card below the six is
-        in a hand, a range or the dead cards (the message names it).
+        always share a card); if ``game`` is not one the report plays, or ``rules`` is
+        unknown or given with another game than short deck; in short deck, if a card below
+        the six is in a hand, a range or the dead cards (the message names it); in Omaha, if
+        a hand has the wrong number of cards for the game, or the players' matchups x boards
+        are more than ``OMAHA_MAX_FLOP_SHOWDOWNS`` (the message names both sizes).
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -541,6 +614,14 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     >>> short = pk.flops(["QQ", "AKs"], game="shortdeck")
     >>> len(short), short.overall().round(4).tolist()
     (572, [0.4929, 0.5071])
+
+    Omaha, hand against hand:
+
+    >>> omaha = pk.flops(["AsKsQdJd", "AhAcKhKc"], game="omaha")
+    >>> len(omaha), omaha.overall().round(4).tolist()
+    (7513, [0.2778, 0.7222])
+    >>> omaha.filter(suits="monotone").overall().round(4).tolist()
+    [0.4574, 0.5426]
     """
     start = _jit.compute_clock()  # a compile is not the report's time
     players = [hands] if isinstance(hands, str) else list(hands)
@@ -548,19 +629,25 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     if not 2 <= len(players) <= MAX_PLAYERS:
         raise ValueError(f"flops takes 2 to {MAX_PLAYERS} players, not {len(players)}")
     played = _game(game, rules)
-    setup = prepare(players, None, dead, rules=played.rules)
-    n = len(setup.players)
-    maps = _symmetry(setup)
-    dead_ids = set(setup.dead.tolist())
-    deck = np.array([c for c in played.deck.tolist() if c not in dead_ids], dtype=np.uint8)
+    n = len(players)
+    if game in _OMAHA_HOLE_CARDS:
+        labels, deck, maps, ranges = _omaha_setup(players, dead, _OMAHA_HOLE_CARDS[game])
+    else:
+        setup = prepare(players, None, dead, rules=played.rules)
+        labels = list(setup.labels)
+        maps = _symmetry(setup)
+        dead_ids = set(setup.dead.tolist())
+        deck = np.array([c for c in played.deck.tolist() if c not in dead_ids], dtype=np.uint8)
     reps, _ = canonical_boards(deck, 3, maps)  # class sizes come with the 5-card orbits
     boards, orbit = canonical_boards(deck, 5, maps)
-    tables = played.tables
-    with _jit.threads(threads):
-        if n == 2:
-            counts = _heads_up_counts(setup, boards, tables, progress)
-        else:
-            counts = _multiway_counts(setup, boards, tables, progress)
+    if game in _OMAHA_HOLE_CARDS:
+        counts = _omaha_counts(ranges, boards, threads, progress)
+    else:
+        with _jit.threads(threads):
+            if n == 2:
+                counts = _heads_up_counts(setup, boards, played.tables, progress)
+            else:
+                counts = _multiway_counts(setup, boards, played.tables, progress)
     # Summed over each class's flops: class size x the representative's counts.
     by_class = _by_flop_class(boards, orbit, counts, reps, maps)
     faced = by_class.sum(axis=1)
@@ -576,7 +663,6 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
     win = by_class @ (members * (size == 1)[:, None]) / faced[:, None]
     tie = by_class @ (members * (size > 1)[:, None]) / faced[:, None]
     paired, suits, connected, high = _textures(reps, played.ace_low)
-    return FlopReport(tuple(setup.labels), np.ascontiguousarray(reps[:, ::-1]),
+    return FlopReport(tuple(labels), np.ascontiguousarray(reps[:, ::-1]),
                       faced / faced.sum(), equity, win, tie, paired, suits, connected, high,
-                      _jit.compute_clock() - start, "holdem" if played.rules is None
-                      else "shortdeck")
+                      _jit.compute_clock() - start, game)

@@ -53,7 +53,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_PLAYERS", "OMAHA_MAX_SHOWDOWNS", "RunoutGrid", "RunoutSort", "Runouts",
            "ViewGame", "board_counts", "check_board", "check_players", "hole_cards_of",
-           "mask_outcomes", "omaha_showdowns", "runouts", "winner_masks"]
+           "mask_outcomes", "omaha_board_counts", "omaha_showdowns", "runouts",
+           "winner_masks"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -866,7 +867,7 @@ def _omaha_setup(players: list[PlayerSpec], board: CardArray, dead: CardsLike | 
 
 def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
                     completions: CardArray, report: str, threads: Threads = None,
-                    progress: _Progress | None = None
+                    progress: _Progress | None = None, limit: int = OMAHA_MAX_SHOWDOWNS
                     ) -> Iterator[tuple[int, int, IntArray, FloatArray]]:
     """Every matchup of Omaha hands ranked on every completion of a board, batch by batch.
 
@@ -888,6 +889,8 @@ def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray
         Evaluator threads; the result does not depend on it.
     progress : callable, optional
         Called as ``progress(done, total)`` after each batch of boards; may raise to stop.
+    limit : int, default OMAHA_MAX_SHOWDOWNS
+        The most matchups x boards to compare.
 
     Yields
     ------
@@ -902,8 +905,7 @@ def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray
     Raises
     ------
     ValueError
-        If no matchup is possible, or there are more than ``OMAHA_MAX_SHOWDOWNS`` matchups
-        x boards.
+        If no matchup is possible, or there are more than ``limit`` matchups x boards.
 
     Examples
     --------
@@ -922,9 +924,9 @@ def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray
 
     n_players = len(ranges)
     n_boards = len(completions)
-    built = range_matchups(ranges, OMAHA_MAX_SHOWDOWNS // max(n_boards, 1))
-    if built is None or len(built[0]) * n_boards > OMAHA_MAX_SHOWDOWNS:
-        raise ValueError(f"{report} would compare more than {OMAHA_MAX_SHOWDOWNS:,} Omaha "
+    built = range_matchups(ranges, limit // max(n_boards, 1))
+    if built is None or len(built[0]) * n_boards > limit:
+        raise ValueError(f"{report} would compare more than {limit:,} Omaha "
                          "showdowns (matchups x boards); give narrower ranges or more board "
                          "cards")
     _, weights, rows = built
@@ -985,14 +987,43 @@ def winner_masks(ranks: IntArray) -> tuple[IntArray, BoolArray]:
     return masks, live
 
 
-def _omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
-                        completions: CardArray, threads: Threads,
-                        progress: _Progress | None) -> FloatArray:
-    """(B, 2**P) weighted Omaha showdowns by winner mask on each completion of the board."""
+def omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
+                       completions: CardArray, report: str, threads: Threads = None,
+                       progress: _Progress | None = None,
+                       limit: int = OMAHA_MAX_SHOWDOWNS) -> FloatArray:
+    """Weighted Omaha showdowns by winner mask on each completion of a board.
+
+    Parameters
+    ----------
+    ranges, board, completions, report, threads, progress, limit
+        As for ``omaha_showdowns``.
+
+    Returns
+    -------
+    numpy.ndarray of float64, shape (B, 2**P)
+        Per completion, the weight of the matchups won by each set of players (bit p set
+        when player p holds the best hand); ``mask_outcomes`` turns it into equities.
+
+    Raises
+    ------
+    ValueError
+        As ``omaha_showdowns``.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.analysis.runouts import omaha_board_counts
+    >>> from pokerkeys.core.cards import parse_cards
+    >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+    ...           (parse_cards("AhAcKhKc")[None], np.ones(1))]
+    >>> rivers = parse_cards("2c 8s")[:, None]
+    >>> omaha_board_counts(ranges, parse_cards("Ts9s2d7h"), rivers, "runouts").tolist()
+    [[0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
+    """
     n_masks = 1 << len(ranges)
     counts = np.zeros((len(completions), n_masks))
-    for lo, hi, ranks, weights in omaha_showdowns(ranges, board, completions, "runouts",
-                                                  threads, progress):
+    for lo, hi, ranks, weights in omaha_showdowns(ranges, board, completions, report,
+                                                  threads, progress, limit):
         masks, live = winner_masks(ranks)
         index = np.arange(hi - lo)[:, None] * n_masks + masks
         counts[lo:hi] = np.bincount(index[live], weights=np.broadcast_to(weights, live.shape)[live],
@@ -1085,7 +1116,8 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     completions = np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
     completions.setflags(write=False)
     if n_hole:
-        counts = _omaha_board_counts(ranges, known_board, completions, threads, progress)
+        counts = omaha_board_counts(ranges, known_board, completions, "runouts", threads,
+                                    progress)
     else:
         counts = board_counts(setup, completions, threads=threads, progress=progress)
     n_masks = counts.shape[1]
