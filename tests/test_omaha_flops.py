@@ -90,3 +90,14 @@ def test_progress_reports_and_can_stop():
 def test_bad_input_is_named(hands, game, kwargs, message):
     with pytest.raises(ValueError, match=message):
         pk.flops(hands, game=game, **kwargs)
+
+
+def test_flop_distribution_of_omaha():
+    hands = ["AsKsQdJd", "AhAcKhKc"]
+    dist = pk.flop_distribution(hands, player=1, game="omaha")
+    preflop = pk.omaha_equity(hands, exact=True)
+    assert dist.kind == "flops" and len(dist) == len(pk.flops(hands, game="omaha"))
+    assert dist.mean == pytest.approx(preflop.equity[1], abs=1e-12)
+    assert np.all(np.diff(dist.equity) <= 0)  # best flop first
+    with pytest.raises(ValueError, match="a hand of 5 cards"):
+        pk.flop_distribution(["AsKsQdJdTc", "AhAcKhKc9d"], game="omaha")

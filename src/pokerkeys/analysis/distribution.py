@@ -461,8 +461,8 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
     threads, progress
         As for ``pk.flops``.
     game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
-        Hold'em only for now: the flop report has no Omaha form yet, and any other game is a
-        ValueError naming it.
+        The game, as for ``pk.flops``: Omaha (4, 5 or 6 hole cards) takes Omaha hands and
+        ranges, exact within ``pk.flops``' limit; any other game is a ValueError naming it.
 
     Returns
     -------
@@ -472,8 +472,8 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
     Raises
     ------
     ValueError
-        If ``player`` is not 0 to P - 1, ``game`` is not hold'em, or anything ``pk.flops``
-        refuses.
+        If ``player`` is not 0 to P - 1, ``game`` is not one of its values, or anything
+        ``pk.flops`` refuses (Omaha: a hand of the wrong size, too many showdowns).
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -483,15 +483,19 @@ def flop_distribution(hands: Iterable[PlayerSpec], dead: CardsLike | None = None
     >>> dist = pk.flop_distribution(["QQ", "AKs"])
     >>> len(dist), round(dist.mean, 4), round(dist.at_least(0.5), 4)
     (1754, 0.5395, 0.6917)
+
+    Omaha, hand against hand:
+
+    >>> dist = pk.flop_distribution(["AsKsQdJd", "AhAcKhKc"], game="omaha")
+    >>> len(dist), round(dist.mean, 4), round(dist.at_least(0.5), 4)
+    (7513, 0.2778, 0.1429)
     """
     players = check_players(hands, "flop_distribution")
-    if hole_cards_of(game, "flop_distribution"):
-        raise ValueError(f"flop_distribution takes hold'em only, not game={game!r}: the flop "
-                         "report has no Omaha form yet")
+    hole_cards_of(game, "flop_distribution")  # the game's check and message
     if isinstance(player, bool) or not isinstance(player, (int, np.integer)) \
             or not 0 <= player < len(players):
         raise ValueError(f"player must be 0..{len(players) - 1}, not {player!r}")
-    report = flops(players, dead, threads=threads, progress=progress)
+    report = flops(players, dead, threads=threads, progress=progress, game=game)
     labels, weight, values, cards = _sorted(report.names, report.weight,
                                             report.equity[:, player], report.flops)
     return EquityDistribution(report.players, int(player), np.zeros(0, dtype=np.uint8),
