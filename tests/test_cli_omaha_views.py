@@ -1,4 +1,4 @@
-"""`pokerkeys runouts`, `distribution`, `classes` and `what-wins` with ``--game omaha``."""
+"""`pokerkeys runouts`, `distribution`, `classes`, `what-wins` and `flops` with ``--game omaha``."""
 from __future__ import annotations
 
 import csv
@@ -52,11 +52,39 @@ def test_distribution_classes_what_wins_omaha(capsys: pytest.CaptureFixture[str]
     assert code == 0 and rows and "class" in rows[0]
 
 
+def test_flops_omaha_text_json_csv(capsys: pytest.CaptureFixture[str]) -> None:
+    hands = ["AsKsQdJd", "AhAcKhKc"]
+    code, out, _ = run(capsys, "flops", *hands, "--game", "omaha", "--top", "2",
+                       "--suits", "monotone")
+    assert code == 0
+    assert out.startswith("7,513 flop classes in ")
+    assert "equity over all flops: AsKsQdJd 27.777%, AhAcKhKc 72.223%" in out
+    assert "495 flops match the filter, probability 4.983%" in out
+    assert "Td9d8d" in out and "monotone         495" in out
+    code, out, _ = run(capsys, "flops", *hands, "--game", "omaha", "--json", "--player", "2")
+    data = json.loads(out)
+    report = pk.flops(hands, game="omaha")
+    assert data["read_as"] == [] and len(data["flops"]) == len(report)
+    assert data["equity"] == pytest.approx(report.overall().tolist(), abs=1e-12)
+    assert data["flops"][0]["equity_2"] == pytest.approx(report.equity[:, 1].max())
+    code, out, _ = run(capsys, "flops", *hands, "--game", "omaha", "--csv", "--high", "A")
+    rows = list(csv.DictReader(io.StringIO(out)))
+    assert code == 0 and len(rows) == 562 and {row["high"] for row in rows} == {"A"}
+    code, out, _ = run(capsys, "distribution", *hands, "--flops", "--game", "omaha",
+                       "--player", "2", "--top", "1")
+    assert code == 0 and "72.22" in out
+
+
 @pytest.mark.parametrize(("argv", "message"), [
     (["runouts", "AsKs", "AhAc", "-b", "Ts9s2d", "--game", "omaha"], "4, 5 or 6 hole cards"),
     (["what-wins", "AsKsQdJd", "AhAcKhKc", "-b", "Ts9s2d", "--game", "omaha", "--by", "made"],
      "by='category'"),
-    (["distribution", "AsKsQdJd", "AA", "--flops", "--game", "omaha"], "game='omaha'"),
+    (["distribution", "AsKsQdJd", "AA", "--flops", "--game", "omaha"],
+     "3,015 matchups x 880,187 boards, more than 1,000,000,000 showdowns"),
+    (["flops", "AsKsQdJd", "random", "--game", "omaha"], "more than 1,000,000,000 showdowns"),
+    (["flops", "AsKsQdJd", "AhAcKhKc", "--game", "omaha5"], "a hand of 4 cards"),
+    (["flops", "AsKsQdJd", "AhAcKhKc", "--game", "omaha", "--rules", "straight-beats-trips"],
+     "--rules applies to --game shortdeck only"),
     (["classes", "AsKsQdJd", "AA", "-b", "Ts9s", "--game", "omaha6"], "flop, a turn"),
 ])
 def test_omaha_errors_are_one_line(capsys: pytest.CaptureFixture[str], argv: list[str],

@@ -1,7 +1,7 @@
 """``pokerkeys hits`` and ``pokerkeys flops``, and the per-combo table of ``equity --combos``.
 
     pokerkeys hits RANGE BOARD [--game GAME] [--rules ORDER] [--json | --csv]
-    pokerkeys flops HAND HAND [--game holdem|shortdeck] [--rules ORDER] [--dead CARDS]
+    pokerkeys flops HAND HAND [--game GAME] [--rules ORDER] [--dead CARDS]
                     [--top N] [--player N] [--paired | --unpaired]
                     [--suits rainbow|two-tone|monotone] [--connected | --disconnected]
                     [--high RANK] [--json | --csv] [--threads N] [--no-progress]
@@ -266,7 +266,7 @@ def _cmd_flops(args: argparse.Namespace) -> int:
     report = with_progress(args, "boards", lambda progress: flops(
         args.hands, dead=args.dead, game=args.game, rules=args.rules, threads=args.threads,
         progress=progress))
-    # How a text was read counts combos in the 52-card deck: said for hold'em only.
+    # How a text was read counts hold'em combos in the 52-card deck: said for hold'em only.
     read_as = read_as_of(args.hands, dead=args.dead) if args.game == "holdem" else []
     paired = True if args.paired else (False if args.unpaired else None)
     connected = True if args.connected else (False if args.disconnected else None)
@@ -354,10 +354,13 @@ def add_parser(sub: Subparsers) -> None:
                     "each player's exact equity on each flop, the best and worst flops for "
                     "one player, and equity by flop texture (paired, suits, connectedness). "
                     "The filters choose the flops listed.")
-    p.add_argument("hands", nargs="+", help="2-6 hands or ranges, e.g. AA KK")
-    p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
-                   help="holdem (default) or shortdeck: six-plus hold'em, the 7,140 flops of "
-                        "its 36 cards")
+    p.add_argument("hands", nargs="+",
+                   help="2-6 hands or ranges, e.g. AA KK (Omaha: AsKsQdJd 'AAKK:$ds')")
+    p.add_argument("--game", choices=["holdem", "shortdeck", *OMAHA_GAMES], default="holdem",
+                   help="holdem (default); shortdeck: six-plus hold'em, the 7,140 flops of "
+                        "its 36 cards; or omaha, omaha5, omaha6: Omaha hands or ranges of 4, "
+                        "5 or 6 cards, every matchup ranked on every board (hands and ranges "
+                        "of up to some hundreds of hands)")
     add_rules_option(p)
     p.add_argument("--dead", "-d", help="cards out of the deck (default: none)")
     p.add_argument("--top", type=positive_int, default=10,
