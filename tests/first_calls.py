@@ -153,6 +153,9 @@ PYTHON: dict[str, str] = {
     "flops 4": "pk.flops(['AhAd', 'KK', 'QQ', 'JJ'])",
     "flops 5": "pk.flops(['AhAd', 'KhKd', 'QhQd', 'JhJd', 'ThTd'])",
     "flops 6": "pk.flops(['AhAd', 'KhKd', 'QhQd', 'JhJd', 'ThTd', '9h9d'])",
+    "flops omaha": "pk.flops(['AsKsQdJd', 'AAKK:$ds'], game='omaha');"
+                   " pk.flops(['AsKsQdJdTc', 'AhAcKhKc9d', '7c8c9hTd6h'], game='omaha5');"
+                   " pk.flop_distribution(['AsKsQdJdTc9c', 'AhAcKhKc9d8d'], game='omaha6')",
     "range_hits shortdeck": "pk.range_hits('TT+,AJs', '9h8h7c', game='shortdeck');"
                             " pk.range_hits('random', '9h8h7cTs', game='shortdeck',"
                             " rules='straight-beats-trips')",
@@ -265,6 +268,7 @@ CLI: dict[str, list[str]] = {
     "flops 2": ["flops", "AA", "KK"],
     "flops 3": ["flops", "AA", "KK", "QQ"],
     "flops shortdeck": ["flops", "AA", "KK", "--game", "shortdeck"],
+    "flops omaha": ["flops", "AsKsQdJd", "AhAcKhKc", "--game", "omaha"],
     "flops 6": ["flops", "AhAd", "KhKd", "QhQd", "JhJd", "ThTd", "9h9d"],
     "runouts": ["runouts", "AhKh", "QQ", "-b", "Jh9h2c", "--json", "--grid"],
     "distribution": ["distribution", "AhKh", "QQ+,AK", "-b", "Jh9h2c", "--player", "2"],
