@@ -55,6 +55,18 @@ def test_flop_report_random_vs_random(benchmark):
                        iterations=1)
 
 
+@pytest.mark.parametrize("hands, rounds", [
+    (("AsKsQdJd", "AhAcKhKc"), 5),
+    (("AAKK, QQJJ, KKQQ", "7c8c9dTd"), 1),
+])
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_flop_report(benchmark, hands, rounds):
+    benchmark.group = f"flops omaha {hands[0]} vs {hands[1]}"
+    r = run(benchmark, lambda: pk.flops(list(hands), game="omaha", threads=THREADS),
+            per_call=1, unit="runs", rounds=rounds)
+    assert abs(r.weight.sum() - 1) < 1e-12
+
+
 @pytest.mark.parametrize("hand_range, board", [
     ("random", "Ah7d2c"), ("random", "Kh9h4s2h"), ("22+,A2s+,K9o+", "Qs8d5c3h2s"),
 ])
