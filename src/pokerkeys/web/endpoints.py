@@ -338,7 +338,7 @@ _ANALYSIS_BODY = (
              default="null"),
     ApiField("game", "string",
              "\"holdem\", or Omaha high with 4, 5 or 6 hole cards: \"omaha\", \"omaha5\", "
-             "\"omaha6\" (every view but flops).", default='"holdem"'),
+             "\"omaha6\" (every view).", default='"holdem"'),
 )
 _ANALYSIS_QUERY = (
     ApiField("view", "string",
@@ -381,8 +381,10 @@ _ANALYSIS_ERRORS = (
                    "wrong length for the view, a range emptied by the board and dead cards, a "
                    "card used twice, fewer than 2 or more than 6 players, a player's range "
                    "that is a single hand (distribution, classes), too many matchups to "
-                   "enumerate, an Omaha hand of the wrong size, Omaha for flops or what-wins "
-                   "by made; or the view did not finish within this server's work limit."),
+                   "enumerate, an Omaha hand of the wrong size, Omaha flops over more than "
+                   "a billion showdowns (matchups x boards, the message names both), Omaha "
+                   "what-wins by made; or the view did not finish within this server's work "
+                   "limit."),
     ErrorCase(405, "The method is not POST."),
     ErrorCase(409, "A newer long request with the same X-Pokerkeys-Client header replaced "
                    "this one."),
