@@ -1,7 +1,8 @@
 """The range-analysis page with Omaha, in a real browser (Debian's chromium through
 Playwright, against a real ``pokerkeys serve``): the game selector and its URL parameter,
-Omaha hands and ranges with their hand counts, every tab but the flop report, the turn x
-river grid of a heads-up flop (with its table for screen readers), axe-core clean.
+Omaha hands and ranges with their hand counts, every tab, the turn x river grid of a
+heads-up flop (with its table for screen readers), the flop report of two hands (and a random
+hand's refusal naming the sizes), axe-core clean.
 Screenshots at desktop width and at 390 px go to the shots folder."""
 from __future__ import annotations
 
@@ -53,9 +54,30 @@ def test_omaha_tabs_from_a_shared_url(server, desktop, shots):
     page.screenshot(path=str(shots / "analysis-omaha-runouts.png"), full_page=True)
     assert "game=omaha" in page.url and "tab=runouts" in page.url
 
-    # The flop report is hold'em only: its message shows in the status line.
-    page.locator("#tab-flops").click()
-    page.wait_for_function("document.querySelector('#state').textContent.includes('only')")
+
+
+def test_omaha_flop_report(server, desktop, shots):
+    page = desktop
+    page.goto(server.url + "/analysis?game=omaha&p=AsKsQdJd&p=AhAcKhKc&tab=flops")
+    shown(page, "flops")
+    lead = page.locator("#panel-flops .an-lead").inner_text()
+    assert "AsKsQdJd vs AhAcKhKc" in lead and "27.8%" in lead and "72.2%" in lead
+    page.locator("#f-suits").select_option("monotone")
+    page.wait_for_function(
+        "document.querySelector('#flop-count').textContent.includes('495')")
+    textures = page.locator("#flop-table tbody td:nth-child(5)").all_inner_texts()
+    assert textures and all(t.startswith("monotone") for t in textures)
+    page.locator("#flop-table button.an-sort[data-key='equity_1']").click()
+    first = page.locator("#flop-table tbody tr").first.locator("td").first.inner_text()
+    assert first == "Td9d8d"
+    assert not axe_violations(page)
+    page.screenshot(path=str(shots / "analysis-omaha-flops.png"), full_page=True)
+    assert "game=omaha" in page.url and "suits=monotone" in page.url
+
+    # Against a random hand the report is too big: the message names the sizes.
+    page.locator("#p1").fill("random")
+    page.wait_for_function(
+        "document.querySelector('#state').textContent.includes('more than 1,000,000,000')")
 
 
 def test_switching_games_and_the_phone_width(server, phone, shots):

@@ -2,7 +2,7 @@
 
 One body for every view, the body of ``/api/equity`` (``hands``, ``board``, ``dead``,
 ``exact``, ``trials``, ``seed``, ``game``: ``holdem``, or ``omaha``, ``omaha5``,
-``omaha6`` with Omaha hands and ranges; the flop report is hold'em only), and the view in
+``omaha6`` with Omaha hands and ranges, in every view), and the view in
 the path:
 
 * ``distribution``: each combo of one player's range with its equity, sorted
@@ -68,7 +68,7 @@ VIEWS: Final[tuple[View, ...]] = ("distribution", "classes", "what-wins", "runou
 """Every view, in the order of the page's tabs."""
 
 ANALYSIS_GAMES: Final[tuple[ViewGame, ...]] = ("holdem", "omaha", "omaha5", "omaha6")
-"""The games the range analysis takes (the flop report: hold'em only)."""
+"""The games the range analysis takes, in every view."""
 
 _FIRST_WAIT = 0.3  # seconds a stream waits for a quick answer (or an error) before it starts
 _NO_BUFFER = {"Cache-Control": "no-store", "X-Accel-Buffering": "no"}  # events go out at once
@@ -235,7 +235,8 @@ def analyse(request: AnalysisRequest,
         The library's message: a board of the wrong length for the view, a range emptied by
         the board and dead cards, a card in two places, fewer than 2 or more than 6 players,
         a player's "range" that is a single hand (``distribution``, ``classes``), a board
-        given to ``flops``, an Omaha game given to ``flops``, an Omaha hand of the wrong size.
+        given to ``flops``, an Omaha hand of the wrong size, Omaha ``flops`` over more than
+        ``OMAHA_MAX_FLOP_SHOWDOWNS`` matchups x boards.
 
     Examples
     --------
@@ -273,12 +274,10 @@ def analyse(request: AnalysisRequest,
         if request.grid:
             data["grid"] = _rounded(report.grid.to_dict()) if report.grid is not None else None
     else:
-        if game != "holdem":
-            raise ValueError(f"the flop report is hold'em only, not game={game!r}")
         if board:
             raise ValueError("the flop report is preflop: it deals every flop, so leave the "
                              "board empty")
-        flop_report = flops(hands, dead, progress=progress)
+        flop_report = flops(hands, dead, progress=progress, game=game)
         data = _rounded({"players": list(flop_report.players),
                          "overall": flop_report.overall().tolist(),
                          "by_texture": flop_report.by_texture(),

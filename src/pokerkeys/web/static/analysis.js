@@ -9,8 +9,9 @@
 // errors are announced through the status line (a live region). The game selector (game= in
 // the URL, as on the odds calculator) switches to Omaha with 4, 5 or 6 hole cards: hands and
 // Omaha ranges in the text fields (no 13 x 13 grid), each range's hand count from
-// /api/range/{game}, and every tab but the flop report. Heads-up on a flop, the runouts tab
-// also draws the full turn x river grid (with a table for screen readers).
+// /api/range/{game}, and every tab (the flop report of Omaha hands and narrow ranges: wide
+// ones are refused with the sizes named). Heads-up on a flop, the runouts tab also draws the
+// full turn x river grid (with a table for screen readers).
 import { clientId, CLIENT_HEADER, getJSON, nav, pct, RANKS, SUIT_SYMBOL, cardsIn } from './api.js';
 import { rovingGrid } from './a11y.js';
 import { gridCells, RangeEditor } from './grid.js';
@@ -138,7 +139,6 @@ $('player').addEventListener('change', () => analyse());
 game.addEventListener('change', () => {
   renderPlayers(GAMES[game.value].p);
   setTarget(0, !omaha());
-  if (tab === 'flops' && omaha()) showTab('combos');
   say(`${game.selectedOptions[0].textContent}: example players put in.`, 'muted');
   schedule();
 });
