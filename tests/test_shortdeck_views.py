@@ -255,9 +255,9 @@ def test_flop_report_every_flop_counted_once():
 
 
 def test_flop_report_game_errors():
-    with pytest.raises(ValueError, match="the flop report plays holdem and shortdeck, not "
-                                         "game='omaha'"):
-        pk.flops(["AA", "KK"], game="omaha")
+    with pytest.raises(ValueError, match="the flop report plays holdem, shortdeck, omaha, "
+                                         "omaha5, omaha6, not game='razz'"):
+        pk.flops(["AA", "KK"], game="razz")
     with pytest.raises(ValueError, match="2c is not a short-deck card"):
         pk.flops(["AA", "22"], game="shortdeck")
     with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
