@@ -175,3 +175,10 @@ def test_flops_shortdeck_equity_matches_the_library(capsys):
 ])
 def test_hits_and_flops_shortdeck_errors(capsys, args, match):
     assert_one_line_error(capsys, args, match)
+
+
+def test_the_rules_option_spells_the_library_rule_orders():
+    from pokerkeys.cli.common import RULE_ORDERS
+    from pokerkeys.core.shortdeck import RULES
+
+    assert tuple(RULES) == RULE_ORDERS

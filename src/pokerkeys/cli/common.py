@@ -685,7 +685,8 @@ def print_answer(args: argparse.Namespace, text: Callable[[], object], *,
     return 0
 
 
-#: Short deck's rule orders as ``--rules`` takes them.
+#: Short deck's rule orders as ``--rules`` takes them (``pokerkeys.core.shortdeck.RULES``,
+#: spelled out so that building the parser does not import NumPy).
 RULE_ORDERS = ("trips-beat-straight", "straight-beats-trips")
 
 

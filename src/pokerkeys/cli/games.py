@@ -12,7 +12,7 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import CliError, positive_int, require_plot, seed
+from .common import RULE_ORDERS, CliError, add_rules_option, positive_int, require_plot, seed
 
 if TYPE_CHECKING:
     from ..core.best import BestHand
@@ -20,10 +20,6 @@ if TYPE_CHECKING:
     from .common import Subparsers
 
 __all__ = ["add_parser"]
-
-# Short deck's rule orders (``pokerkeys.core.shortdeck.RULES``), spelled out so that building
-# the parser does not import NumPy.
-_RULES = ["trips-beat-straight", "straight-beats-trips"]
 
 
 def _read_source(path: str) -> list[str]:
@@ -250,9 +246,7 @@ def add_parser(sub: Subparsers) -> None:
     p.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
                    help="the ranking: holdem (default) or shortdeck (six through ace, a flush "
                         "beats a full house; named showdowns only)")
-    p.add_argument("--rules", choices=_RULES,
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    add_rules_option(p)
     p.add_argument("--json", action="store_true",
                    help="print each showdown's players (cards, rank, hand, best five) and "
                         "winners as JSON")
@@ -269,9 +263,7 @@ def add_parser(sub: Subparsers) -> None:
                    help="how hole cards and board combine (default: holdem with a board, "
                         "else the best five of CARDS); shortdeck: the best five of CARDS and "
                         "the board ranked by short deck's rules (six through ace)")
-    p.add_argument("--rules", choices=_RULES,
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    add_rules_option(p)
     p.add_argument("--max-jokers", type=positive_int, default=2,
                    help="most jokers a hand may hold (default 2)")
     p.add_argument("--json", action="store_true",
@@ -308,7 +300,7 @@ def add_parser(sub: Subparsers) -> None:
                    help="deal draw joker texas omaha omaha5 omaha6 threed shortdeck5 "
                         "shortdeck (short deck: 5 of the 36 cards, best five of 7; default: "
                         "deal draw joker texas omaha threed)")
-    p.add_argument("--rules", choices=_RULES,
+    p.add_argument("--rules", choices=RULE_ORDERS,
                    help="short deck's order of three of a kind and straight (default "
                         "trips-beat-straight; shortdeck5 and shortdeck only)")
     p.add_argument("--trials", type=positive_int,

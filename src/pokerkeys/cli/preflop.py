@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import require_plot
+from .common import add_rules_option, require_plot
 
 if TYPE_CHECKING:
     import numpy as np
@@ -332,9 +332,7 @@ def _add_game_options(q: argparse.ArgumentParser, shortdeck: str) -> None:
     """``--game`` and ``--rules``; ``shortdeck`` says what the command does in short deck."""
     q.add_argument("--game", choices=["holdem", "shortdeck"], default="holdem",
                    help=f"holdem (default) or shortdeck: {shortdeck}")
-    q.add_argument("--rules", choices=["trips-beat-straight", "straight-beats-trips"],
-                   help="short deck only: whether three of a kind or a straight ranks higher "
-                        "(default: trips-beat-straight)")
+    add_rules_option(q)
 
 
 def add_parser(sub: Subparsers) -> None:
