@@ -12,7 +12,15 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
-from .common import RULE_ORDERS, CliError, add_rules_option, positive_int, require_plot, seed
+from .common import (
+    RULE_ORDERS,
+    CliError,
+    add_rules_option,
+    check_rules,
+    positive_int,
+    require_plot,
+    seed,
+)
 
 if TYPE_CHECKING:
     from ..core.best import BestHand
@@ -40,9 +48,8 @@ def _cmd_winners(args: argparse.Namespace) -> int:
     from ..games.hands import best_hand, short_hand_value, winners
     from ..games.showdown import detect_format, euler54, read_showdowns
 
+    check_rules(args)
     short_deck = args.game == "shortdeck"
-    if args.rules is not None and not short_deck:
-        raise CliError("--rules applies to --game shortdeck only")
     lines = _read_source(args.file)
     fmt = detect_format(lines) if args.format == "auto" else args.format
     if fmt == "euler54" and short_deck:
@@ -94,11 +101,10 @@ def _cmd_best(args: argparse.Namespace) -> int:
     from ..games.hands import best_hand, holdem_hand, three_d_hand
     from ..games.wild import WildHand, has_jokers, wild_hand
 
+    check_rules(args)
     game = args.game
     if game is None:
         game = "holdem" if args.board else "any"
-    if args.rules is not None and game != "shortdeck":
-        raise CliError("--rules applies to --game shortdeck only")
     hand: BestHand
     if game == "shortdeck":
         cards = args.cards + (" " + args.board if args.board else "")

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from .common import add_rules_option, require_plot
+from .common import add_rules_option, check_rules, require_plot
 
 if TYPE_CHECKING:
     import numpy as np
@@ -137,7 +137,7 @@ def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
 def _cmd_equity(args: argparse.Namespace) -> int:
     from .. import preflop
 
-    _check_game(args)
+    check_rules(args)
     if args.game == "shortdeck":
         return _cmd_equity_shortdeck(args)
     require_plot(args.plot)  # before any work or output
@@ -181,15 +181,10 @@ def _cmd_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_game(args: argparse.Namespace) -> None:
-    if args.rules is not None and args.game != "shortdeck":
-        raise ValueError("--rules applies to --game shortdeck only")
-
-
 def _cmd_distribution(args: argparse.Namespace) -> int:
     from ..preflop import rank_distribution, shortdeck
 
-    _check_game(args)
+    check_rules(args)
     require_plot(args.plot)  # before any work or output
     if args.game == "shortdeck":
         dist = shortdeck.rank_distribution(args.name, rules=args.rules)
@@ -238,7 +233,7 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
     from ..preflop.exact import matchups_path
     from .common import progress_bar
 
-    _check_game(args)
+    check_rules(args)
     require_plot(args.plot)  # before any work or output
     if args.game == "shortdeck":
         return _cmd_matrix_shortdeck(args)
