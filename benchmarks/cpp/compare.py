@@ -352,11 +352,15 @@ def measure(args: argparse.Namespace, binary: Path, build_dir: Path) -> dict[str
 
         print("warming up pokerkeys (JIT compile or cache load) ...", file=sys.stderr, flush=True)
         t0 = time.perf_counter()
+        jobs = args.jobs
         for t in threads:
-            pkb.batch(t, 0)
-            pkb.enum(t, 0)
-            for _, _, kind, hands, _ in EQUITY_JOBS:
-                (pkb.exact if kind == "exact" else pkb.mc)(hands, t, 0)
+            if "batch" in jobs:
+                pkb.batch(t, 0)
+            if "enum" in jobs:
+                pkb.enum(t, 0)
+            for job, _, kind, hands, _ in EQUITY_JOBS:
+                if job in jobs:
+                    (pkb.exact if kind == "exact" else pkb.mc)(hands, t, 0)
         run["pokerkeys_warm_up_s"] = round(time.perf_counter() - t0, 1)
         run["numba_threading_layer"] = numba.threading_layer()
 
@@ -391,7 +395,7 @@ def measure(args: argparse.Namespace, binary: Path, build_dir: Path) -> dict[str
         t_run = time.perf_counter()
         for rnd in range(args.rounds):
             print(f"round {rnd + 1}/{args.rounds} ...", file=sys.stderr, flush=True)
-            for j, job in enumerate(JOB_ORDER):
+            for j, job in enumerate(jobs):
                 sides = [cpp_side, pk_side] if (rnd + j) % 2 == 0 else [pk_side, cpp_side]
                 order = threads if rnd % 2 == 0 else threads[::-1]
                 for side in sides:
@@ -431,7 +435,10 @@ def table_rows(cells: dict[str, dict[str, Any]], threads: list[int]) -> list[dic
     """Every table row: label, threads, per column the value shown (and per variant when a
     column has several), the ratio pokerkeys / best C++."""
     rows = []
+    measured = {k.split("/")[0] for k in cells}
     for key, label, kind, cols in ROWS:
+        if key not in measured:  # a job left out with --jobs
+            continue
         for t in threads:
             row: dict[str, Any] = {"job": key, "label": label, "threads": t, "columns": {}}
             best = None
@@ -479,6 +486,8 @@ def checks(cells: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     for job, name, ref in (("enum", "all 7-card hands, category counts", KNOWN_7),
                            ("batch", "10M random hands, category counts", None)):
         cats = [r["categories"] for k, r in results.items() if k.startswith(job + "/")]
+        if not cats:  # a job left out with --jobs
+            continue
         same = all(c == cats[0] for c in cats)
         known = ref is None or cats[0] == ref
         text = (f"{'identical' if same else 'DIFFER'} across {len(cats)} (implementation, "
@@ -589,6 +598,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                     help="timed calls per block, after a warm-up call (default: 2)")
     ap.add_argument("--threads", metavar="N,M",
                     help="thread counts (default: 1 and the number of CPUs)")
+    ap.add_argument("--jobs", metavar="JOB,JOB",
+                    help=f"only these jobs, in the usual order (default: all: "
+                         f"{','.join(JOB_ORDER)})")
     ap.add_argument("--mc-seconds", type=float, default=1.0,
                     help="seconds per OMPEval Monte Carlo call (default: 1.0)")
     ap.add_argument("--seed", type=int, default=20261123, help="seed of the random hands")
@@ -601,6 +613,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args = ap.parse_args(argv)
     if args.rounds < 1 or args.reps < 1:
         ap.error("--rounds and --reps must be at least 1")
+    wanted = set(args.jobs.split(",")) if args.jobs else set(JOB_ORDER)
+    if wanted - set(JOB_ORDER):
+        ap.error(f"unknown job(s) {', '.join(sorted(wanted - set(JOB_ORDER)))}; the jobs are "
+                 f"{', '.join(JOB_ORDER)}")
+    args.jobs = [job for job in JOB_ORDER if job in wanted]
     return args
 
 
@@ -650,8 +667,8 @@ def main(argv: list[str] | None = None) -> int:
         "versions": vers,
         "sources": built,
         "settings": {"rounds": args.rounds, "reps": args.reps, "threads": args.threads,
-                     "mc_seconds": args.mc_seconds, "seed": args.seed, "n_hands": N_HANDS,
-                     "mc_trials": MC_TRIALS},
+                     "jobs": args.jobs, "mc_seconds": args.mc_seconds, "seed": args.seed,
+                     "n_hands": N_HANDS, "mc_trials": MC_TRIALS},
         "run": measured["run"],
         "table": rows,
         "checks": checked,
