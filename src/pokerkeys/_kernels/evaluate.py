@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .._jit import array, inline, int64, kernel, prange
+from .._jit import array, inline, int64, kernel, run_chunks
 from .._layout import (
     BATCH_BAD_BITS,
     BATCH_FLUSH_BITS,
@@ -22,6 +22,7 @@ from .._layout import (
     SUIT_MASK,
 )
 from .bits import popcount64
+from .borrow import borrowed
 from .group_keys import HAS_AVX2, group_keys
 from .row_groups import GROUP_ROWS, bad_rows
 
@@ -41,8 +42,8 @@ TABLES = tuple(array(dtype, readonly=True)
 
 # (multiplier, mask, row shift) of each hand size's non-flush hash. Kernels read them from these
 # globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
-# a shift and an add, and no register holds them. A parallel kernel must unpack them inside its
-# prange loop: unpacked before it, they reach the loop body as arguments (run-time values).
+# a shift and an add, and no register holds them. (A prange loop would get them as arguments,
+# run-time values, if they were unpacked before it: unpack them inside any such loop.)
 HASH_5 = hash_constants(5)
 HASH_6 = hash_constants(6)
 HASH_7 = hash_constants(7)
@@ -216,8 +217,7 @@ def batch_rare_index(key, bits, n_cards, flush_sums, flush_at):
     return batch_flush_index(key, flush_sums, flush_at)
 
 
-# Chunks of BATCH_CHUNK rows are handed out to the threads; each is ranked by a compiled function
-# of its own (``ranked_chunk_N``), called from the parallel loop.
+# Chunks of BATCH_CHUNK rows are handed out to the threads (``rank_batch``).
 BATCH_CHUNK = 1024
 
 
@@ -381,61 +381,58 @@ def ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards):
     return bad + checked_rows(cards, out, keys, ranks, flush_at, end, hi, n_cards)
 
 
-# One compiled function per hand size, called once per chunk from the parallel loop.
+# The batch kernels, one per hand size: serial kernels over a range of chunks, which
+# ``rank_batch`` hands out to its threads (``_jit.run_chunks``). Each ranks its chunks on
+# borrowed views of its arrays (``borrow``): ``checked_rows_N`` is a call, not inlined, and
+# with the arrays themselves every such call counted their references.
 
 
-@kernel
-def ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 7)
-
-
-@kernel
-def ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 6)
-
-
-@kernel
-def ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi):
-    return ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, 5)
-
-
-@kernel(parallel=True, signatures=[
-    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
-     int64, array("uint8")),
-])
-def rank_batch_7(cards, out, keys, ranks, flush_at, planes):
-    """out[i] = rank of row i of a flat (N * 7) uint8 array, or 0 if the row is invalid."""
+@inline
+def ranked_chunks(first, end, cards, out, bad, keys, ranks, flush_at, planes, n_cards):
+    """Chunks first..end-1 of a batch of n_cards-card rows into `out`; bad[chunk] is the
+    number of bad rows of the chunk (rank 0)."""
+    cards, out, bad = borrowed(cards), borrowed(out), borrowed(bad)
+    keys, ranks, planes = borrowed(keys), borrowed(ranks), borrowed(planes)
     n_rows = np.uint64(out.shape[0])
-    bad = 0
-    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
+    for chunk in range(first, end):
         lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_7(cards, out, keys, ranks, flush_at, planes, lo, hi)
-    return bad
+        bad[chunk] = ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards)
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
-     int64, array("uint8")),
-])
-def rank_batch_6(cards, out, keys, ranks, flush_at, planes):
-    """out[i] = rank of row i of a flat (N * 6) uint8 array, or 0 if the row is invalid."""
-    n_rows = np.uint64(out.shape[0])
-    bad = 0
-    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
-        lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_6(cards, out, keys, ranks, flush_at, planes, lo, hi)
-    return bad
+# (first chunk, end chunk, flat card bytes, ranks out, bad rows per chunk, then
+# ``EvalTables.rank_batch_tuple()``)
+_BATCH_SIGNATURE = (int64, int64, array("uint8", readonly=True), array("uint16"),
+                    array("int64"), array("uint64"), array("uint16"), int64, array("uint8"))
 
 
-@kernel(parallel=True, signatures=[
-    (array("uint8", readonly=True), array("uint16"), array("uint64"), array("uint16"),
-     int64, array("uint8")),
-])
-def rank_batch_5(cards, out, keys, ranks, flush_at, planes):
-    """out[i] = rank of row i of a flat (N * 5) uint8 array, or 0 if the row is invalid."""
-    n_rows = np.uint64(out.shape[0])
-    bad = 0
-    for chunk in prange((out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK):
-        lo, hi = chunk_rows(chunk, n_rows)
-        bad += ranked_chunk_5(cards, out, keys, ranks, flush_at, planes, lo, hi)
-    return bad
+@kernel(signatures=[_BATCH_SIGNATURE])
+def rank_batch_7(first, end, cards, out, bad, keys, ranks, flush_at, planes):
+    """Chunks first..end-1 of a flat (N * 7) uint8 array: out[i] = rank of row i, or 0 if the
+    row is invalid; bad[chunk] = the chunk's number of invalid rows."""
+    ranked_chunks(first, end, cards, out, bad, keys, ranks, flush_at, planes, 7)
+
+
+@kernel(signatures=[_BATCH_SIGNATURE])
+def rank_batch_6(first, end, cards, out, bad, keys, ranks, flush_at, planes):
+    """rank_batch_7 for rows of 6 card bytes."""
+    ranked_chunks(first, end, cards, out, bad, keys, ranks, flush_at, planes, 6)
+
+
+@kernel(signatures=[_BATCH_SIGNATURE])
+def rank_batch_5(first, end, cards, out, bad, keys, ranks, flush_at, planes):
+    """rank_batch_7 for rows of 5 card bytes."""
+    ranked_chunks(first, end, cards, out, bad, keys, ranks, flush_at, planes, 5)
+
+
+_BATCH_CHUNK_KERNELS = {5: rank_batch_5, 6: rank_batch_6, 7: rank_batch_7}
+
+
+def rank_batch(n_cards, cards, out, keys, ranks, flush_at, planes, threads=None):
+    """out[i] = rank of row i of a flat (N * n_cards) uint8 array of card bytes, or 0 if the
+    row is invalid (an id > 51, a card twice); returns the number of invalid rows. The chunks
+    of BATCH_CHUNK rows run on `threads` threads (None: the caller's ``_jit.threads``)."""
+    n_chunks = (out.shape[0] + BATCH_CHUNK - 1) // BATCH_CHUNK
+    bad = np.zeros(n_chunks, dtype=np.int64)
+    run_chunks(_BATCH_CHUNK_KERNELS[n_cards], n_chunks, threads, cards, out, bad, keys, ranks,
+               flush_at, planes)
+    return int(bad.sum())

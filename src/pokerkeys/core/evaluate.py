@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import enum
 from array import array
-from collections.abc import Sequence
-from functools import cache
+from collections.abc import Callable, Sequence
+from functools import cache, partial
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, overload
 
@@ -46,7 +46,6 @@ from .shortdeck import Game, Rules, check_short_deck, resolve_rules
 from .tables import EvalTables, eval_tables, shortdeck_tables
 
 if TYPE_CHECKING:
-    from .._jit import Kernel
     from .types import CardArray, CardsLike, HandBatch, InvalidRows, RankArray, Threads
 
 __all__ = ["BATCH_KERNELS", "CATEGORY_OF_RANK", "CATEGORY_STARTS", "INVALID_ROWS",
@@ -473,8 +472,9 @@ def showdown_ranks(hands: Sequence[CardsLike], board: CardsLike | None = None
     return [_ONE_HAND[n].rank(key, n) for key, n in keys]
 
 
-#: The batch kernel of each hand size.
-BATCH_KERNELS: dict[int, Kernel] = {5: _k.rank_batch_5, 6: _k.rank_batch_6, 7: _k.rank_batch_7}
+#: The batch evaluator of each hand size: ``(flat card bytes, out, *rank_batch_tuple())`` ->
+#: the number of bad rows, ranked on the threads of the caller's ``_jit.threads`` block.
+BATCH_KERNELS: dict[int, Callable[..., int]] = {n: partial(_k.rank_batch, n) for n in (5, 6, 7)}
 
 
 def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = None) -> int:
