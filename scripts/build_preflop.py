@@ -38,9 +38,15 @@ build the Hold'em ones):
   error <= 0.0005 per cell (a few minutes).
 * ``shortdeck_preflop_R_equity_vs_opponents_stderr.npy``: (81, 5) float64, their standard
   errors.
+* ``shortdeck_preflop_R_tie_share_vs_opponents.npy`` and ``..._stderr.npy``: (81, 5) float64,
+  each class's share of the pot from split pots against 1..5 random hands and its standard
+  errors (the same runs as the equity table: same seeds, same stop; column 0 exact, from the
+  matrix's tie counts); equity without ties is the equity table minus this one.
 
-``--check`` recomputes the exact matrices byte for byte and ``--mc-cells`` Monte Carlo cells
-with a fresh seed (within 4 standard errors); ``--skip-mc`` keeps the Monte Carlo tables.
+All of it takes well under a minute on two cores. ``--check`` recomputes the exact matrices
+byte for byte and ``--mc-cells`` Monte Carlo cells of both sampled tables with a fresh seed
+(within 4 standard errors); ``--skip-mc`` keeps the Monte Carlo tables; ``--ties-only`` keeps
+the equity tables and computes the tie-share tables.
 """
 from __future__ import annotations
 
@@ -186,11 +192,12 @@ def check_mc_cells(equity, stderr, n_cells: int, threads, quantity: str = "equit
     return problems
 
 
-def load_disk(folder: Path, name: str) -> tuple[np.ndarray, bytes]:
+def load_disk(folder: Path, name: str, game: str = "holdem") -> tuple[np.ndarray, bytes]:
     path = folder / f"{name}.npy"
     if not path.is_file():
-        raise ValueError(f"{path} is missing: build it with `python scripts/build_preflop.py` "
-                         f"(without --skip-mc)")
+        flag = " --game shortdeck" if game == "shortdeck" else ""
+        raise ValueError(f"{path} is missing: build it with `python scripts/build_preflop.py"
+                         f"{flag}` (without --skip-mc)")
     data = path.read_bytes()
     return np.load(path, allow_pickle=False), data
 
@@ -214,30 +221,41 @@ def build_shortdeck(args) -> int:
             hu = sd.table_name("heads_up_equity", rules)
             eq_name = sd.table_name("equity_vs_opponents", rules)
             se_name = sd.table_name("equity_vs_opponents_stderr", rules)
+            ties_name = sd.table_name("tie_share_vs_opponents", rules)
+            ties_se_name = sd.table_name("tie_share_vs_opponents_stderr", rules)
             tables[hu] = matrix
-            if args.check or args.skip_mc:
-                for name in (eq_name, se_name):
-                    tables[name], outputs[f"{name}.npy"] = load_disk(args.out, name)
-                problems = check_sd_sanity(tables[eq_name], tables[se_name], vs_random)
-                if args.check and not problems:
-                    for name, n in SD_CHECK_CELLS[:args.mc_cells]:
-                        (fresh,), (fresh_se,) = (a[0] for a in sd.compute_equity_vs_opponents(
-                            [n], [name], rules=rules, seed=MC_SEED + 1, threads=args.threads))
-                        k = sd.class_index(name)
-                        table, table_se = tables[eq_name][k, n - 1], tables[se_name][k, n - 1]
-                        if abs(fresh - table) > 4 * np.hypot(fresh_se, table_se):
-                            problems.append(f"{rules} {name} vs {n}: table {table:.5f}, fresh "
-                                            f"{fresh:.5f} (more than 4 stderr apart)")
-            else:
+            on_disk = (eq_name, se_name, ties_name, ties_se_name) \
+                if args.check or args.skip_mc else (eq_name, se_name) if args.ties_only else ()
+            for name in on_disk:
+                tables[name], outputs[f"{name}.npy"] = load_disk(args.out, name, "shortdeck")
+            for quantity, names in (("equity", (eq_name, se_name)),
+                                    ("tie_share", (ties_name, ties_se_name))):
+                if names[0] in tables:
+                    continue
                 start = time.perf_counter()
-                eq, se = sd.compute_equity_vs_opponents(rules=rules, seed=MC_SEED,
-                                                        threads=args.threads)
-                log(args.quiet, f"short deck ({rules}): Monte Carlo vs 1..5 random hands "
-                                f"{time.perf_counter() - start:.1f} s")
-                tables[eq_name], tables[se_name] = eq, se
-                outputs[f"{eq_name}.npy"], outputs[f"{se_name}.npy"] = npy_bytes(eq), \
-                    npy_bytes(se)
-                problems = check_sd_sanity(eq, se, vs_random)
+                values, errors = sd.compute_equity_vs_opponents(
+                    rules=rules, seed=MC_SEED, threads=args.threads, quantity=quantity)
+                log(args.quiet, f"short deck ({rules}): Monte Carlo {quantity} vs 1..5 random "
+                                f"hands {time.perf_counter() - start:.1f} s")
+                for name, table in zip(names, (values, errors), strict=True):
+                    tables[name], outputs[f"{name}.npy"] = table, npy_bytes(table)
+            problems = check_sd_sanity(tables[eq_name], tables[se_name], vs_random)
+            problems += check_sd_ties_sanity(tables[ties_name], tables[ties_se_name],
+                                             tables[eq_name], counts)
+            if args.check and not problems:
+                for name, n in SD_CHECK_CELLS[:args.mc_cells]:
+                    k = sd.class_index(name)
+                    for quantity, table, errors in (
+                            ("equity", tables[eq_name], tables[se_name]),
+                            ("tie_share", tables[ties_name], tables[ties_se_name])):
+                        (fresh,), (fresh_se,) = (a[0] for a in sd.compute_equity_vs_opponents(
+                            [n], [name], rules=rules, seed=MC_SEED + 1, threads=args.threads,
+                            quantity=quantity))
+                        cell, cell_se = table[k, n - 1], errors[k, n - 1]
+                        if abs(fresh - cell) > 4 * np.hypot(fresh_se, cell_se):
+                            problems.append(f"{rules} {name} vs {n} ({quantity}): table "
+                                            f"{cell:.5f}, fresh {fresh:.5f} (more than 4 "
+                                            f"stderr apart)")
             if problems:
                 raise ValueError(f"{rules}: " + "; ".join(problems))
             outputs[f"{hu}.npy"] = npy_bytes(matrix)
@@ -267,6 +285,26 @@ def check_sd_sanity(equity, stderr, vs_random) -> list[str]:
         problems.append("equity rises with more opponents for some class")
     if not np.all(np.argmax(equity, axis=0) == 0):
         problems.append("AA is not the best class in every column (rows out of order?)")
+    return problems
+
+
+def check_sd_ties_sanity(ties, stderr, equity, counts) -> list[str]:
+    """Shape, exact first column and plausibility of a short-deck tie-share table against
+    its equity table and the heads-up counts (81, 81, 3) of the same rule order."""
+    problems = [f"tie-share table has shape {a.shape} {a.dtype}, expected (81, 5) float64"
+                for a in (ties, stderr) if a.shape != (81, 5) or a.dtype != np.float64]
+    if problems:
+        return problems
+    wins, tied, losses = counts.sum(axis=1).T
+    if not np.array_equal(ties[:, 0], tied / (2.0 * (wins + tied + losses))):
+        problems.append("tie-share column 1 differs from the exact heads-up tie counts")
+    if not (np.all(ties > 0) and np.all(ties < equity)):
+        problems.append("tie shares outside (0, equity): equity without ties would be "
+                        "negative or above the equity")
+    if np.any(stderr[:, 0] != 0) or np.any(stderr[:, 1:] <= 0) \
+            or np.any(stderr > TARGET_STDERR):
+        problems.append(f"tie-share standard errors: column 1 exact, the others in "
+                        f"(0, {TARGET_STDERR}]")
     return problems
 
 

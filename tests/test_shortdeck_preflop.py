@@ -190,3 +190,71 @@ def test_damaged_table_is_refused(tmp_path, monkeypatch):
         monkeypatch.undo()
         for fn in caches:
             fn.cache_clear()
+
+
+# --- equity without ties -----------------------------------------------------------------------
+
+def test_tie_share_tables_pass_the_build_checks(counts):
+    build = _build_script()
+    for rules in RULES:
+        ties = np.asarray(pk.core.tables.load_table(sd.table_name("tie_share_vs_opponents",
+                                                                  rules)))
+        stderr = np.asarray(pk.core.tables.load_table(
+            sd.table_name("tie_share_vs_opponents_stderr", rules)))
+        equity = sd.equity_vs_opponents(rules=rules)
+        c = counts[rules]
+        assert build.check_sd_ties_sanity(ties, stderr, equity, c) == []
+        shifted = ties.copy()
+        shifted[3, 0] += 1e-9
+        assert any("exact" in p for p in build.check_sd_ties_sanity(shifted, stderr, equity, c))
+        assert build.check_sd_ties_sanity(equity, stderr, equity, c) != []  # win would be 0
+        win = sd.equity_vs_opponents(without_ties=True, rules=rules)
+        assert win.shape == (81, sd.MAX_OPPONENTS) and (win > 0).all() and (win < equity).all()
+        np.testing.assert_array_equal(win, equity - ties)
+        se = sd.equity_vs_opponents_stderr(without_ties=True, rules=rules)
+        assert (se[:, 0] == 0).all() and (se >= sd.equity_vs_opponents_stderr(rules=rules)).all()
+        for n in (1, 4):
+            assert np.array_equal(sd.equity_vs_opponents(n, without_ties=True, rules=rules),
+                                  win[:, n - 1])
+            assert np.array_equal(sd.equity_vs_opponents_stderr(n, without_ties=True,
+                                                                rules=rules), se[:, n - 1])
+    with pytest.raises(ValueError, match="from 1 to 5"):
+        sd.equity_vs_opponents(6, without_ties=True)
+
+
+def test_heads_up_win_is_exact_from_the_counts(counts):
+    """One opponent: winning alone is the exact share of won showdowns over all boards of
+    all combo pairs (the tie share exact, not sampled)."""
+    for rules in RULES:
+        c = counts[rules]
+        wins = c[..., 0].sum(axis=1) / c.sum(axis=(1, 2))
+        win = sd.equity_vs_opponents(1, without_ties=True, rules=rules)
+        np.testing.assert_allclose(win, wins, rtol=0, atol=1e-15)
+
+
+@pytest.mark.parametrize(("name", "opponents", "rules"), [("AA", 5, "trips-beat-straight"),
+                                                          ("T9s", 3, "straight-beats-trips")])
+def test_tie_share_cells_reproduce_bit_for_bit(name, opponents, rules):
+    """A cell recomputed with the build's seed is the shipped one exactly (the build is
+    reproducible byte for byte), and its win figure agrees with a fresh pk.equity run."""
+    build = _build_script()
+    k = sd.class_index(name)
+    (tie,), (tie_se,) = (a[0] for a in sd.compute_equity_vs_opponents(
+        [opponents], [name], rules=rules, seed=build.MC_SEED, quantity="tie_share"))
+    table = np.asarray(pk.core.tables.load_table(sd.table_name("tie_share_vs_opponents",
+                                                               rules)))
+    table_se = np.asarray(pk.core.tables.load_table(
+        sd.table_name("tie_share_vs_opponents_stderr", rules)))
+    assert tie == table[k, opponents - 1] and tie_se == table_se[k, opponents - 1]
+    hero = pk.format_cards(sd.class_combos(name)[0], "")
+    r = pk.equity([hero] + ["random"] * opponents, game="shortdeck", rules=rules,
+                  trials=1 << 17, seed=5)
+    fresh_se = np.sqrt(r.win[0] * (1 - r.win[0]) / r.trials)
+    win = sd.equity_vs_opponents(opponents, without_ties=True, rules=rules)[k]
+    win_se = sd.equity_vs_opponents_stderr(opponents, without_ties=True, rules=rules)[k]
+    assert abs(r.win[0] - win) <= 4 * np.hypot(fresh_se, win_se)
+
+
+def test_tie_share_quantity_is_checked():
+    with pytest.raises(ValueError, match="quantity must be 'equity' or 'tie_share'"):
+        sd.compute_equity_vs_opponents([2], ["AA"], quantity="ties")  # type: ignore[arg-type]  # a wrong value on purpose

@@ -16,6 +16,9 @@ Shipped tables (``tables/shortdeck_preflop_*``, built by ``python scripts/build_
 * ``equity_vs_opponents(n, rules=...)``: each class against 1..5 random hands; one opponent
   exact (the matrix's row averages), more by Monte Carlo with a standard error of at most
   ``TARGET_STDERR`` per cell (``equity_vs_opponents_stderr``).
+* ``equity_vs_opponents(n, without_ties=True, rules=...)``: the same without ties (the chance
+  of winning the pot alone): the equity minus each class's share of split pots, a shipped
+  table sampled by the same runs (one opponent exact, from the heads-up tie counts).
 
 Computed on demand, exactly: ``rank_distribution(name, rules=...)``, a class's best 7-card
 rank over all C(34, 5) = 278,256 boards (``rank_histograms`` for all 81 classes, about a
@@ -36,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import cache
 from itertools import combinations
-from typing import TYPE_CHECKING, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
@@ -241,7 +244,8 @@ def table_name(what: str, rules: str | None = None) -> str:
 
     Parameters
     ----------
-    what : {'heads_up_equity', 'equity_vs_opponents', 'equity_vs_opponents_stderr'}
+    what : {'heads_up_equity', 'equity_vs_opponents', 'equity_vs_opponents_stderr', \
+'tie_share_vs_opponents', 'tie_share_vs_opponents_stderr'}
         The table.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         The rule order; None: three of a kind beats a straight.
@@ -408,17 +412,22 @@ def _column(name: str, opponents: int | None) -> FloatArray:
     return table if opponents is None else table[:, _check_opponents(opponents) - 1]
 
 
-def equity_vs_opponents(opponents: int | None = None, *, rules: str | None = None
-                        ) -> FloatArray:
-    """The shipped equity of each short-deck class against 1..5 random hands.
+def equity_vs_opponents(opponents: int | None = None, *, without_ties: bool = False,
+                        rules: str | None = None) -> FloatArray:
+    """The shipped equity of each short-deck class against 1..5 random hands, or without ties.
 
     One opponent is exact; more are Monte Carlo with a standard error of at most
-    ``TARGET_STDERR`` per cell (``equity_vs_opponents_stderr``).
+    ``TARGET_STDERR`` per cell (``equity_vs_opponents_stderr``). Without ties: the chance of
+    winning the pot alone, the equity minus the shipped share of split pots (exact for one
+    opponent, from the heads-up counts; else sampled by the same runs as the equity), so
+    never above the equity.
 
     Parameters
     ----------
     opponents : int or None, default None
         Random opponents, 1..5; None for the whole table.
+    without_ties : bool, default False
+        The equity without ties (winning alone) instead of the equity.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         The rule order; None: three of a kind beats a straight.
 
@@ -434,24 +443,38 @@ def equity_vs_opponents(opponents: int | None = None, *, rules: str | None = Non
     pokerkeys.TableError
         If the shipped table is missing or damaged.
 
+    See Also
+    --------
+    pokerkeys.preflop.equity_vs_opponents : the same for Hold'em's 169 classes, 1..9 hands.
+
     Examples
     --------
     >>> import pokerkeys as pk
     >>> table = pk.preflop.shortdeck.equity_vs_opponents()
     >>> table.shape, round(float(table[0, 0]), 4)
     ((81, 5), 0.756)
+    >>> round(float(pk.preflop.shortdeck.equity_vs_opponents(1, without_ties=True)[0]), 4)
+    0.749
     """
-    return _column(table_name("equity_vs_opponents", rules), opponents)
+    equity = _column(table_name("equity_vs_opponents", rules), opponents)
+    if without_ties:
+        return equity - _column(table_name("tie_share_vs_opponents", rules), opponents)
+    return equity
 
 
-def equity_vs_opponents_stderr(opponents: int | None = None, *, rules: str | None = None
-                               ) -> FloatArray:
+def equity_vs_opponents_stderr(opponents: int | None = None, *, without_ties: bool = False,
+                               rules: str | None = None) -> FloatArray:
     """The standard errors of ``equity_vs_opponents`` (0 for one opponent: exact).
+
+    Without ties, the equity's and the tie share's standard errors add in quadrature (a
+    bound: the two come from the same runs).
 
     Parameters
     ----------
     opponents : int or None, default None
         Random opponents, 1..5; None for the whole table.
+    without_ties : bool, default False
+        The standard errors of the equity without ties.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         The rule order; None: three of a kind beats a straight.
 
@@ -473,15 +496,22 @@ def equity_vs_opponents_stderr(opponents: int | None = None, *, rules: str | Non
     >>> se = equity_vs_opponents_stderr()
     >>> bool((se[:, 0] == 0).all()), bool((se[:, 1:] <= TARGET_STDERR).all())
     (True, True)
+    >>> bool(equity_vs_opponents_stderr(3, without_ties=True).max() <= 0.0006)
+    True
     """
-    return _column(table_name("equity_vs_opponents_stderr", rules), opponents)
+    stderr = _column(table_name("equity_vs_opponents_stderr", rules), opponents)
+    if without_ties:
+        return np.hypot(stderr, _column(table_name("tie_share_vs_opponents_stderr", rules),
+                                        opponents))
+    return stderr
 
 
 def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENTS + 1),
                                 classes: Iterable[str] | None = None, *,
                                 rules: str | None = None,
                                 target_stderr: float = TARGET_STDERR, seed: int = 20261125,
-                                threads: Threads = None, progress: Progress | None = None
+                                threads: Threads = None, progress: Progress | None = None,
+                                quantity: Literal["equity", "tie_share"] = "equity"
                                 ) -> tuple[FloatArray, FloatArray]:
     """Compute the table of ``equity_vs_opponents``: each class against n random hands.
 
@@ -489,7 +519,9 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
     representative (its first combo) plays n random short-deck hands by Monte Carlo
     (``pokerkeys.equity(..., game='shortdeck')``) until its standard error is at most
     ``target_stderr``. Cell (class, n) has its own seed derived from ``seed``, so any cell
-    can be recomputed alone.
+    can be recomputed alone. With ``quantity="tie_share"`` the same runs (same seeds, same
+    stop) give the table behind the equity without ties: each class's share of the pot from
+    split pots (one opponent exact, from the tie counts).
 
     Parameters
     ----------
@@ -507,19 +539,23 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
         Kernel threads; None: all.
     progress : callable or None, default None
         ``progress(done, total)`` after each cell.
+    quantity : {'equity', 'tie_share'}, default 'equity'
+        What the table holds: the equity, or the tie share (a deal's share is 1/k when the
+        class splits the pot k ways, else 0).
 
     Returns
     -------
     equity : numpy.ndarray
-        (len(classes), len(opponents)) float64.
+        (len(classes), len(opponents)) float64: the equities or tie shares.
     stderr : numpy.ndarray
-        The same shape: each cell's standard error (0 for one opponent).
+        The same shape: each cell's standard error (0 for one opponent). A tie share's is
+        the square root of (mean squared share - squared mean share) / deals.
 
     Raises
     ------
     ValueError
-        If a number of opponents is not 1..5, a class is not a short-deck class, or
-        ``rules`` is not a rule order.
+        If a number of opponents is not 1..5, a class is not a short-deck class, ``rules``
+        is not a rule order, or ``quantity`` is neither.
 
     Examples
     --------
@@ -527,17 +563,29 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
     >>> equity, stderr = compute_equity_vs_opponents([2], ["AA"], target_stderr=0.01, seed=1)
     >>> bool(0.6 < equity[0, 0] < 0.75), bool(stderr[0, 0] <= 0.01)
     (True, True)
+    >>> ties, stderr = compute_equity_vs_opponents([1, 2], ["76o"], target_stderr=0.01, seed=1,
+    ...                                            quantity="tie_share")
+    >>> ties.round(4).tolist(), float(stderr[0, 0]), bool(0 < stderr[0, 1] < 0.002)
+    ([[0.0422, 0.0238]], 0.0, True)
     """
     from ..equity.holdem import equity
 
+    if quantity not in ("equity", "tie_share"):
+        raise ValueError(f"quantity must be 'equity' or 'tie_share', not {quantity!r}")
     order = _rules(rules)
     counts = [_check_opponents(n) for n in opponents]
     names = list(CLASS_NAMES) if classes is None else [CLASS_NAMES[class_index(c)]
                                                        for c in classes]
     eq = np.zeros((len(names), len(counts)))
     se = np.zeros((len(names), len(counts)))
-    exact = (equities_from_counts(compute_heads_up_counts(order, threads=threads))[1]
-             if 1 in counts else None)
+    exact = None
+    if 1 in counts:
+        heads_up = compute_heads_up_counts(order, threads=threads)
+        if quantity == "equity":
+            exact = equities_from_counts(heads_up)[1]
+        else:
+            wins, ties, losses = heads_up.sum(axis=1).T
+            exact = ties / (2.0 * (wins + ties + losses))
     total, done = len(names) * len(counts), 0
     for j, n in enumerate(counts):
         for i, name in enumerate(names):
@@ -549,7 +597,12 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
                 cell_seed = int(np.random.SeedSequence([seed, n, k]).generate_state(1)[0])
                 r = equity([hero] + ["random"] * n, target_stderr=target_stderr,
                            seed=cell_seed, threads=threads, game="shortdeck", rules=order)
-                eq[i, j], se[i, j] = r.equity[0], r.stderr[0]
+                if quantity == "equity":
+                    eq[i, j], se[i, j] = r.equity[0], r.stderr[0]
+                else:
+                    square = sum(p / len(who) ** 2 for who, p in r.splits.items() if 0 in who)
+                    eq[i, j] = r.tie_share[0]
+                    se[i, j] = np.sqrt(max(square - eq[i, j] ** 2, 0.0) / r.trials)
             done += 1
             if progress is not None:
                 progress(done, total)
