@@ -297,11 +297,12 @@ def test_command_line_errors(capsys, args, message):
 
 
 def test_observed_rounds_stream_partial_results_and_cancel():
-    from pokerkeys.equity.omaha_hilo import observe_hilo_rounds
+    from pokerkeys.equity.driver import observe_rounds
 
     seen: list[pk.HiLoResult] = []
-    with observe_hilo_rounds(seen.append):
+    with observe_rounds(seen.append):
         r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)
+    assert all(type(p) is pk.HiLoResult for p in seen)  # the halves stream, not the high
     assert len(seen) > 1 and [p.trials for p in seen] == sorted(p.trials for p in seen)
     assert seen[-1].trials == r.trials and (seen[-1].equity == r.equity).all()
     alone = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)
@@ -313,5 +314,5 @@ def test_observed_rounds_stream_partial_results_and_cancel():
     def cancel(partial):
         raise Cancelled
 
-    with pytest.raises(Cancelled), observe_hilo_rounds(cancel):
+    with pytest.raises(Cancelled), observe_rounds(cancel):
         pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=200_000, seed=4)

@@ -37,7 +37,7 @@ import math
 import numbers
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from typing import TypeAlias
+from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 import numpy.typing as npt
@@ -48,8 +48,8 @@ from ..core.types import IntArray, SeedLike, Threads
 from .result import EquityResult, StopReason
 
 __all__ = ["DEFAULT_TIME_LIMIT", "DEFAULT_TRIALS", "MAX_REJECTIONS", "MAX_TRIALS",
-           "TRIALS_PER_CHUNK", "Progress", "RoundRunner", "chunk_sizes", "drive_monte_carlo",
-           "observe_rounds", "validate_stop"]
+           "TRIALS_PER_CHUNK", "PartialResult", "Progress", "RoundRunner", "chunk_sizes",
+           "drive_monte_carlo", "observe_rounds", "validate_stop"]
 
 #: A progress callback: ``progress(done, total)``, called with 0 done first and after every
 #: round (Monte Carlo: trials, total None when no trial count bounds the run) or batch of
@@ -59,6 +59,49 @@ Progress: TypeAlias = Callable[[int, "int | None"], object]
 #: ``run_round(seeds, sizes)``: the summed winner-mask counts (2**P) of chunks that run
 #: ``sizes[i]`` trials on the random stream seeded by ``seeds[i]`` (uint64), as int64.
 RoundRunner: TypeAlias = Callable[[npt.NDArray[np.uint64], IntArray], IntArray]
+
+
+
+class PartialResult(Protocol):
+    """What a round observer receives: the run's estimate so far, of whatever result type the
+    run returns (``EquityResult``; ``HiLoResult`` for Omaha hi/lo), which the web app sends
+    as it stands (``to_dict()``).
+
+    Attributes
+    ----------
+    trials : int
+        Trials run so far.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.equity.driver import observe_rounds
+    >>> seen = []
+    >>> with observe_rounds(seen.append):
+    ...     r = pk.omaha_hilo_equity(["As2dKhKc", "random"], trials=50_000, seed=1)
+    >>> type(seen[-1]).__name__, seen[-1].trials, "scoop" in seen[-1].to_dict()
+    ('HiLoResult', 50000, True)
+    """
+
+    @property
+    def trials(self) -> int:
+        """Trials run so far."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The estimate as plain Python values.
+
+        Returns
+        -------
+        dict
+            JSON-ready values (``players``, ``equity``, ``trials``, ...).
+
+        Examples
+        --------
+        >>> import pokerkeys as pk
+        >>> pk.equity(["AhKh", "QsQd"], trials=10_000, seed=1).to_dict()["trials"]
+        10000
+        """
+
 
 TRIALS_PER_CHUNK = 1 << 15
 # Hold'em's trials when no stop rule is given (Omaha sets its own).
@@ -103,11 +146,12 @@ _observer = threading.local()
 
 
 @contextlib.contextmanager
-def observe_rounds(callback: Callable[[EquityResult], object]) -> Iterator[None]:
+def observe_rounds(callback: Callable[[PartialResult], object]) -> Iterator[None]:
     """Watch the Monte Carlo runs of this thread round by round (the web app's streaming).
 
     Inside the block, every Monte Carlo run started on this thread calls ``callback(partial)``
-    after each of its rounds with the partial result so far; rounds then aim at
+    after each of its rounds with the partial result so far, of the type the run returns
+    (``EquityResult``; ``HiLoResult`` for Omaha hi/lo); rounds then aim at
     ``OBSERVED_ROUND_SECONDS`` (0.2 s), for several updates a second. An exception raised by
     the callback ends the run and propagates out of the equity call (how a job is
     cancelled). Other threads' runs are not observed. The result does not change.
@@ -115,8 +159,8 @@ def observe_rounds(callback: Callable[[EquityResult], object]) -> Iterator[None]
     Parameters
     ----------
     callback : callable
-        Called with each partial ``EquityResult`` (``exact`` False, ``trials`` the trials
-        done so far, ``stopped_by`` None).
+        Called with each partial result (``exact`` False, ``trials`` the trials done so far,
+        ``stopped_by`` None).
 
     Yields
     ------
@@ -267,7 +311,9 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
                       progress: Progress | None, start: float,
                       per_chunk: int = TRIALS_PER_CHUNK,
                       default_trials: int = DEFAULT_TRIALS, threads: Threads = None,
-                      measure: RoundRunner | None = None) -> EquityResult:
+                      measure: RoundRunner | None = None,
+                      estimate: Callable[[float, int], PartialResult] | None = None
+                      ) -> EquityResult:
     """Run Monte Carlo chunks in rounds until a stop rule says stop.
 
     Rounds start at ``FIRST_ROUND_CHUNKS`` chunks (``CHUNKS_PER_ROUND`` when observed),
@@ -316,6 +362,11 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
         A ``RoundRunner`` for the speed probe of a time-limited run, whose counts are
         dropped: it must leave no trace (per-combo runs tally into a scratch table); None:
         ``run_round``, which must then have no side effects.
+    estimate : callable or None, default None
+        ``estimate(elapsed, done)``: the run's own estimate after a round, for the round
+        observer of ``observe_rounds`` (a run that tallies more than winner masks, such as
+        Omaha hi/lo's halves, gives its own result type); None: the ``EquityResult`` of the
+        winner-mask counts. Called only when the run is observed.
 
     Returns
     -------
@@ -396,8 +447,9 @@ def drive_monte_carlo(run_round: RoundRunner, labels: Sequence[str], trials: int
         if progress is not None:
             progress(done, trials)
         if observer is not None:
-            observer(EquityResult.from_mask_counts(labels, counts, False,
-                                                   _jit.compute_clock() - start, done))
+            elapsed = _jit.compute_clock() - start
+            observer(EquityResult.from_mask_counts(labels, counts, False, elapsed, done)
+                     if estimate is None else estimate(elapsed, done))
         if trials is not None and done >= trials:
             stopped_by = "trials"
         elif time_limit is not None and (last_round or now - start >= time_limit):

@@ -22,11 +22,9 @@ read per player and board.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import math
-import threading
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any, Literal, TypeAlias
@@ -45,7 +43,6 @@ from .driver import (
     MAX_REJECTIONS,
     Progress,
     drive_monte_carlo,
-    observe_rounds,
     validate_stop,
 )
 from .omaha import (
@@ -67,7 +64,7 @@ from .omaha import (
 from .result import EquityResult, StopReason
 
 __all__ = ["HILO_GAMES", "HiLoGame", "HiLoResult", "LowHand", "low_table",
-           "observe_hilo_rounds", "omaha_hilo_equity", "omaha_low"]
+           "omaha_hilo_equity", "omaha_low"]
 
 #: The hi/lo games: 4-card Omaha eight or better, and its 5- and 6-card forms.
 HiLoGame: TypeAlias = Literal["omaha8", "omaha5-8", "omaha6-8"]
@@ -426,56 +423,6 @@ class HiLoResult:
 _KINDS = {"hand": 0, "random": 1, "range": 2}  # as the Monte Carlo kernel reads them
 
 
-# A per-thread observer of hi/lo Monte Carlo rounds (``observe_hilo_rounds``).
-_observer = threading.local()
-
-
-def _ignore(partial: EquityResult) -> None:
-    """The shared driver's round observer while hi/lo rounds are observed: it only makes the
-    driver cut its rounds short, as it does for any observed run."""
-
-
-@contextlib.contextmanager
-def observe_hilo_rounds(callback: Callable[[HiLoResult], object]) -> Iterator[None]:
-    """Watch the hi/lo Monte Carlo runs of this thread round by round (streaming).
-
-    The hi/lo counterpart of ``pokerkeys.equity.driver.observe_rounds``: inside the block,
-    every ``omaha_hilo_equity`` Monte Carlo run started on this thread calls
-    ``callback(partial)`` after each of its rounds with the partial ``HiLoResult`` so far,
-    and rounds aim at the driver's ``OBSERVED_ROUND_SECONDS`` (0.2 s). An exception raised by
-    the callback ends the run and propagates out of the call (how a job is cancelled). The
-    result does not change.
-
-    Parameters
-    ----------
-    callback : callable
-        Called with each partial ``HiLoResult`` (``exact`` False, ``trials`` the trials done
-        so far, ``stopped_by`` None).
-
-    Yields
-    ------
-    None
-        Runs of this thread inside the block report to ``callback``; an observer set
-        outside it is back in place after it.
-
-    Examples
-    --------
-    >>> from pokerkeys.equity.omaha_hilo import observe_hilo_rounds, omaha_hilo_equity
-    >>> shares = []
-    >>> with observe_hilo_rounds(lambda partial: shares.append(partial.trials)):
-    ...     done = omaha_hilo_equity(["As2dKhKc", "QsQdJhTc"], trials=50_000, seed=2)
-    >>> shares[-1] == done.trials == 50_000
-    True
-    """
-    previous = getattr(_observer, "callback", None)
-    _observer.callback = callback
-    try:
-        with observe_rounds(_ignore):
-            yield
-    finally:
-        _observer.callback = previous
-
-
 class _TargetReached(Exception):
     """Raised between Monte Carlo rounds once every player's standard error is small enough."""
 
@@ -675,7 +622,6 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
     args = (kinds, rows, row_starts, cumulative, pairs, setup.board, base_used)
     tables = (_LOW_BITS, low_table(), *omaha_tables())
     totals = np.zeros(width, dtype=np.int64)
-    observer: Callable[[HiLoResult], object] | None = getattr(_observer, "callback", None)
 
     def run(seeds: np.ndarray, sizes: IntArray) -> np.ndarray:
         out = np.zeros((len(seeds), width), dtype=np.int64)
@@ -694,14 +640,14 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
                 raise _TargetReached
         summed = run(seeds, sizes)
         totals[:] += summed
-        if observer is not None:
-            observer(HiLoResult.from_tallies(labels, totals[:-1], False,
-                                             _jit.compute_clock() - start,
-                                             int(totals[:n_masks].sum())))
         return summed[:n_masks]
 
     def measure(seeds: np.ndarray, sizes: IntArray) -> IntArray:
         return run(seeds, sizes)[:n_masks]
+
+    def estimate(elapsed: float, done: int) -> HiLoResult:
+        # What a round observer (the web app streaming a job) sees: the halves so far.
+        return HiLoResult.from_tallies(labels, totals[:-1], False, elapsed, done)
 
     default_limit = target_stderr is not None and trials is None and time_limit is None
     stopped_by: StopReason | None
@@ -709,7 +655,7 @@ def _monte_carlo(setup: OmahaPlayers, pairs: IntArray, trials: int | None,
         high = drive_monte_carlo(run_round, labels, trials, None,
                                  DEFAULT_TIME_LIMIT if default_limit else time_limit, seed,
                                  progress, start, TRIALS_PER_CHUNK, DEFAULT_TRIALS, threads,
-                                 measure=measure)
+                                 measure=measure, estimate=estimate)
         stopped_by = high.stopped_by
         if default_limit and stopped_by == "time_limit":
             stopped_by = "default time limit"

@@ -34,7 +34,7 @@ from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
 from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.omaha import omaha_equity
-from ..equity.omaha_hilo import HiLoGame, observe_hilo_rounds, omaha_hilo_equity
+from ..equity.omaha_hilo import HiLoGame, omaha_hilo_equity
 from ..equity.ranges import Range, RangeGame
 from ..preflop import (
     BOARDS_PER_MATCHUP,
@@ -46,7 +46,7 @@ from ..preflop import (
 )
 from ..preflop import shortdeck as sd
 from ..preflop.breakdown import class_equity, suit_breakdown
-from .jobs import LONG, SHORT, Check, JobKind, job_observer
+from .jobs import LONG, SHORT, Check, JobKind
 from .limits import Limits
 from .schemas import HILO_GAMES, OMAHA_HOLE_CARDS, EquityRequest, Game, JsonObject, bad
 
@@ -105,13 +105,8 @@ class EquityPlan:
         kwargs = dict(self.kwargs)
         game = kwargs.pop("game", "holdem")
         if game in HILO_GAMES:
-            # The hi/lo Monte Carlo reports its rounds to an observer of its own, with the
-            # partial hi/lo answer: the job's observer streams it (outside a job, the rounds
-            # only check for a stop).
-            observer = job_observer() or (lambda partial: check())
-            with observe_hilo_rounds(observer):
-                return omaha_hilo_equity(**kwargs, game=cast(HiLoGame, game),
-                                         progress=check).to_dict()
+            return omaha_hilo_equity(**kwargs, game=cast(HiLoGame, game),
+                                     progress=check).to_dict()
         if game in OMAHA_HOLE_CARDS:
             # As on the command line, 'omaha' takes its size from the known hands (4 when no
             # hand fixes it), as it always has here; 'omaha5' and 'omaha6' fix it.

@@ -33,7 +33,7 @@ from .limits import Limits
 from .schemas import ApiError, JsonObject
 
 __all__ = ["LONG", "SHORT", "Check", "Job", "JobKind", "JobRunner", "JobStopped",
-           "StopCause", "Work", "job_observer"]
+           "StopCause", "Work"]
 
 JobKind = Literal["short", "long"]
 """How a job runs: ``"short"`` on the shared pool, ``"long"`` on the capped long-job threads."""
@@ -54,50 +54,13 @@ and returns a JSON-ready dict."""
 
 
 class _Partial(Protocol):
-    """A partial Monte Carlo result that a job publishes: an ``EquityResult`` or, for Omaha
-    hi/lo, a ``HiLoResult``; either turns itself into the JSON answer."""
+    """A partial Monte Carlo result that a job publishes (what the round observer of
+    ``observe_rounds`` receives): an ``EquityResult`` or, for Omaha hi/lo, a ``HiLoResult``;
+    either turns itself into the JSON answer."""
 
     def to_dict(self) -> dict[str, Any]:
         """The result as plain Python values, ready for ``json.dumps``."""
 
-
-# The job running on each worker thread, for engines whose rounds are watched by an observer
-# of their own (Omaha hi/lo): ``job_observer`` hands them the job's.
-_running = threading.local()
-
-
-def job_observer() -> Callable[[_Partial], None] | None:
-    """The round observer of the job running on this thread, or None outside a job.
-
-    Hold'em and Omaha Monte Carlo rounds reach the job through
-    ``pokerkeys.equity.driver.observe_rounds``, which the job sets itself. Omaha hi/lo runs
-    report to ``pokerkeys.equity.omaha_hilo.observe_hilo_rounds`` instead; the work sets that
-    one to this observer, so hi/lo partial results stream, and a cancelled or overdue hi/lo
-    job stops with its estimate like any other Monte Carlo job.
-
-    Returns
-    -------
-    callable or None
-        ``observer(partial)``: publishes the partial result, or raises ``JobStopped`` once
-        the job is cancelled or past its deadline.
-
-    Examples
-    --------
-    >>> import asyncio
-    >>> from pokerkeys.web.jobs import Job, job_observer
-    >>> from pokerkeys.web.limits import Limits
-    >>> job_observer() is None
-    True
-    >>> async def demo():
-    ...     job = Job(lambda check: {"observed": job_observer() is not None},
-    ...               asyncio.get_running_loop(), Limits())
-    ...     await asyncio.to_thread(job.run)
-    ...     return await job.next_update(timeout=5)
-    >>> asyncio.run(demo())
-    {'observed': True, 'final': True}
-    """
-    job: Job | None = getattr(_running, "job", None)
-    return None if job is None else job.observe
 
 _MESSAGES: dict[StopCause, str] = {
     "cancelled": "the job was cancelled",
@@ -139,8 +102,8 @@ class Job:
 
     ``work(check)`` runs the engine with ``check`` as its progress callback and returns a
     JSON-ready dict. Monte Carlo's partial results (seen through
-    ``pokerkeys.equity.driver.observe_rounds``, or handed to ``observe`` by the work, see
-    ``job_observer``) are published to the loop at most every
+    ``pokerkeys.equity.driver.observe_rounds``, of every game) are published to the loop at
+    most every
     ``limits.stream_interval`` seconds; ``next_update`` reads the latest. The job's deadline
     is ``limits.max_seconds`` after its work starts; a Monte Carlo run that reaches it ends
     with its latest estimate, marked ``"stopped_by": "time_limit"``, any other work with
@@ -339,7 +302,6 @@ class Job:
         self.deadline = time.monotonic() + self._max_seconds
         try:
             self.check()
-            _running.job = self
             with observe_rounds(self.observe):
                 result = self._work(self.check)
         except JobStopped as exc:
@@ -353,7 +315,6 @@ class Job:
         except Exception as exc:  # reported to the client by the route, never raised there
             error = exc
         finally:
-            _running.job = None
             if on_finish is not None:
                 on_finish(self)
         if result is not None:
