@@ -258,3 +258,44 @@ def test_tie_share_cells_reproduce_bit_for_bit(name, opponents, rules):
 def test_tie_share_quantity_is_checked():
     with pytest.raises(ValueError, match="quantity must be 'equity' or 'tie_share'"):
         sd.compute_equity_vs_opponents([2], ["AA"], quantity="ties")  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+# --- equity against one random hand and the order of the classes ------------------------------
+
+@pytest.mark.parametrize("rules", RULES)
+def test_exact_equity_vs_random_agrees_with_exact_enumeration(rules, counts):
+    """The exact figures equal pk.equity(exact=True) of a class's combo against a random
+    hand (every opponent of the 34 cards left on every board) for a few classes, and the
+    shipped column bit for bit."""
+    exact = sd.exact_equity_vs_random(rules)
+    assert exact.shape == (81,) and exact.tobytes() == sd.equity_vs_random(rules).tobytes()
+    assert exact.tobytes() == sd.equities_from_counts(counts[rules])[1].tobytes()
+    for name in ("AA", "T9s", "76o"):
+        hero = pk.format_cards(sd.class_combos(name)[-1], "")  # any combo stands for the class
+        r = pk.equity([hero, "random"], game="shortdeck", rules=rules, exact=True)
+        assert r.exact and exact[sd.class_index(name)] == pytest.approx(r.equity[0], abs=1e-12)
+
+
+def test_class_ranks_and_order():
+    for rules in RULES:
+        order = sd.class_order_vs_random(rules)
+        assert sorted(order) == sorted(sd.CLASS_NAMES) and order[0] == "AA"
+        equity = sd.equity_vs_random(rules)
+        assert all(equity[sd.class_index(a)] >= equity[sd.class_index(b)]
+                   for a, b in itertools.pairwise(order))
+        ranks = sd.class_ranks(1, rules=rules)
+        assert sorted(ranks.tolist()) == list(range(1, 82))
+        assert tuple(sd.CLASS_NAMES[k] for k in np.argsort(ranks)) == order
+        for n in (2, 5):
+            r = sd.class_ranks(n, rules=rules)
+            column = sd.equity_vs_opponents(n, rules=rules)
+            assert r[np.argmax(column)] == 1 and r[np.argmin(column)] == 81
+    # The rule order moves the classes that make straights: AKo passes 99 when straights
+    # beat trips (a pair gains from its sets, broadway cards from their straights).
+    trips, straight = sd.class_order_vs_random(), sd.class_order_vs_random("straight-beats-trips")
+    assert trips.index("99") < trips.index("AKo") and straight.index("AKo") < straight.index("99")
+    for bad in (0, 6, True):
+        with pytest.raises(ValueError, match="from 1 to 5"):
+            sd.class_ranks(bad)
+    with pytest.raises(ValueError):
+        sd.class_order_vs_random("no-such-rules")

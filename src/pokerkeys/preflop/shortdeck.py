@@ -57,8 +57,9 @@ if TYPE_CHECKING:
 
 __all__ = ["BOARDS_PER_HAND", "CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
            "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
-           "class_index", "compute_equity_vs_opponents", "compute_heads_up_counts",
-           "equities_from_counts", "equity_vs_opponents", "equity_vs_opponents_stderr",
+           "class_index", "class_order_vs_random", "class_ranks", "compute_equity_vs_opponents",
+           "compute_heads_up_counts", "equities_from_counts", "equity_vs_opponents",
+           "equity_vs_opponents_stderr", "equity_vs_random", "exact_equity_vs_random",
            "hand_class", "heads_up_equity", "rank_distribution", "rank_histograms",
            "table_name"]
 
@@ -504,6 +505,147 @@ def equity_vs_opponents_stderr(opponents: int | None = None, *, without_ties: bo
         return np.hypot(stderr, _column(table_name("tie_share_vs_opponents_stderr", rules),
                                         opponents))
     return stderr
+
+
+def exact_equity_vs_random(rules: str | None = None, *, threads: Threads = None
+                           ) -> FloatArray:
+    """The exact all-in equity of each short-deck class against one random hand.
+
+    Every board of every pair of disjoint combos (the opponent any of the 561 hands of the
+    other 34 cards, each board one of the C(32, 5) = 201,376 left), counted by
+    ``compute_heads_up_counts`` (about a second); ``equity_vs_random`` reads the same figures
+    from the shipped table.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+    threads : int or None, default None
+        Kernel threads; None: all.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) float64 equities in ``CLASS_NAMES`` order.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order or ``threads`` not a positive integer.
+
+    See Also
+    --------
+    pokerkeys.preflop.exact_equity_vs_random : the same for Hold'em's 169 classes.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import CLASS_NAMES, exact_equity_vs_random
+    >>> equity = exact_equity_vs_random()
+    >>> dict(zip(CLASS_NAMES[:3], equity[:3].round(4).tolist()))
+    {'AA': 0.756, 'AKs': 0.6108, 'AQs': 0.6008}
+    """
+    return equities_from_counts(compute_heads_up_counts(rules, threads=threads))[1]
+
+
+def equity_vs_random(rules: str | None = None) -> FloatArray:
+    """Each short-deck class's all-in equity against one random hand, from the shipped table.
+
+    Exact (the first column of ``equity_vs_opponents``; ``exact_equity_vs_random`` computes
+    it afresh).
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) float64 equities 0..1 in ``CLASS_NAMES`` order.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.preflop.shortdeck import class_index, equity_vs_random
+    >>> round(float(equity_vs_random()[class_index("76o")]), 4)
+    0.3491
+    >>> round(float(equity_vs_random("straight-beats-trips")[class_index("76o")]), 4)
+    0.3528
+    """
+    return equity_vs_opponents(1, rules=rules)
+
+
+def class_ranks(opponents: int = 1, *, rules: str | None = None) -> IntArray:
+    """Each short-deck class's rank 1..81 by shipped equity against random hands (1 = best).
+
+    Parameters
+    ----------
+    opponents : int, default 1
+        Random opponents, 1..5.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray
+        (81,) int64 ranks in ``CLASS_NAMES`` order; ties in equity keep ``CLASS_NAMES``
+        order.
+
+    Raises
+    ------
+    ValueError
+        If ``opponents`` is not an integer from 1 to 5 or ``rules`` not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import CLASS_NAMES, class_ranks
+    >>> dict(zip(CLASS_NAMES[:3], class_ranks(1)[:3].tolist()))
+    {'AA': 1, 'AKs': 6, 'AQs': 7}
+    """
+    equity = equity_vs_opponents(_check_opponents(opponents), rules=rules)
+    ranks = np.empty(N_CLASSES, dtype=np.int64)
+    ranks[np.argsort(-equity, kind="stable")] = np.arange(1, N_CLASSES + 1)
+    return ranks
+
+
+def class_order_vs_random(rules: str | None = None) -> tuple[str, ...]:
+    """The 81 short-deck class names, best first by equity against one random hand.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    tuple of str
+        The names sorted by ``equity_vs_random(rules)``, descending; ties keep
+        ``CLASS_NAMES`` order.
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import class_order_vs_random
+    >>> class_order_vs_random()[:6]
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs')
+    """
+    order = np.argsort(-equity_vs_random(rules), kind="stable")
+    return tuple(CLASS_NAMES[k] for k in order)
 
 
 def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENTS + 1),
