@@ -624,9 +624,16 @@ def shortdeck_tables(n_cards: int, rules: Rules = "trips-beat-straight") -> Eval
     return EvalTables(n_cards, table_prefix(rules), FIRST_CARD)
 
 
-@lru_cache(maxsize=1)
-def rank_class_tables_7() -> tuple[npt.NDArray[Any], ...]:
+@lru_cache(maxsize=3)
+def rank_class_tables_7(rules: Rules | None = None) -> tuple[npt.NDArray[Any], ...]:
     """Tables of ``_kernels.rank_classes.preflop_counts``, then the 7-card hash and flush tables.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        None: Hold'em's ranks; a rule order: short deck's (``shortdeck_tables``). The keys,
+        so the first six tables, are the same in every game: short deck's boards have no
+        card below the six, which the kernel sees as dead cards.
 
     Returns
     -------
@@ -640,6 +647,8 @@ def rank_class_tables_7() -> tuple[npt.NDArray[Any], ...]:
 
     Raises
     ------
+    ValueError
+        If ``rules`` is not None or a rule order.
     TableError
         If a table file is missing or damaged.
 
@@ -649,7 +658,16 @@ def rank_class_tables_7() -> tuple[npt.NDArray[Any], ...]:
     >>> tables = rank_class_tables_7()
     >>> len(tables), tables[4].shape
     (9, (8192,))
+    >>> int(rank_class_tables_7("trips-beat-straight")[7].max())
+    1398
     """
+    t = eval_tables(7) if rules is None else shortdeck_tables(7, rules)
+    return (*_rank_class_keys(), t.hash_base, t.hash_ranks, t.flush_ranks)
+
+
+@lru_cache(maxsize=1)
+def _rank_class_keys() -> tuple[npt.NDArray[np.int64], ...]:
+    """The six key tables of ``rank_class_tables_7``, the same in every game."""
     t = eval_tables(7)
     clubs = np.arange(13) * 4
     rank_face = (t.card_keys[clubs] >> np.uint64(_layout.SUIT_BITS)).astype(np.int64)
@@ -661,4 +679,4 @@ def rank_class_tables_7() -> tuple[npt.NDArray[Any], ...]:
     subsets = np.argsort(size, kind="stable").astype(np.int64)
     subsets_by_size = np.searchsorted(size[subsets], np.arange(15)).astype(np.int64)
     return (rank_face, rank_flush, in_mask @ rank_face, in_mask @ rank_flush, subsets,
-            subsets_by_size, t.hash_base, t.hash_ranks, t.flush_ranks)
+            subsets_by_size)
