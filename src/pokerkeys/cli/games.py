@@ -8,7 +8,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +17,7 @@ from .common import (
     add_rules_option,
     check_rules,
     positive_int,
+    print_answer,
     require_plot,
     seed,
 )
@@ -57,14 +57,15 @@ def _cmd_winners(args: argparse.Namespace) -> int:
                        "not the euler54 format")
     if fmt == "euler54":
         result = euler54(lines)
-        if args.json:
-            print(json.dumps({"player1": result.player1, "player2": result.player2,
-                              "ties": result.ties, "hands": result.hands}, indent=2))
-        else:
+
+        def euler_text() -> None:
             print(f"player 1 wins {result.player1:,}")
             print(f"player 2 wins {result.player2:,}")
             print(f"ties          {result.ties:,}")
-        return 0
+
+        return print_answer(args, euler_text, data=lambda: {
+            "player1": result.player1, "player2": result.player2, "ties": result.ties,
+            "hands": result.hands})
     showdowns = read_showdowns(lines)
     game: Game = "shortdeck" if short_deck else "holdem"
     try:
@@ -73,7 +74,8 @@ def _cmd_winners(args: argparse.Namespace) -> int:
                if short_deck else list(s.winners) for s in showdowns]
     except ValueError as exc:
         raise CliError(str(exc)) from exc
-    if args.json:
+
+    def showdown_data() -> list[dict[str, Any]]:
         out = []
         for s, names in zip(showdowns, won, strict=True):
             players = []
@@ -87,11 +89,13 @@ def _cmd_winners(args: argparse.Namespace) -> int:
                     entry["value"] = list(short_hand_value(ids))
                 players.append(entry)
             out.append({"players": players, "winners": names})
-        print(json.dumps(out, indent=2))
-        return 0
-    for names in won:
-        print(", ".join(names))
-    return 0
+        return out
+
+    def winners_text() -> None:
+        for names in won:
+            print(", ".join(names))
+
+    return print_answer(args, winners_text, data=showdown_data)
 
 
 # ---------------------------------------------------------------------------- best hand
@@ -132,12 +136,9 @@ def _cmd_best(args: argparse.Namespace) -> int:
     subs = hand.substitutions() if isinstance(hand, WildHand) else ""
     if subs:
         info["jokers"] = subs
-    if args.json:
-        print(json.dumps(info, indent=2))
-        return 0
-    print(f"{info['best_five']}  {info['description']}  (rank {hand.rank})"
-          + (f"  jokers: {subs}" if subs else ""))
-    return 0
+    return print_answer(args, lambda: print(
+        f"{info['best_five']}  {info['description']}  (rank {hand.rank})"
+        + (f"  jokers: {subs}" if subs else "")), data=lambda: info)
 
 
 # ---------------------------------------------------------------------------- draw
@@ -146,16 +147,12 @@ def _cmd_draw(args: argparse.Namespace) -> int:
     from ..games.draw import best_discard
 
     decision = best_discard(args.hand, max_discards=args.max_discards, method=args.method)
-    if args.json:
-        print(json.dumps({
-            "hand": format_cards(decision.hand), "discard": format_cards(decision.discard),
-            "win_probability": decision.win_probability,
-            "options": [{"discard": format_cards(o.discard),
-                         "win_probability": o.win_probability} for o in decision.options]},
-            indent=2))
-        return 0
-    print(decision if args.all else decision.best)
-    return 0
+    return print_answer(args, lambda: print(decision if args.all else decision.best),
+                        data=lambda: {
+        "hand": format_cards(decision.hand), "discard": format_cards(decision.discard),
+        "win_probability": decision.win_probability,
+        "options": [{"discard": format_cards(o.discard), "win_probability": o.win_probability}
+                    for o in decision.options]})
 
 
 # ---------------------------------------------------------------------------- stats
@@ -174,22 +171,21 @@ def _cmd_stats(args: argparse.Namespace) -> int:
             short = g in ("shortdeck5", "shortdeck")
             results.append(game_stats(g, exact=True, threads=args.threads,
                                       rules=args.rules if short else None))
-    if args.json:
-        print(json.dumps([{"game": r.game, "exact": r.exact, "total": r.total, "what": r.what,
-                           "counts": r.as_dict(),
-                           "probabilities": {CATEGORY_NAMES[c]: float(r.probabilities[c])
-                                             for c in range(10, 0, -1)},
-                           "stderr": {CATEGORY_NAMES[c]: float(r.stderr[c])
-                                      for c in range(10, 0, -1)},
-                           "seconds": round(r.elapsed, 3)} for r in results], indent=2))
-        return 0
-    if len(results) == 1 or args.detail:
-        print("\n\n".join(str(r) for r in results))
-    else:
-        print(format_games_table(results))
-        for r in results:
-            print(f"  {r.game}: {r.what} ({r.elapsed:.2f} s)")
-    return 0
+
+    def stats_text() -> None:
+        if len(results) == 1 or args.detail:
+            print("\n\n".join(str(r) for r in results))
+        else:
+            print(format_games_table(results))
+            for r in results:
+                print(f"  {r.game}: {r.what} ({r.elapsed:.2f} s)")
+
+    return print_answer(args, stats_text, data=lambda: [
+        {"game": r.game, "exact": r.exact, "total": r.total, "what": r.what,
+         "counts": r.as_dict(),
+         "probabilities": {CATEGORY_NAMES[c]: float(r.probabilities[c]) for c in range(10, 0, -1)},
+         "stderr": {CATEGORY_NAMES[c]: float(r.stderr[c]) for c in range(10, 0, -1)},
+         "seconds": round(r.elapsed, 3)} for r in results])
 
 
 def _cmd_first(args: argparse.Namespace) -> int:
@@ -204,22 +200,19 @@ def _cmd_first(args: argparse.Namespace) -> int:
             raise CliError(str(exc)) from None
         except OSError as exc:
             raise CliError(f"cannot write {args.plot}: {exc.strerror}") from None
-    if args.json:
-        from ..core.best import CATEGORY_NAMES
+    from ..core.best import CATEGORY_NAMES
 
-        print(json.dumps({"trials": result.trials,
-                          "mean_cards": {CATEGORY_NAMES[c]: result.mean(c)
-                                         for c in FIRST_CATEGORIES},
-                          "stderr": {CATEGORY_NAMES[c]: result.stderr(c)
-                                     for c in FIRST_CATEGORIES},
-                          "straight_first": result.straight_first,
-                          "flush_first": result.flush_first, "same_card": result.same_card},
-                         indent=2))
-    else:
+    def first_text() -> None:
         print(result)
         if args.plot:
             print(f"plot written to {args.plot}")
-    return 0
+
+    return print_answer(args, first_text, data=lambda: {
+        "trials": result.trials,
+        "mean_cards": {CATEGORY_NAMES[c]: result.mean(c) for c in FIRST_CATEGORIES},
+        "stderr": {CATEGORY_NAMES[c]: result.stderr(c) for c in FIRST_CATEGORIES},
+        "straight_first": result.straight_first, "flush_first": result.flush_first,
+        "same_card": result.same_card})
 
 
 def add_parser(sub: Subparsers) -> None:
