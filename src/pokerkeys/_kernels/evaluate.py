@@ -361,23 +361,28 @@ def ranked_groups(cards, out, keys, ranks, flush_at, planes, lo, hi, n_cards):
     n_bytes = np.uint64(n_cards)
     bad = 0
     end = whole_groups_end(lo, hi)
-    for group_start in range(lo, end, GROUP_ROWS):
-        first = np.uint64(group_start)
-        if bad_rows(cards, first * n_bytes, n_cards) != 0:
+    first = lo
+    while first < end:
+        # The good groups in a row, in a loop with no call in it: a call (checked_rows_N)
+        # clobbers every vector register, and in the same loop it made LLVM reload the key
+        # planes and the shuffle masks from the stack for every group.
+        while first < end and bad_rows(cards, first * n_bytes, n_cards) == 0:
+            row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, n_cards)
+            for row in range(GROUP_ROWS):
+                key = row_keys[row]
+                i = first + np.uint64(row)
+                if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
+                    # The hash is the key's top bits: its row base, then the column in the row.
+                    out[i] = ranks[ranks[hash_row(key, n_cards)] + hash_col(key, n_cards)]
+                else:
+                    flush_sums = row_key_sum(cards, i * n_bytes, keys, BATCH_FLUSH_KEYS_AT,
+                                             n_cards)
+                    out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+            first += _GROUP
+        if first < end:  # a group with a bad row
             bad += checked_rows(cards, out, keys, ranks, flush_at, first, first + _GROUP,
                                 n_cards)
-            continue
-        row_keys = row_keys_of_group(cards, first * n_bytes, planes, keys, n_cards)
-        for row in range(GROUP_ROWS):
-            key = row_keys[row]
-            i = first + np.uint64(row)
-            if (key & np.uint64(BATCH_FLUSH_BITS)) == 0:
-                # The hash is the key's top bits: its row base, then the column within the row.
-                out[i] = ranks[ranks[hash_row(key, n_cards)] + hash_col(key, n_cards)]
-            else:
-                flush_sums = row_key_sum(cards, i * n_bytes, keys, BATCH_FLUSH_KEYS_AT,
-                                         n_cards)
-                out[i] = ranks[batch_flush_index(key, flush_sums, flush_at)]
+            first += _GROUP
     return bad + checked_rows(cards, out, keys, ranks, flush_at, end, hi, n_cards)
 
 
