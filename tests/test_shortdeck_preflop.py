@@ -3,6 +3,7 @@ checked against pk.equity's exact enumeration, and the shipped tables."""
 from __future__ import annotations
 
 import itertools
+import json
 import sys
 from pathlib import Path
 
@@ -299,3 +300,127 @@ def test_class_ranks_and_order():
             sd.class_ranks(bad)
     with pytest.raises(ValueError):
         sd.class_order_vs_random("no-such-rules")
+
+
+# --- suit-isomorphic matchups and the suit breakdown -------------------------------------------
+
+@pytest.fixture(scope="module")
+def brute_force_matchups():
+    """Every ordered pair of disjoint two-card hands of the 36 cards, reduced by the 24 suit
+    permutations (independent of the library's stabiliser bookkeeping): per pair its
+    canonical ordered key, its canonical unordered key and whether both hands are of one
+    class."""
+    combos = np.array([(b, a) for a, b in itertools.combinations(DECK.tolist(), 2)])
+    index = np.arange(len(combos))
+    i, j = (a.ravel() for a in np.meshgrid(index, index, indexing="ij"))
+    keep = ~((combos[i, 0] == combos[j, 0]) | (combos[i, 0] == combos[j, 1])
+             | (combos[i, 1] == combos[j, 0]) | (combos[i, 1] == combos[j, 1]))
+    first, second = combos[i[keep]], combos[j[keep]]
+
+    def code(hand):
+        hand = np.sort(hand, axis=1)
+        return hand[:, 1].astype(np.int64) * 52 + hand[:, 0]
+
+    ordered = unordered = None
+    for perm in itertools.permutations(range(4)):
+        card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)])
+        a, b = code(card_map[first]), code(card_map[second])
+        key, swapped = a * 2704 + b, b * 2704 + a
+        ordered = key if ordered is None else np.minimum(ordered, key)
+        both = np.minimum(key, swapped)
+        unordered = both if unordered is None else np.minimum(unordered, both)
+
+    def cls(hand):  # (high rank, low rank, suited) packed in one number
+        ranks = np.sort(hand >> 2, axis=1)
+        return ranks[:, 1] * 32 + ranks[:, 0] * 2 + ((hand[:, 0] & 3) == (hand[:, 1] & 3))
+    same = cls(first) == cls(second)
+    return first, second, ordered, unordered, same
+
+
+def test_matchup_counts_match_a_brute_force(brute_force_matchups):
+    first, _, ordered, unordered, same = brute_force_matchups
+    assert len(first) == 630 * 561
+    expected = {"strict": len(np.unique(unordered)), "ordered": len(np.unique(ordered)),
+                "same-class-ordered": len(np.unique(np.where(same, ordered, unordered)))}
+    assert expected == {"strict": 10_215, "ordered": 20_313, "same-class-ordered": 10_251}
+    assert {c: sd.count_matchups(c) for c in pk.preflop.MATCHUP_CONVENTIONS} == expected
+    with pytest.raises(ValueError, match="unknown matchup convention"):
+        sd.count_matchups("loose")  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+def test_suit_distinct_matchups_are_the_brute_force_orbits(brute_force_matchups):
+    first, second, _, unordered, _ = brute_force_matchups
+    m = sd.suit_distinct_matchups()
+    assert len(m) == 10_215 and int(m["weight"].sum()) == 630 * 561 // 2
+    assert (m["class1"] <= m["class2"]).all() and m["class2"].max() == 80
+    keys, sizes = np.unique(unordered, return_counts=True)
+    # Each orbit's weight is its number of unordered pairs: ordered pairs / 2.
+    orbit_size = dict(zip(keys.tolist(), (sizes // 2).tolist(), strict=True))
+    rng = np.random.default_rng(3)
+    for row in m[rng.choice(len(m), 40, replace=False)]:
+        assert sd.CLASS_NAMES[row["class1"]] == sd.hand_class(row["hand1"])
+        assert sd.CLASS_NAMES[row["class2"]] == sd.hand_class(row["hand2"])
+    # Every orbit's weight, found through the canonical form of one of its pairs.
+    for k in rng.choice(len(first), 40, replace=False):
+        h1 = pk.format_cards(first[k], "")
+        h2 = pk.format_cards(second[k], "")
+        c1, c2 = sd.canonical_matchup(h1, h2)
+        assert sd.canonical_matchup(h2, h1) == (c1, c2)
+        row = m[[pk.format_cards(r["hand1"], "") == c1 and pk.format_cards(r["hand2"], "") == c2
+                 for r in m]]
+        assert len(row) == 1 and row[0]["weight"] == orbit_size[unordered[k]]
+    with pytest.raises(ValueError, match="hand 2: 4s is not a short-deck card"):
+        sd.canonical_matchup("AhKh", "4s4d")
+    with pytest.raises(ValueError, match="share a card"):
+        sd.canonical_matchup("AhKh", "AhQd")
+
+
+@pytest.mark.parametrize(("a", "b", "rules"), [("AKs", "QQ", "trips-beat-straight"),
+                                               ("76s", "A6s", "straight-beats-trips"),
+                                               ("T9o", "88", "straight-beats-trips"),
+                                               ("AKo", "JTs", "trips-beat-straight")])
+def test_suit_breakdown_adds_up_to_the_matrix(a, b, rules):
+    from pokerkeys.preflop.breakdown import class_equity, suit_breakdown
+
+    first, second, rows = suit_breakdown(a.lower(), b, game="shortdeck", rules=rules)
+    assert (first, second) == (a, b)
+    assert sum(r.weight for r in rows) == sd.class_combo_count(a) * sd.class_combo_count(b) \
+        - (0 if set(a[:2]).isdisjoint(b[:2]) else sum(  # pairs sharing a card are not matchups
+            not set(x.tolist()).isdisjoint(y.tolist())
+            for x in sd.class_combos(a) for y in sd.class_combos(b)))
+    assert all(r.wins + r.ties + r.losses == 201_376 for r in rows)
+    assert all(sd.hand_class(r.hand1) == a and sd.hand_class(r.hand2) == b for r in rows)
+    assert class_equity(rows) == pytest.approx(sd.heads_up_equity(a, b, rules=rules), abs=1e-12)
+
+
+def test_suit_breakdown_game_errors():
+    from pokerkeys.preflop.breakdown import suit_breakdown
+
+    with pytest.raises(ValueError, match="not a short-deck class"):
+        suit_breakdown("A5s", "QQ", game="shortdeck")
+    with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
+        suit_breakdown("AKs", "QQ", rules="straight-beats-trips")
+    with pytest.raises(ValueError, match="not game='omaha'"):
+        suit_breakdown("AKs", "QQ", game="omaha")  # type: ignore[arg-type]  # a wrong value on purpose
+
+
+def test_matchups_cli(capsys):
+    from pokerkeys.cli import main
+
+    assert main(["preflop", "matchups", "--game", "shortdeck", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == {"strict": 10_215, "ordered": 20_313,
+                                                    "same-class-ordered": 10_251}
+    assert main(["preflop", "matchups", "--game", "shortdeck"]) == 0
+    assert "36-card short deck: 10,215" in capsys.readouterr().out
+    assert main(["preflop", "matchups", "AKs", "QQ", "--game", "shortdeck", "--rules",
+                 "straight-beats-trips", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["game"], data["rules"], len(data["matchups"])) == (
+        "shortdeck", "straight-beats-trips", 2)
+    assert data["equity"] == pytest.approx(
+        sd.heads_up_equity("AKs", "QQ", rules="straight-beats-trips"), abs=1e-12)
+    assert main(["preflop", "matchups", "AKs", "QQ", "--game", "shortdeck"]) == 0
+    assert "AKs vs QQ (short deck, trips-beat-straight): 2 suit-distinct matchups" in \
+        capsys.readouterr().out
+    assert main(["preflop", "matchups", "A5s", "QQ", "--game", "shortdeck"]) == 2
+    assert "'A5s' is not a short-deck class" in capsys.readouterr().err

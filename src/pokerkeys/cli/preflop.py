@@ -5,7 +5,7 @@ preflop tables.
     pokerkeys preflop equity --game shortdeck [--rules R] [CLASS ...] [--opponents N] [--rank]
     pokerkeys preflop distribution CLASS [--plot out.png] [--json]
     pokerkeys preflop matrix [--out matrix.npy] [--restart] [--threads N] [--plot out.png]
-    pokerkeys preflop matchups [CLASS CLASS] [--json]
+    pokerkeys preflop matchups [CLASS CLASS] [--game shortdeck [--rules R]] [--json]
 
 Bad input (an unknown class, an opponent count outside 1..9) is one line
 ``pokerkeys preflop equity: error: ...`` and exit code 2, like every other command; ``--plot``
@@ -288,13 +288,17 @@ def _cmd_matrix(args: argparse.Namespace) -> int:
 def _cmd_matchups(args: argparse.Namespace) -> int:
     from .. import preflop
 
+    check_rules(args)
+    short = args.game == "shortdeck"
     if not args.classes:
-        counts = {c: preflop.count_matchups(c) for c in preflop.MATCHUP_CONVENTIONS}
+        count = preflop.shortdeck.count_matchups if short else preflop.count_matchups
+        counts = {c: count(c) for c in preflop.MATCHUP_CONVENTIONS}
         if args.json:
             print(json.dumps(counts, indent=2))
         else:
-            print(f"suit-distinct heads-up matchups: {counts['strict']:,} (strict: unordered, "
-                  f"up to suit permutations)")
+            deck = " of the 36-card short deck" if short else ""
+            print(f"suit-distinct heads-up matchups{deck}: {counts['strict']:,} (strict: "
+                  f"unordered, up to suit permutations)")
             print(f"  ordered pairs of hands:           {counts['ordered']:,}")
             print(f"  same class, ordered:              {counts['same-class-ordered']:,} "
                   f"(two hands of the same class taken in order)")
@@ -303,17 +307,20 @@ def _cmd_matchups(args: argparse.Namespace) -> int:
         raise ValueError(f"give two classes (e.g. AKs QQ), not {len(args.classes)}")
     from ..preflop.breakdown import class_equity as weighted_equity
     from ..preflop.breakdown import suit_breakdown
-    a, b, rows = suit_breakdown(*args.classes)
+    a, b, rows = suit_breakdown(*args.classes, game=args.game, rules=args.rules)
     out: list[dict[str, Any]] = [
         {"hand1": r.hand1, "hand2": r.hand2, "weight": r.weight, "wins": r.wins,
          "ties": r.ties, "losses": r.losses, "equity": r.equity} for r in rows]
     total_w = sum(r.weight for r in rows)
     class_equity = weighted_equity(rows)
+    rules = args.rules or "trips-beat-straight"
     if args.json:
-        print(json.dumps({"class1": a, "class2": b, "equity": class_equity, "matchups": out},
-                         indent=2))
+        head: dict[str, Any] = {"game": "shortdeck", "rules": rules} if short else {}
+        print(json.dumps({**head, "class1": a, "class2": b, "equity": class_equity,
+                          "matchups": out}, indent=2))
         return 0
-    print(f"{a} vs {b}: {len(out)} suit-distinct matchups, {int(total_w)} combo pairs, "
+    game = f" (short deck, {rules})" if short else ""
+    print(f"{a} vs {b}{game}: {len(out)} suit-distinct matchups, {int(total_w)} combo pairs, "
           f"equity {100 * class_equity:.4f}%")
     print(f"{'hand 1':<8}{'hand 2':<8}{'weight':>7}{'wins':>10}{'ties':>9}{'losses':>10}"
           f"{'equity':>10}")
@@ -428,4 +435,6 @@ def add_parser(sub: Subparsers) -> None:
     q.add_argument("classes", nargs="*", help="two classes, e.g. AKs QQ (default: none, "
                                               "count the matchups)")
     q.add_argument("--json", action="store_true", help="print the same as JSON")
+    _add_game_options(q, "the matchups of the 36-card deck (10,215 strict), each over its "
+                         "201,376 boards")
     q.set_defaults(run=_cmd_matchups)

@@ -1,7 +1,8 @@
 """Two classes head to head, by suit situation: every suit-distinct matchup of the two
 classes enumerated over all boards, weighted by the number of combo pairs it stands for; the
 weighted equities add up to the class-against-class figure (``pokerkeys preflop matchups``
-and the web app's head-to-head page).
+and the web app's head-to-head page). Short deck (``game="shortdeck"``, either rule order):
+the same for its 81 classes, each matchup over its 201,376 boards.
 
 >>> from pokerkeys.preflop.breakdown import class_equity, suit_breakdown
 >>> first, second, rows = suit_breakdown("AKs", "QQ")
@@ -12,10 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ..core.cards import format_cards
 from ..core.classes import class_index, normalize_class_name
+from ..core.shortdeck import resolve_rules
 from ..equity.holdem import equity
+from . import shortdeck
 from .exact import suit_distinct_matchups
 
 __all__ = ["SuitMatchup", "class_equity", "suit_breakdown"]
@@ -33,7 +37,7 @@ class SuitMatchup:
     weight : int
         Unordered pairs of disjoint combos of the two classes that this matchup stands for.
     wins, ties, losses : int
-        Boards (of 1,712,304) on which hand1 wins, ties, loses.
+        Boards (of 1,712,304; 201,376 in short deck) on which hand1 wins, ties, loses.
     equity, win, tie : float
         hand1's equity, probability of winning alone and of splitting the pot.
 
@@ -56,8 +60,9 @@ class SuitMatchup:
     tie: float
 
 
-def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None = None
-                   ) -> tuple[str, str, list[SuitMatchup]]:
+def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None = None, *,
+                   game: Literal["holdem", "shortdeck"] = "holdem",
+                   rules: str | None = None) -> tuple[str, str, list[SuitMatchup]]:
     """Every suit-distinct matchup of two classes, each enumerated exactly over all boards.
 
     Parameters
@@ -66,6 +71,11 @@ def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None 
         Two classes (``'AKs'``, ``'qq'``, ``'72o'``); they may be the same.
     check : callable or None, default None
         Called before each matchup; it may raise to stop (the web app's cancellation).
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        Short deck: two of its 81 classes, its matchups (``shortdeck.suit_distinct_matchups``)
+        played on the 36-card deck.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: three of a kind beats a straight); Hold'em takes None.
 
     Returns
     -------
@@ -77,7 +87,8 @@ def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None 
     Raises
     ------
     ValueError
-        If a name is not a class.
+        If a name is not a class (of the game), ``game`` is neither, or ``rules`` is not a
+        rule order or given for Hold'em.
 
     Examples
     --------
@@ -85,8 +96,18 @@ def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None 
     >>> first, second, rows = suit_breakdown("qq", "AKs")
     >>> first, second, [(r.hand1, r.hand2, round(r.equity, 4)) for r in rows]
     ('QQ', 'AKs', [('QdQc', 'AcKc', 0.5412), ('QhQd', 'AcKc', 0.5379)])
+    >>> rows = suit_breakdown("qq", "AKs", game="shortdeck")[2]
+    >>> [(r.hand1, r.hand2, r.weight, round(r.equity, 4)) for r in rows]
+    [('QdQc', 'AcKc', 12, 0.5003), ('QhQd', 'AcKc', 12, 0.4856)]
     """
-    a, b = normalize_class_name(class1), normalize_class_name(class2)
+    if game not in ("holdem", "shortdeck"):
+        raise ValueError(f"the suit breakdown is for holdem and shortdeck, not game={game!r}")
+    order = resolve_rules(game, rules)
+    if game == "shortdeck":  # the short deck's matchups are Hold'em's of its classes
+        a = shortdeck.CLASS_NAMES[shortdeck.class_index(class1)]
+        b = shortdeck.CLASS_NAMES[shortdeck.class_index(class2)]
+    else:
+        a, b = normalize_class_name(class1), normalize_class_name(class2)
     ia, ib = class_index(a), class_index(b)
     m = suit_distinct_matchups()
     lo, hi = min(ia, ib), max(ia, ib)
@@ -97,7 +118,7 @@ def suit_breakdown(class1: str, class2: str, check: Callable[[], object] | None 
         h1, h2 = format_cards(row["hand1"], ""), format_cards(row["hand2"], "")
         if ia > ib:
             h1, h2 = h2, h1
-        r = equity([h1, h2], exact=True)
+        r = equity([h1, h2], exact=True, game=game, rules=order)
         rows.append(SuitMatchup(h1, h2, int(row["weight"]), int(r.wins[0]), int(r.ties[0]),
                                 int(r.losses[0]), float(r.equity[0]), float(r.win[0]),
                                 float(r.tie[0])))
@@ -116,7 +137,7 @@ def class_equity(rows: Sequence[SuitMatchup]) -> float:
     -------
     float
         The first class's equity against the second (``heads_up_equity`` of the shipped
-        matrix, to rounding).
+        matrix of the game, to rounding).
 
     Raises
     ------

@@ -192,24 +192,29 @@ MatchupConvention: TypeAlias = Literal["strict", "ordered", "same-class-ordered"
 MATCHUP_CONVENTIONS: tuple[MatchupConvention, ...] = ("strict", "ordered", "same-class-ordered")
 
 
-@lru_cache(maxsize=1)
-def _orbits() -> tuple[IntArray, IntArray, IntArray, dict[str, int]]:
-    """Canonical forms of all heads-up matchups (see ``suit_distinct_matchups``).
+@lru_cache(maxsize=2)
+def _orbits(first_card: int = 0) -> tuple[IntArray, IntArray, IntArray, dict[str, int]]:
+    """Canonical forms of all heads-up matchups (see ``suit_distinct_matchups``) of the deck
+    ``first_card``..51 (0: Hold'em's; 16, the six of clubs: short deck's).
 
     For class c (representative r) and each combo x disjoint from r of a class >= c, the
     matchup (r, x) is canonicalised by the smallest image of x under the permutations fixing r;
     within one class, also of the swapped matchup (x, r) brought to (r, tau_x(r)). The number
     of x landing on one key is the stabiliser orbit size, which gives each orbit's weight (the
-    unordered combo pairs it stands for).
+    unordered combo pairs it stands for). A smaller deck of whole ranks is a union of suit
+    orbits, so its matchups are the orbits whose cards all lie in it.
     """
     reps, perms, stab, perms12, tau12 = _symmetry()
+    in_deck = ALL_COMBOS.min(axis=1) >= first_card
     out_c: list[IntArray] = []
     out_x: list[IntArray] = []
     out_w: list[IntArray] = []
     ordered = same_class_ordered = 0
     for c in range(N_CLASSES):
         r = reps[c]
-        xs = np.flatnonzero(_disjoint(np.full(N_COMBOS, r), np.arange(N_COMBOS)))
+        if not in_deck[r]:
+            continue
+        xs = np.flatnonzero(_disjoint(np.full(N_COMBOS, r), np.arange(N_COMBOS)) & in_deck)
         canon_all = perms[stab[c]][:, xs].min(axis=0)
         ordered += len(np.unique(canon_all))
         keep = COMBO_CLASS[xs] >= c
@@ -290,14 +295,44 @@ def suit_distinct_matchups() -> np.ndarray:
     >>> len(m), int(m["weight"].sum()), m[0]["hand1"].tolist(), m[0]["hand2"].tolist()
     (47008, 812175, [49, 48], [51, 50])
     """
-    hand1, hand2, weight, _ = _orbits()
+    return matchups_over_deck(0)[0]
+
+
+def matchups_over_deck(first_card: int) -> tuple[np.ndarray, dict[str, int]]:
+    """The suit-distinct matchups of the deck ``first_card``..51 and their counts.
+
+    ``suit_distinct_matchups`` and ``count_matchups`` for Hold'em (``first_card`` 0); used
+    by ``pokerkeys.preflop.shortdeck`` (16, the six of clubs). The deck must hold whole
+    ranks (``first_card`` a multiple of 4).
+
+    Parameters
+    ----------
+    first_card : int
+        The deck's lowest card id: 0 or a multiple of 4 below 48.
+
+    Returns
+    -------
+    matchups : numpy.ndarray
+        As ``suit_distinct_matchups`` (classes indexed into Hold'em's ``CLASS_NAMES``), only
+        the matchups whose four cards lie in the deck.
+    counts : dict of str to int
+        The count under each of ``MATCHUP_CONVENTIONS``.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.exact import matchups_over_deck
+    >>> m, counts = matchups_over_deck(16)
+    >>> len(m), int(m["weight"].sum()), counts["ordered"]
+    (10215, 176715, 20313)
+    """
+    hand1, hand2, weight, counts = _orbits(first_card)
     out = np.zeros(len(hand1), dtype=_MATCHUP_DTYPE[:5])
     out["hand1"] = ALL_COMBOS[hand1]
     out["hand2"] = ALL_COMBOS[hand2]
     out["class1"] = COMBO_CLASS[hand1]
     out["class2"] = COMBO_CLASS[hand2]
     out["weight"] = weight
-    return out
+    return out, dict(counts)
 
 
 def canonical_matchup(hand1: CardsLike, hand2: CardsLike) -> tuple[str, str]:

@@ -53,15 +53,16 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
     from ..equity.driver import Progress
-    from .exact import RankDistribution
+    from .exact import MatchupConvention, RankDistribution
 
 __all__ = ["BOARDS_PER_HAND", "CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
            "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
-           "class_index", "class_order_vs_random", "class_ranks", "compute_equity_vs_opponents",
+           "canonical_matchup", "class_index", "class_order_vs_random", "class_ranks",
+           "compute_equity_vs_opponents", "count_matchups",
            "compute_heads_up_counts", "equities_from_counts", "equity_vs_opponents",
            "equity_vs_opponents_stderr", "equity_vs_random", "exact_equity_vs_random",
            "hand_class", "heads_up_equity", "rank_distribution", "rank_histograms",
-           "table_name"]
+           "suit_distinct_matchups", "table_name"]
 
 #: The 81 short-deck classes in 9 x 9 grid order (row by row, aces first).
 CLASS_NAMES: tuple[str, ...] = tuple(
@@ -238,6 +239,109 @@ def hand_class(cards: CardsLike) -> str:
     ids = parse_cards(cards)
     check_short_deck(ids, "hand")
     return _holdem.hand_class(ids)
+
+
+def count_matchups(convention: MatchupConvention = "strict") -> int:
+    """Number of suit-distinct heads-up matchups of the 36-card deck.
+
+    Two matchups are the same when a permutation of the four suits maps one onto the other,
+    as in Hold'em (``pokerkeys.preflop.count_matchups``); the short deck holds whole ranks,
+    so its matchups are Hold'em's whose four cards are all six or higher.
+
+    Parameters
+    ----------
+    convention : {'strict', 'ordered', 'same-class-ordered'}, default 'strict'
+        ``'strict'``: unordered pairs of disjoint hands up to suit permutations and up to
+        swapping the hands, 10,215. ``'ordered'``: hand 1 vs hand 2 differs from hand 2 vs
+        hand 1, 20,313. ``'same-class-ordered'``: strict, but two hands of the same class
+        taken in order, 10,251.
+
+    Returns
+    -------
+    int
+        The count.
+
+    Raises
+    ------
+    ValueError
+        If ``convention`` is not one of ``pokerkeys.preflop.MATCHUP_CONVENTIONS``.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import count_matchups
+    >>> [count_matchups(c) for c in ("strict", "ordered", "same-class-ordered")]
+    [10215, 20313, 10251]
+    """
+    from .exact import MATCHUP_CONVENTIONS, matchups_over_deck
+
+    if convention not in MATCHUP_CONVENTIONS:
+        raise ValueError(f"unknown matchup convention {convention!r}: use one of "
+                         f"{', '.join(MATCHUP_CONVENTIONS)}")
+    return matchups_over_deck(FIRST_CARD)[1][convention]
+
+
+def suit_distinct_matchups() -> np.ndarray:
+    """The 10,215 suit-distinct heads-up matchups of the short deck, one canonical form each.
+
+    Returns
+    -------
+    numpy.ndarray
+        Structured, fields hand1, hand2 ((2,) uint8 card ids, high card first), class1,
+        class2 (indices into this module's ``CLASS_NAMES``, class1 <= class2), weight (the
+        number of unordered pairs of disjoint combos the matchup stands for; they add up to
+        630 * 561 / 2 = 176,715). hand1 is the class's first combo (suits clubs and
+        diamonds). Sorted by class1, class2, hand2; the same canonical forms as Hold'em's
+        ``pokerkeys.preflop.suit_distinct_matchups``.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.preflop.shortdeck import suit_distinct_matchups
+    >>> m = suit_distinct_matchups()
+    >>> len(m), int(m["weight"].sum()), pk.format_cards(m[-1]["hand1"], "")
+    (10215, 176715, '6d6c')
+    """
+    from .exact import matchups_over_deck
+
+    m = matchups_over_deck(FIRST_CARD)[0]
+    to_short = np.full(_holdem.N_CLASSES, 255, dtype=np.uint8)
+    to_short[[_holdem.class_index(n) for n in CLASS_NAMES]] = np.arange(N_CLASSES)
+    m["class1"] = to_short[m["class1"]]
+    m["class2"] = to_short[m["class2"]]
+    return m
+
+
+def canonical_matchup(hand1: CardsLike, hand2: CardsLike) -> tuple[str, str]:
+    """The canonical form of a short-deck heads-up matchup, as in ``suit_distinct_matchups``.
+
+    Parameters
+    ----------
+    hand1, hand2 : str or sequence of cards
+        Two disjoint two-card hands, cards six or higher.
+
+    Returns
+    -------
+    tuple of str
+        The lower class's first combo, then the other hand as the suit permutation maps it
+        (each high card first).
+
+    Raises
+    ------
+    ValueError
+        If a hand is not two cards, a card is below six (the message names it and the
+        game), or the hands share a card.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import canonical_matchup
+    >>> canonical_matchup("AhKh", "QsQd"), canonical_matchup("7s6h", "AhKh")
+    (('AcKc', 'QhQd'), ('AcKc', '7d6c'))
+    """
+    from .exact import canonical_matchup as holdem_canonical_matchup
+
+    for what, hand in (("hand 1", hand1), ("hand 2", hand2)):
+        check_short_deck(parse_cards(hand), what)
+    return holdem_canonical_matchup(hand1, hand2)
 
 
 def table_name(what: str, rules: str | None = None) -> str:
