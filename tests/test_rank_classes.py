@@ -15,7 +15,8 @@ from pokerkeys._kernels import equity as card_by_card
 from pokerkeys._kernels import rank_classes
 from pokerkeys.core.cards import parse_cards
 from pokerkeys.core.evaluate import kernel_args
-from pokerkeys.core.tables import rank_class_tables_7
+from pokerkeys.core.shortdeck import RULES
+from pokerkeys.core.tables import rank_class_tables_7, shortdeck_tables
 from pokerkeys.equity import holdem as _E
 
 
@@ -27,16 +28,17 @@ def _matchup(hands, dead):
     return matchup, np.uint64(excluded)
 
 
-def _plain_counts(matchup, excluded):
+def _plain_counts(matchup, excluded, rules=None):
     items = np.array([[0, -1]], dtype=np.int64)
     groups = np.array([0, 1], dtype=np.int64)
     out = np.zeros((1, 1 << matchup.shape[1]))
+    tables = kernel_args(7) if rules is None else shortdeck_tables(7, rules).as_tuple()
     card_by_card.exact_counts(0, 1, out, matchup, np.ones(1), np.zeros(0, dtype=np.uint8),
-                              excluded, 5, items, groups, *kernel_args(7))
+                              excluded, 5, items, groups, *tables)
     return out[0]
 
 
-def _rank_class_counts(matchup, excluded, parts=None):
+def _rank_class_counts(matchup, excluded, parts=None, rules=None):
     if parts is None:
         items = np.array([[0, -1]], dtype=np.int64)
     else:
@@ -44,7 +46,7 @@ def _rank_class_counts(matchup, excluded, parts=None):
     groups = np.array([0, len(items)], dtype=np.int64)
     out = np.zeros((1, 1 << matchup.shape[1]))
     rank_classes.preflop_counts(0, 1, out, matchup, np.ones(1), excluded, items, groups,
-                                *rank_class_tables_7())
+                                *rank_class_tables_7(rules))
     return out[0]
 
 
@@ -105,3 +107,26 @@ def test_work_estimate_follows_the_suits():
     work = _E._rank_class_work(np.array([[[48, 44], [42, 41]]], dtype=np.uint8))  # AcKc QhQd
     assert work[0, 0] == 6_175
     assert work[0, 1] > work[0, 2] == work[0, 3] > work[0, 4]
+
+
+_LOW_CARDS = (1 << 16) - 1  # the twos to fives: out of the short deck, as dead cards
+
+
+@pytest.mark.parametrize("rules", RULES)
+def test_short_deck_rank_classes_equal_the_plain_enumeration(rules):
+    """Short deck's preflop by rank classes (its rank tables, the low cards dead) against its
+    boards card by card, with random matchups of 2-6 players and dead cards, and hands built
+    to split pots and make flushes and the A-6-7-8-9 straight."""
+    rng = np.random.default_rng(36)
+    cases = [_matchup(["AhKh", "7c6c"], None), _matchup(["9h8h", "7h6h", "AcAd"], "Th"),
+             _matchup(["Ac9c", "8c7c", "6s6d"], "KcQc"), _matchup(["AsKs", "AhKh"], None)]
+    for _ in range(4):
+        n_players = int(rng.integers(2, 7))
+        n_dead = int(rng.integers(0, 5))
+        cards = (16 + rng.permutation(36)[:2 * n_players + n_dead]).astype(np.uint8)
+        matchup = cards[:2 * n_players].reshape(1, n_players, 2).copy()
+        cases.append((matchup, np.uint64(sum(1 << int(c) for c in cards[2 * n_players:]))))
+    for matchup, excluded in cases:
+        excluded = np.uint64(int(excluded) | _LOW_CARDS)
+        np.testing.assert_array_equal(_rank_class_counts(matchup, excluded, rules=rules),
+                                      _plain_counts(matchup, excluded, rules))

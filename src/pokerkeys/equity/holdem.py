@@ -13,8 +13,9 @@ boards at random. Both produce a histogram over winner masks (see ``_kernels.equ
 ``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
 
 Short deck (``game='shortdeck'``) runs the same enumeration and Monte Carlo on the 36 cards
-six to ace (the twos to fives leave the deck as if dead) with the short-deck rank tables; its
-preflop boards are enumerated card by card (201,376 for two known hands).
+six to ace (the twos to fives leave the deck as if dead) with the short-deck rank tables,
+preflop by rank classes too (two known hands: 201,376 boards in 1,278 + at most 4 x 5,040
+showdowns).
 
 >>> import pokerkeys as pk
 >>> pk.equity(["AhAd", "KsKc"]).equity.round(4).tolist()
@@ -80,7 +81,9 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     symmetry (24 permutations), the run could fit the budget.
     """
     n_players = len(setup.players)
-    by_classes = setup.rules is None  # preflop by rank classes: Hold'em's tables only
+    # Short deck's budget counts its preflop boards one by one, as when they were enumerated
+    # so (they run by rank classes now): exact=None picks the method it always picked.
+    by_classes = setup.rules is None
     if setup.n_missing == 5 and by_classes:
         cheapest = _NON_FLUSH_PART_WORK + 4 * _FLUSH_PART_WORK[0]
     else:
@@ -111,6 +114,9 @@ def _work_items(piece_work: npt.ArrayLike, n_batches: int) -> tuple[IntArray, In
     spent a fifth of a millisecond here). Copies of the cached arrays: writable, as the kernels
     were compiled for (a read-only array is another Numba type, so another signature)."""
     piece_work = np.ascontiguousarray(piece_work, dtype=np.float64)
+    if _whole_matchups(*piece_work.shape):
+        # Quick to build, and a key of hundreds of thousands of matchups is not.
+        return _split_work(piece_work, n_batches)
     items, starts, per_batch = _work_items_cached(piece_work.tobytes(), piece_work.shape,
                                                   n_batches)
     return items.copy(), starts.copy(), per_batch
@@ -134,7 +140,7 @@ def _split_work(piece_work: FloatArray, n_batches: int) -> tuple[IntArray, IntAr
     the same order, so results are identical to the last bit whatever `threads` is.
     """
     n_matchups, n_pieces = piece_work.shape
-    whole = n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1
+    whole = _whole_matchups(n_matchups, n_pieces)
     n_items = n_matchups if whole else n_matchups * n_pieces
     n_batches = min(n_batches, max(1, n_items // 16))
     per_batch = min(MAX_GROUPS, max(2, n_items // (8 * n_batches)))
@@ -151,12 +157,17 @@ def _split_work(piece_work: FloatArray, n_batches: int) -> tuple[IntArray, IntAr
     return items[order], starts, per_batch
 
 
-def _piece_work(hands: CardArray, n_missing: int, n_rem: int, by_classes: bool = True
-                ) -> FloatArray:
-    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop (``by_classes``),
-    else first cards."""
+def _whole_matchups(n_matchups: int, n_pieces: int) -> bool:
+    """Whether ``_split_work`` makes whole matchups its work items (else their pieces)."""
+    return n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1
+
+
+def _piece_work(hands: CardArray, n_missing: int, n_rem: int, by_classes: bool = True,
+                short: bool = False) -> FloatArray:
+    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop (``by_classes``;
+    ``short``: of the short deck's nine ranks), else first cards."""
     if n_missing == 5 and by_classes:
-        return _rank_class_work(hands)
+        return _rank_class_work(hands, short)
     return _first_card_work(len(hands), n_missing, n_rem)
 
 
@@ -166,9 +177,13 @@ def _evaluations(piece_work: FloatArray, n_players: int) -> float:
 
 
 def _first_card_work(n_matchups: int, n_missing: int, n_rem: int) -> FloatArray:
-    """Boards per (matchup, first missing card) of the board enumeration."""
+    """Boards per (matchup, first missing card) of the board enumeration; one column of
+    all the boards when the matchups are many (``_split_work`` keeps them whole then: a
+    column per first card made a 180 MB table for 556,000 matchups of a flop)."""
     if n_missing == 0:
         return np.ones((n_matchups, 1))
+    if n_matchups >= SPLIT_MATCHUPS_BELOW:
+        return np.full((n_matchups, 1), float(math.comb(n_rem, n_missing)))
     firsts = np.arange(n_rem - n_missing + 1)
     per_first = [math.comb(n_rem - f - 1, n_missing - 1) for f in firsts]
     return np.tile(np.array(per_first, dtype=float), (n_matchups, 1))
@@ -179,14 +194,20 @@ def _first_card_work(n_matchups: int, n_missing: int, n_rem: int) -> FloatArray:
 # multisets of the other 5 - j board cards; the rank-multiset part has 6,175.
 _FLUSH_PART_WORK = np.array([1_287, 715 * 13 + 1_287, 286 * 91 + 715 * 13 + 1_287], dtype=float)
 _NON_FLUSH_PART_WORK = 6_175.0
+# The same in short deck, nine ranks: C(9, j) suited rank sets x the 45, 9 or 1 rank multisets
+# of the other cards, and 1,278 rank multisets of five cards.
+_SHORT_FLUSH_PART_WORK = np.array([126, 126 * 9 + 126, 84 * 45 + 126 * 9 + 126], dtype=float)
+_SHORT_NON_FLUSH_PART_WORK = 1_278.0
 
 
-def _rank_class_work(hands: CardArray) -> FloatArray:
-    """Work of the five parts of each matchup's preflop rank-class enumeration."""
+def _rank_class_work(hands: CardArray, short: bool = False) -> FloatArray:
+    """Work of the five parts of each matchup's preflop rank-class enumeration (``short``:
+    short deck's)."""
     suits = hands.astype(np.int64) & 3
     most = (suits[..., None] == np.arange(4)).sum(axis=2).max(axis=1)  # (M, 4)
-    return np.concatenate([np.full((len(hands), 1), _NON_FLUSH_PART_WORK),
-                           _FLUSH_PART_WORK[most]], axis=1)
+    non_flush, flush = ((_SHORT_NON_FLUSH_PART_WORK, _SHORT_FLUSH_PART_WORK) if short
+                        else (_NON_FLUSH_PART_WORK, _FLUSH_PART_WORK))
+    return np.concatenate([np.full((len(hands), 1), non_flush), flush[most]], axis=1)
 
 
 def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, excluded: int,
@@ -194,15 +215,15 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
                   rules: Rules | None = None) -> FloatArray:
     """Winner-mask counts of every matchup over every board completion, weighted.
 
-    Hold'em preflop runs by rank classes (``_kernels.rank_classes``), other boards (and
-    short deck, ``rules`` given, on every board) card by card.
+    Preflop runs by rank classes (``_kernels.rank_classes``, short deck with its own rank
+    tables), other boards card by card.
     """
-    preflop = n_missing == 5 and rules is None
+    preflop = n_missing == 5
     if preflop:
-        tables = rank_class_tables_7()
+        tables = rank_class_tables_7(rules)
     else:
         tables = (eval_tables(7) if rules is None else shortdeck_tables(7, rules)).as_tuple()
-    piece_work = _piece_work(hands, n_missing, n_rem, rules is None)
+    piece_work = _piece_work(hands, n_missing, n_rem, short=rules is not None)
     evaluations = _evaluations(piece_work, hands.shape[1])
     wanted = PROGRESS_BATCHES if evaluations > LONG_RUN_EVALS else 1
     wanted = max(wanted, math.ceil(evaluations / BATCH_EVALS))
@@ -268,7 +289,7 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     max_evaluations : float, default AUTO_EXACT_MAX_EVALS
         The budget in hand evaluations (5e8).
     game : {'holdem', 'shortdeck'}, default 'holdem'
-        The game, as for ``equity`` (short deck enumerates its boards card by card).
+        The game, as for ``equity`` (short deck's preflop work counts every board).
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         Short deck only: the rule order (it does not change the work).
 
