@@ -514,10 +514,19 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "beats a straight) or 'straight-beats-trips'. Short deck's answer "
             "(/api/preflop?game=shortdeck) has the fields game ('shortdeck'), rules (the rule "
             "order of its figures), grid_size (9), classes (its 81 classes 'AA', 'AKs', ..., "
-            "'66', row by row of the 9 x 9 grid), combos, equity_vs_opponents and stderr (5 "
-            "numbers per class: against 1 to 5 random hands) and heads_up (the exact 81 x 81 "
-            "matrix: the row class's equity against the column class); it has no equity "
-            "without ties."),
+            "'66', row by row of the 9 x 9 grid), combos, equity_vs_opponents and stderr, "
+            "win_vs_opponents and win_stderr (5 numbers per class: against 1 to 5 random "
+            "hands), heads_up (the exact 81 x 81 matrix: the row class's equity against the "
+            "column class) and distributions: every class's exact distribution of best hands "
+            "over its 278,256 boards, with the fields boards (278256), categories (the nine "
+            "category labels, worst first in the rule order's ranking), average (each "
+            "category's probability over all hands, in that order), buckets (the rank "
+            "buckets, worst first, each with category, label, ranks [lowest, highest] on "
+            "short deck's scale 1 to 1404 and average_probability), counts (for each class, "
+            "its boards in each bucket; a category's boards are the sum of its buckets'), "
+            "mean_rank (for each class) and average_mean_rank. The first short-deck answer "
+            "of a rule order computes the distributions (about a second; the server does the "
+            "default order when it starts)."),
         response=(
             ApiField("classes", "array of strings",
                      "The 169 classes ('AA', 'AKs', ..., '22'), row by row of the grid."),
@@ -529,12 +538,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             ApiField("stderr", "array of arrays of numbers",
                      "The standard error of each of those equities (0 where exact)."),
             ApiField("win_vs_opponents", "array of arrays of numbers",
-                     "Hold'em only: for each class, 9 numbers: its equity without ties (the "
-                     "chance of winning the pot alone) against 1, 2, ..., 9 random hands; "
-                     "never above its equity."),
+                     "For each class, 9 numbers (short deck: 5): its equity without ties "
+                     "(the chance of winning the pot alone) against 1, 2, ..., 9 random "
+                     "hands; never above its equity."),
             ApiField("win_stderr", "array of arrays of numbers",
-                     "Hold'em only: the standard error of each of those figures (0 where "
-                     "exact)."),
+                     "The standard error of each of those figures (0 where exact)."),
         ),
         errors=(ErrorCase(400, "game is not 'holdem' or 'shortdeck', rules is not a rule "
                                "order, or rules comes with Hold'em."),
