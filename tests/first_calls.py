@@ -173,6 +173,8 @@ PYTHON: dict[str, str] = {
     "runouts omaha": "pk.runouts(['AsKsQdJd', 'AA:$ds'], 'Ts9s2d', game='omaha');"
                      " pk.runouts(['AsKsQdJd9c', 'KhKc8h8c7d', 'QhQc6d5d4d'], 'Ts9s2d7h',"
                      " game='omaha5')",
+    "runouts omaha sampled": "pk.runouts(['AsKsQdJd', 'random', 'random'], 'Ts9s2d7h',"
+                             " game='omaha', samples=3200, seed=1)",
     "equity_distribution omaha": "pk.equity_distribution(['AsKsQdJd', 'AA:$ds'], 'Ts9s2d',"
                                  " player=1, game='omaha')",
     "equity_by_class omaha": "pk.equity_by_class(['AsKsQdJd', 'AA:$ds, JT98'], 'Ts9s2d',"
