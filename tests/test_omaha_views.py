@@ -98,7 +98,12 @@ def test_omaha_distribution_by_monte_carlo_has_the_equity_within_its_error() -> 
     (lambda: pk.runouts(["AsKsQdJd", "TT:$ds"], "Ts9s2d", game="omaha", dead="TcTh"),
      "range|hand"),
     (lambda: pk.runouts(["AsKsQdJd"] * 7, "Ts9s2d", game="omaha"), "2 to 6 players"),
-    (lambda: pk.runouts(["AsKsQdJd", "random"], "Ts9s2d", game="omaha"), "showdowns"),
+    (lambda: pk.runouts(["AsKsQdJd", "random"], "Ts9s2d", game="omaha", exact=True,
+                        max_showdowns=1_000_000),
+     r"147,505,050 Omaha showdowns \(148,995 matchups x 990 boards\), more than "
+     r"max_showdowns=1,000,000"),
+    (lambda: pk.runouts(["AhKh", "QQ"], "Jh9h2c", exact=False), "always exact"),
+    (lambda: pk.runouts(["AsKsQdJd", "KK"], "Ts9s2d", game="omaha", samples=0), "samples"),
     (lambda: pk.runouts(["AsKs", "QQ"], "Ts9s2d", game="shortdeck"), "shortdeck"),
     (lambda: pk.equity_distribution(["AsKsQdJd", "AA"], "Ts9s2d", game="omaha6"), "6"),
     (lambda: pk.equity_distribution(["AsKsQdJd", "AhAcKhKc"], "Ts9s2d", game="omaha"),

@@ -48,13 +48,13 @@ from .hits import DRAWS, MADE
 from .report_table import to_frame
 from .runouts import (
     CHUNKS,
+    OMAHA_MAX_MATCHUPS,
     OMAHA_MAX_SHOWDOWNS,
     ViewGame,
     check_board,
     check_players,
     hole_cards_of,
-    omaha_showdowns,
-    winner_masks,
+    omaha_matchups,
 )
 
 if TYPE_CHECKING:
@@ -731,7 +731,7 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     ranges = as_ranges(setup, [])
     deck = setup.free
     k = 5 - len(setup.board)
-    built = range_matchups(ranges, OMAHA_MAX_SHOWDOWNS)
+    built = range_matchups(ranges, OMAHA_MAX_MATCHUPS)
     n_matchups = len(built[0]) if built is not None else OMAHA_MAX_SHOWDOWNS + 1
     if exact is None:
         exact = comb(len(deck), k) * n_matchups <= OMAHA_MAX_SHOWDOWNS
@@ -743,21 +743,9 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
             np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
         rng = np.random.default_rng(np.random.SeedSequence(seed))
         completions = np.ascontiguousarray(rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
-    n_players = len(ranges)
-    held = np.zeros((n_players, 10))
-    won = np.zeros((n_players, 10))
-    for _, _, ranks, weights in omaha_showdowns(ranges, setup.board, completions, "what_wins",
-                                                threads, progress):
-        masks, live = winner_masks(ranks)
-        w = np.where(live, weights[None, :], 0.0)
-        size = np.zeros_like(masks)
-        for p in range(n_players):
-            size += (masks >> p) & 1
-        for p in range(n_players):
-            category = _CLASS_OF_RANK[ranks[p]]
-            held[p] += np.bincount(category.ravel(), weights=w.ravel(), minlength=10)
-            share = ((masks >> p) & 1) / np.maximum(size, 1)
-            won[p] += np.bincount(category.ravel(), weights=(w * share).ravel(), minlength=10)
+    matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS, "what_wins")
+    totals = matchups.class_wins(setup.board, completions, _CLASS_OF_RANK, threads, progress)
+    won, held = totals[:, 0], totals[:, 1]
     showdowns = held[0].sum()
     if showdowns == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")

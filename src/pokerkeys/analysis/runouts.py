@@ -26,8 +26,9 @@ its equity now (tested against a brute force).
 from __future__ import annotations
 
 import json
+import math
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, fields
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
@@ -41,7 +42,15 @@ from .._kernels import sweep as _sw
 from ..core.cards import RANK_CHARS, SUIT_CHARS, format_card, format_cards, parse_cards
 from ..core.classes import COMBO_INDEX_TABLE, N_COMBOS
 from ..core.evaluate import kernel_args
-from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray, Threads
+from ..core.types import (
+    BoolArray,
+    CardArray,
+    CardsLike,
+    FloatArray,
+    IntArray,
+    SeedLike,
+    Threads,
+)
 from ..equity.matchups import matchup_rows
 from ..equity.per_combo import ONE_THREAD_BELOW
 from ..equity.ranges import Range
@@ -51,10 +60,10 @@ from .report_table import csv_text, json_number, to_frame
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["MAX_PLAYERS", "OMAHA_MAX_SHOWDOWNS", "RunoutGrid", "RunoutSort", "Runouts",
-           "ViewGame", "board_counts", "check_board", "check_players", "hole_cards_of",
-           "mask_outcomes", "omaha_board_counts", "omaha_showdowns", "runouts",
-           "winner_masks"]
+__all__ = ["MAX_PLAYERS", "OMAHA_MAX_MATCHUPS", "OMAHA_MAX_SHOWDOWNS", "OmahaMatchups",
+           "RunoutGrid", "RunoutSort", "Runouts", "ViewGame", "board_counts", "check_board",
+           "check_players", "hole_cards_of", "mask_outcomes", "omaha_board_counts",
+           "omaha_hand_tables", "omaha_matchups", "runouts"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -65,11 +74,22 @@ RunoutSort: TypeAlias = Literal["equity", "win", "tie", "delta", "weight", "card
 ViewGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
 _HOLE_CARDS = {"holdem": 0, "omaha": 4, "omaha5": 5, "omaha6": 6}
 #: Omaha runouts evaluate every matchup on every board: at most this many (matchups x boards).
-OMAHA_MAX_SHOWDOWNS = 60_000_000
+OMAHA_MAX_SHOWDOWNS = 2_000_000_000
+#: Omaha matchups kept in memory at most (their list costs about 50 bytes each to build).
+OMAHA_MAX_MATCHUPS = 4_000_000
+#: Omaha runouts beyond ``max_showdowns`` sample matchups: about this much work by default
+#: (hands ranked + matchups settled, over every board).
+OMAHA_SAMPLE_WORK = 400_000_000
+#: Groups of sampled matchups (each its own seed): their spread gives the standard errors.
+SAMPLE_GROUPS = 32
+MAX_EMPTY_DRAWS = 1_000_000  # draws without a matchup that fits before giving up
 _Progress: TypeAlias = Callable[[int, int], object]
+#: 52-bit card masks, one per hand.
+_MaskArray: TypeAlias = npt.NDArray[np.uint64]
 CHUNKS = 32  # chunks of boards per kernel call, fixed: results do not depend on threads
 PROGRESS_BATCHES = 20
 MAX_BATCH_BOARDS = 50_000  # boards per kernel call (memory of the per-board counts)
+BATCH_WORK = 20_000_000  # Omaha: hands ranked + matchups settled per kernel call (~0.1 s)
 
 
 # ---------------------------------------------------------------------------- shared helpers
@@ -324,6 +344,9 @@ class RunoutGrid:
         grid sums to 1 and is symmetric).
     equity : numpy.ndarray of float64, shape (K, K, P)
         Each player's equity on that board (NaN where the weight is 0).
+    stderr : numpy.ndarray of float64, shape (K, K, P), or None
+        The standard error of each equity when the report samples matchups (Omaha beyond
+        ``max_showdowns``); None when it is exact.
 
     Examples
     --------
@@ -338,6 +361,7 @@ class RunoutGrid:
     cards: CardArray
     weight: FloatArray
     equity: FloatArray
+    stderr: FloatArray | None = None
 
     @property
     def names(self) -> list[str]:
@@ -400,7 +424,7 @@ class RunoutGrid:
 
     def to_dict(self) -> dict[str, Any]:
         """The grid as plain data: ``cards`` (text), ``weight`` (K x K) and ``equity`` (per
-        player a K x K list), None where no board is possible.
+        player a K x K list), None where no board is possible; sampled, ``stderr`` too.
 
         Returns
         -------
@@ -416,7 +440,12 @@ class RunoutGrid:
         """
         equity = [[[json_number(x) for x in row] for row in self.equity[:, :, p]]
                   for p in range(self.equity.shape[2])]
-        return {"cards": self.names, "weight": self.weight.tolist(), "equity": equity}
+        out: dict[str, Any] = {"cards": self.names, "weight": self.weight.tolist(),
+                               "equity": equity}
+        if self.stderr is not None:
+            out["stderr"] = [[[json_number(x) for x in row] for row in self.stderr[:, :, p]]
+                             for p in range(self.stderr.shape[2])]
+        return out
 
 
 # ---------------------------------------------------------------------------- the report
@@ -456,6 +485,15 @@ class Runouts:
         On a flop, every turn and river pair; None on a turn.
     elapsed : float
         Seconds the report took (compiling kernels not counted).
+    exact : bool
+        Every matchup was settled on every board (always, but for Omaha beyond
+        ``max_showdowns``, where ``samples`` matchups drawn from the ranges were).
+    stderr : numpy.ndarray of float64, shape (K, P), or None
+        The standard error of each equity after the card when sampled; None when exact.
+    stderr_now : numpy.ndarray of float64, shape (P,), or None
+        The standard error of ``equity_now`` when sampled; None when exact.
+    samples : int
+        The matchups sampled (0 when exact).
 
     Examples
     --------
@@ -481,6 +519,10 @@ class Runouts:
     straight: BoolArray
     grid: RunoutGrid | None = None
     elapsed: float = 0.0
+    exact: bool = True
+    stderr: FloatArray | None = None
+    stderr_now: FloatArray | None = None
+    samples: int = 0
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -523,8 +565,9 @@ class Runouts:
     def _take(self, rows: npt.NDArray[np.intp]) -> Runouts:
         values = {f.name: getattr(self, f.name) for f in fields(self)}
         for name in ("cards", "weight", "equity", "win", "tie", "pairs_board", "flush",
-                     "straight"):
-            values[name] = values[name][rows]
+                     "straight", "stderr"):
+            if values[name] is not None:
+                values[name] = values[name][rows]
         return Runouts(**values)
 
     def filter(self, *, rank: str | None = None, suit: str | None = None,
@@ -676,7 +719,8 @@ class Runouts:
         -------
         list of dict
             ``card``, ``rank``, ``suit``, ``weight``, then ``equity_1``, ``win_1``,
-            ``tie_1``, ``delta_1``, ``equity_2``, ... per player (1-based), then ``leader``
+            ``tie_1``, ``delta_1`` (and ``stderr_1`` when sampled), ``equity_2``, ... per
+            player (1-based), then ``leader``
             (1-based), ``leader_changed``, ``moved``, ``pairs_board``, ``flush`` and
             ``straight``: Python values, ready for JSON or CSV.
 
@@ -699,6 +743,8 @@ class Runouts:
                 row[f"win_{p + 1}"] = float(self.win[i, p])
                 row[f"tie_{p + 1}"] = float(self.tie[i, p])
                 row[f"delta_{p + 1}"] = float(delta[i, p])
+                if self.stderr is not None:
+                    row[f"stderr_{p + 1}"] = float(self.stderr[i, p])
             row.update(leader=int(leader[i]) + 1, leader_changed=bool(changed[i]),
                        moved=bool(moved[i]), pairs_board=bool(self.pairs_board[i]),
                        flush=bool(self.flush[i]), straight=bool(self.straight[i]))
@@ -717,8 +763,9 @@ class Runouts:
         -------
         dict
             ``players``, ``board`` (text), ``next`` ('turn' or 'river'), ``equity_now``,
-            ``threshold``, ``cards`` (``records()``), ``by_class`` (``by_class()``) and
-            ``grid`` (``RunoutGrid.to_dict()``, or None on a turn or when not asked for).
+            ``threshold``, ``cards`` (``records()``), ``by_class`` (``by_class()``),
+            ``grid`` (``RunoutGrid.to_dict()``, or None on a turn or when not asked for),
+            ``exact``, ``samples`` and ``stderr_now`` (None when exact).
 
         Examples
         --------
@@ -731,7 +778,9 @@ class Runouts:
                 "next": "turn" if len(self.board) == 3 else "river",
                 "equity_now": self.equity_now.tolist(), "threshold": self.threshold,
                 "cards": self.records(), "by_class": self.by_class(),
-                "grid": self.grid.to_dict() if grid and self.grid is not None else None}
+                "grid": self.grid.to_dict() if grid and self.grid is not None else None,
+                "exact": self.exact, "samples": self.samples,
+                "stderr_now": None if self.stderr_now is None else self.stderr_now.tolist()}
 
     def to_json(self, path: str | os.PathLike[str] | None = None, *, grid: bool = True,
                 indent: int | None = None) -> str:
@@ -865,126 +914,336 @@ def _omaha_setup(players: list[PlayerSpec], board: CardArray, dead: CardsLike | 
     return setup.labels, setup.board, blocked, as_ranges(setup, [])
 
 
-def omaha_showdowns(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
-                    completions: CardArray, report: str, threads: Threads = None,
-                    progress: _Progress | None = None, limit: int = OMAHA_MAX_SHOWDOWNS
-                    ) -> Iterator[tuple[int, int, IntArray, FloatArray]]:
-    """Every matchup of Omaha hands ranked on every completion of a board, batch by batch.
+def omaha_hand_tables(hands: CardArray) -> tuple[IntArray, IntArray, _MaskArray, IntArray]:
+    """The Omaha kernels' view of a table of hands: rank classes, suits and card masks.
 
-    Each player's hands are ranked once per board (``pk.evaluate_omaha_batch``), then looked
-    up for every matchup of the players' hands that shares no card (``range_matchups``).
+    Hands with the same hole ranks (a rank class) have the same non-flush rank on every
+    board, so the kernels rank each class once per board and each hand only for a flush.
+
+    Parameters
+    ----------
+    hands : numpy.ndarray of uint8, shape (N, H)
+        Omaha hands (4 to 6 card ids each, no card twice in a row).
+
+    Returns
+    -------
+    hand_class : numpy.ndarray of int64, shape (N,)
+        Each hand's rank class: its row in ``class_pairs``.
+    hand_suits : numpy.ndarray of int64, shape (N,)
+        Each hand's cards by suit: bit ``16 s + r`` set for a card of rank r and suit s.
+    hand_bits : numpy.ndarray of uint64, shape (N,)
+        Each hand's 52-bit card mask.
+    class_pairs : numpy.ndarray of int64, shape (C, H (H - 1) / 2)
+        Each class's hole-rank pairs, as the rows of the 5-rank table that
+        ``pokerkeys.core.omaha_batch.omaha_tables`` builds (its ``pair_index``).
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import omaha_hand_tables
+    >>> from pokerkeys.core.cards import parse_cards
+    >>> hands = np.stack([parse_cards("AsKsQdJd"), parse_cards("AhKhQcJc"),
+    ...                   parse_cards("2c2d3h4s")])
+    >>> hand_class, _, _, class_pairs = omaha_hand_tables(hands)
+    >>> hand_class.tolist(), class_pairs.shape
+    ([1, 1, 0], (2, 6))
+    """
+    from .._kernels.omaha import hole_pairs
+    from ..core.omaha_batch import omaha_tables
+    from ..equity.omaha import hand_bits
+
+    cards = hands.astype(np.int64)
+    ranks = np.sort(cards >> 2, axis=1)
+    key = ranks @ (13 ** np.arange(cards.shape[1], dtype=np.int64))
+    _, first, hand_class = np.unique(key, return_index=True, return_inverse=True)
+    classes = ranks[first]
+    pairs = hole_pairs(cards.shape[1])
+    class_pairs = omaha_tables()[0][classes[:, pairs[:, 0]] * 13 + classes[:, pairs[:, 1]]]
+    suits = (np.int64(1) << (16 * (cards & 3) + (cards >> 2))).sum(axis=1)
+    return (np.ascontiguousarray(hand_class.reshape(-1), np.int64), suits,
+            np.ascontiguousarray(hand_bits(hands)), np.ascontiguousarray(class_pairs))
+
+
+@dataclass(frozen=True)
+class OmahaMatchups:
+    """Matchups of Omaha hands as the kernels of ``pokerkeys._kernels.omaha_runouts`` take
+    them: one table of hands, and each matchup's rows in it and weight.
+
+    Attributes
+    ----------
+    hands : numpy.ndarray of uint8, shape (N, H)
+        Every player's hands, one table (player 0's first).
+    rows : numpy.ndarray of int64, shape (M, P)
+        Each matchup's hand of each player, as rows of ``hands``.
+    weights : numpy.ndarray of float64, shape (M,)
+        Each matchup's weight, the product of its hands' weights.
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import omaha_matchups
+    >>> from pokerkeys.core.cards import parse_cards
+    >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+    ...           (np.stack([parse_cards("AhAcKhKc"), parse_cards("AsAcKhKc")]), np.ones(2))]
+    >>> built = omaha_matchups(ranges, 1, 100, "runouts")
+    >>> built.rows.tolist(), built.weights.tolist()
+    ([[0, 1]], [1.0])
+    """
+
+    hands: CardArray
+    rows: IntArray
+    weights: FloatArray
+
+    def counts(self, board: CardArray, completions: CardArray, threads: Threads = None,
+               progress: _Progress | None = None) -> FloatArray:
+        """Weighted showdowns by winner mask on each completion of a board.
+
+        Parameters
+        ----------
+        board : numpy.ndarray of uint8
+            The known board.
+        completions : numpy.ndarray of uint8, shape (B, 5 - board size)
+            The missing cards of each board.
+        threads : int, optional
+            Kernel threads; the result does not depend on it.
+        progress : callable, optional
+            Called as ``progress(done, total)`` with the boards done after each batch of
+            them; an exception it raises stops the work and propagates.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (B, 2**P)
+            Per completion, the weight of the matchups won by each set of players (bit p
+            set when player p holds the best hand); matchups sharing a card with the board
+            count nowhere.
+
+        Examples
+        --------
+        >>> from pokerkeys.analysis.runouts import omaha_matchups
+        >>> from pokerkeys.core.cards import parse_cards
+        >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+        ...           (parse_cards("AhAcKhKc")[None], np.ones(1))]
+        >>> rivers = parse_cards("2c 8s")[:, None]
+        >>> built = omaha_matchups(ranges, 2, 100, "runouts")
+        >>> built.counts(parse_cards("Ts9s2d7h"), rivers).tolist()
+        [[0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
+        """
+        from .._kernels import omaha_runouts as _kr
+
+        counts = np.zeros((len(completions), 1 << self.rows.shape[1]))
+        self._run(_kr.board_counts_chunks, counts, (), board, completions, threads, progress)
+        return counts
+
+    def class_wins(self, board: CardArray, completions: CardArray, class_of_rank: IntArray,
+                   threads: Threads = None, progress: _Progress | None = None) -> FloatArray:
+        """Per player and class of final hand, the pot won and the showdowns held.
+
+        Parameters
+        ----------
+        board, completions, threads, progress
+            As for ``counts``.
+        class_of_rank : numpy.ndarray of int64
+            The class (0 to K - 1) of each Omaha rank (0 to 7462).
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (P, 2, K)
+            ``[p, 0, k]``: the weighted pot share player p wins holding a hand of class k;
+            ``[p, 1, k]``: the weighted showdowns it holds one in.
+
+        Examples
+        --------
+        >>> from pokerkeys.analysis.runouts import omaha_matchups
+        >>> from pokerkeys.core.cards import parse_cards
+        >>> from pokerkeys.core.evaluate import CATEGORY_OF_RANK
+        >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+        ...           (parse_cards("AhAcKhKc")[None], np.ones(1))]
+        >>> rivers = parse_cards("2c 8s")[:, None]
+        >>> built = omaha_matchups(ranges, 2, 100, "what_wins")
+        >>> wins = built.class_wins(parse_cards("Ts9s2d7h"), rivers,
+        ...                         CATEGORY_OF_RANK.astype(np.int64))
+        >>> wins[0, 0].tolist()  # player 1 wins once, with a flush (category 6)
+        [0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0]
+        """
+        from .._kernels import omaha_runouts as _kr
+
+        n_classes = int(class_of_rank.max()) + 1
+        out = np.zeros((CHUNKS, self.rows.shape[1], 2, n_classes))
+        self._run(_kr.class_wins_chunks, out, (np.ascontiguousarray(class_of_rank, np.int64),),
+                  board, completions, threads, progress)
+        return out.sum(axis=0)  # summed in chunk order: the result does not depend on threads
+
+    def _run(self, chunks: Callable[..., None], out: FloatArray, extra: tuple[Any, ...],
+             board: CardArray, completions: CardArray, threads: Threads,
+             progress: _Progress | None) -> None:
+        """Run an ``omaha_runouts`` chunk kernel over the completions, batch by batch."""
+        from ..core.omaha_batch import omaha_tables
+
+        n_boards = len(completions)
+        boards = np.array(completions, dtype=np.uint8, order="C").reshape(n_boards, -1)
+        boards.setflags(write=False)
+        known = np.array(board, dtype=np.uint8).reshape(-1)
+        tables = omaha_hand_tables(self.hands)
+        per_board = len(self.hands) + len(self.rows)
+        with _jit.threads(threads), _jit.threads(
+                1 if n_boards * per_board < ONE_THREAD_BELOW else threads):
+            for lo, hi in _omaha_batches(n_boards, per_board, progress):
+                starts = lo + np.linspace(0, hi - lo, CHUNKS + 1).round().astype(np.int64)
+                _jit.run_chunks(chunks, CHUNKS, None, out, *tables, self.rows, self.weights,
+                                known, boards, starts, *extra, *omaha_tables())
+                if progress is not None:
+                    progress(hi, n_boards)
+
+
+def _omaha_batches(n_boards: int, per_board: int, progress: _Progress | None
+                   ) -> list[tuple[int, int]]:
+    """Batches of boards of about ``BATCH_WORK`` each (a fraction of a second, so that
+    Ctrl-C and a progress callback that raises stop the work soon), at least
+    ``PROGRESS_BATCHES`` of them when progress is reported."""
+    n = max(PROGRESS_BATCHES if progress is not None else 1,
+            -(-n_boards * per_board // BATCH_WORK))
+    bounds = np.linspace(0, n_boards, min(n, max(n_boards, 1)) + 1).round().astype(np.int64)
+    return [(int(lo), int(hi)) for lo, hi in zip(bounds[:-1], bounds[1:], strict=True)
+            if hi > lo]
+
+
+def omaha_matchups(ranges: list[tuple[CardArray, FloatArray]], n_boards: int, limit: int,
+                   report: str, hint: str = "give narrower ranges or more board cards"
+                   ) -> OmahaMatchups:
+    """Every matchup of the players' Omaha hands with no card twice, for ``n_boards`` boards.
 
     Parameters
     ----------
     ranges : list of (hands, weights)
         Per player, its ``(N, H)`` hands and their weights (``pokerkeys.equity.omaha``'s
         ``as_ranges``).
-    board : numpy.ndarray of uint8
-        The known board.
-    completions : numpy.ndarray of uint8, shape (B, 5 - board size)
-        The missing cards of each board.
+    n_boards : int
+        The boards each matchup is to be settled on.
+    limit : int
+        The most showdowns (matchups x boards) to allow.
     report : str
         The report's name, for the messages.
-    threads : int, optional
-        Evaluator threads; the result does not depend on it.
-    progress : callable, optional
-        Called as ``progress(done, total)`` after each batch of boards; may raise to stop.
-    limit : int, default OMAHA_MAX_SHOWDOWNS
-        The most matchups x boards to compare.
+    hint : str, optional
+        What to do instead, ending the message of too many showdowns.
 
-    Yields
-    ------
-    lo, hi : int
-        The batch's boards, ``completions[lo:hi]``.
-    ranks : numpy.ndarray of uint16, shape (P, hi - lo, M)
-        Each player's rank in each matchup on each board; 0 where the matchup shares a card
-        with the board (it cannot happen there).
-    weights : numpy.ndarray of float64, shape (M,)
-        Each matchup's weight, the product of its hands' weights.
+    Returns
+    -------
+    OmahaMatchups
+        The matchups, in lexicographic order of the players' rows.
 
     Raises
     ------
     ValueError
-        If no matchup is possible, or there are more than ``limit`` matchups x boards.
+        If no matchup is possible, or there are more than ``limit`` showdowns or
+        ``OMAHA_MAX_MATCHUPS`` matchups (the message gives the size and the limit).
 
     Examples
     --------
-    >>> import numpy as np
-    >>> from pokerkeys.analysis.runouts import omaha_showdowns
+    >>> from pokerkeys.analysis.runouts import omaha_matchups
     >>> from pokerkeys.core.cards import parse_cards
     >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
     ...           (parse_cards("AhAcKhKc")[None], np.ones(1))]
-    >>> rivers = parse_cards("2c 8s")[:, None]
-    >>> [r[:, :, 0].tolist() for _, _, r, _ in omaha_showdowns(
-    ...     ranges, parse_cards("Ts9s2d7h"), rivers, "runouts")]
-    [[[1495, 7060], [4871, 4001]]]
+    >>> omaha_matchups(ranges, 990, 100_000, "runouts").rows.tolist()
+    [[0, 1]]
+    >>> omaha_matchups(ranges, 990, 900, "runouts", "give fewer")
+    Traceback (most recent call last):
+    ...
+    ValueError: runouts would compare 990 Omaha showdowns (1 matchups x 990 boards), ...
     """
-    from ..core.omaha_batch import evaluate_omaha_batch
-    from ..equity.omaha import hand_bits, range_matchups
+    built = _omaha_matchups(ranges, n_boards, limit)
+    if isinstance(built, str):
+        beyond = f" or {OMAHA_MAX_MATCHUPS:,} matchups" if built.startswith("more") else ""
+        raise ValueError(f"{report} would compare {built}, more than {limit:,} showdowns"
+                         f"{beyond}; {hint}")
+    return built
 
-    n_players = len(ranges)
-    n_boards = len(completions)
-    built = range_matchups(ranges, limit // max(n_boards, 1))
-    if built is None or len(built[0]) * n_boards > limit:
-        raise ValueError(f"{report} would compare more than {limit:,} Omaha "
-                         "showdowns (matchups x boards); give narrower ranges or more board "
-                         "cards")
+
+def _omaha_matchups(ranges: list[tuple[CardArray, FloatArray]], n_boards: int, limit: int
+                    ) -> OmahaMatchups | str:
+    """``omaha_matchups``, or the size of the problem as text when it is beyond the limits:
+    ``'S Omaha showdowns (M matchups x B boards)'``, or ``'more than M Omaha matchups (up to
+    U) x B boards'`` when there are too many matchups to list."""
+    from ..equity.omaha import range_matchups
+
+    upper = math.prod(len(hands) for hands, _ in ranges)  # matchups, card clashes included
+    # Few enough to list whatever the limit: list them, and the message can say how many.
+    most = OMAHA_MAX_MATCHUPS if upper <= OMAHA_MAX_MATCHUPS else min(
+        OMAHA_MAX_MATCHUPS, max(limit // max(n_boards, 1), 1))
+    built = range_matchups(ranges, most)
+    if built is None:
+        return f"more than {most:,} Omaha matchups (up to {upper:,}) x {n_boards:,} boards"
+    if len(built[0]) * n_boards > limit:
+        return (f"{len(built[0]) * n_boards:,} Omaha showdowns ({len(built[0]):,} matchups x "
+                f"{n_boards:,} boards)")
     _, weights, rows = built
     if not len(rows):
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    matchup_weight = weights.prod(axis=1)
+    offsets = np.cumsum([0] + [len(hands) for hands, _ in ranges[:-1]])
+    hands = np.concatenate([hands for hands, _ in ranges]).astype(np.uint8)
+    return OmahaMatchups(hands, np.ascontiguousarray(rows + offsets, np.int64),
+                         np.ascontiguousarray(weights.prod(axis=1), np.float64))
+
+
+def _sample_matchups(rng: np.random.Generator, bits: list[_MaskArray],
+                     chance: list[FloatArray], n: int) -> IntArray:
+    """(n, P) rows of the players' hands, each drawn by its weight, a draw whose hands share a
+    card thrown away: matchups with the probability of the exact enumeration's weights."""
+    found: list[IntArray] = []
+    have = drawn = 0
+    while have < n:
+        k = max(2 * (n - have), 64)
+        rows = np.stack([rng.choice(len(c), size=k, p=c) for c in chance], axis=1)
+        used = bits[0][rows[:, 0]]
+        fits = np.ones(k, dtype=bool)
+        for p in range(1, len(bits)):
+            b = bits[p][rows[:, p]]
+            fits &= (used & b) == 0
+            used |= b
+        found.append(rows[fits])
+        have += int(fits.sum())
+        drawn += k
+        if have == 0 and drawn >= MAX_EMPTY_DRAWS:
+            raise ValueError("no matchup is possible: the players' ranges always share a card")
+    return np.concatenate(found)[:n]
+
+
+def _sampled_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
+                    completions: CardArray, samples: int, seed: SeedLike, threads: Threads,
+                    progress: _Progress | None) -> FloatArray:
+    """(SAMPLE_GROUPS, B, 2**P): per group of matchups drawn from the ranges (its own seed
+    from ``seed``), each completion's showdowns by winner mask, as ``OmahaMatchups.counts``."""
+    from ..equity.omaha import hand_bits
+
+    n_players, n_boards = len(ranges), len(completions)
+    per_group = -(-samples // SAMPLE_GROUPS)
     bits = [hand_bits(hands) for hands, _ in ranges]
-    boards = np.concatenate([np.broadcast_to(board, (n_boards, len(board))), completions],
-                            axis=1).astype(np.uint8)
-    card_bit = np.uint64(1) << np.arange(52, dtype=np.uint64)
-    completion_bits = np.bitwise_or.reduce(card_bit[completions.astype(np.int64)], axis=1)
-    n_batches = max(PROGRESS_BATCHES if progress is not None else 1,
-                    -(-n_boards * len(rows) // 2_000_000))
-    bounds = np.linspace(0, n_boards, n_batches + 1).round().astype(np.int64)
-    for lo, hi in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        if hi == lo:
-            continue
-        ranks = np.empty((n_players, hi - lo, len(rows)), dtype=np.uint16)
-        for p, ((hands, _), hb) in enumerate(zip(ranges, bits, strict=True)):
-            n = len(hands)
-            holes = np.repeat(hands[None], hi - lo, axis=0).reshape(-1, hands.shape[1])
-            rank = evaluate_omaha_batch(holes, np.repeat(boards[lo:hi], n, axis=0),
-                                        threads=threads, invalid="zero").reshape(hi - lo, n)
-            rank[(hb[None, :] & completion_bits[lo:hi, None]) != 0] = 0
-            ranks[p] = rank[:, rows[:, p]]
-        yield lo, hi, ranks, matchup_weight
+    chance = [w / w.sum() for _, w in ranges]
+    index = np.ascontiguousarray(np.arange(n_players * per_group).reshape(n_players, -1).T)
+    out = np.zeros((SAMPLE_GROUPS, n_boards, 1 << n_players))
+    for g, child in enumerate(np.random.SeedSequence(seed).spawn(SAMPLE_GROUPS)):
+        rows = _sample_matchups(np.random.default_rng(child), bits, chance, per_group)
+        hands = np.concatenate([h[rows[:, p]] for p, (h, _) in enumerate(ranges)])
+        out[g] = OmahaMatchups(hands, index, np.ones(per_group)).counts(board, completions,
+                                                                         threads)
         if progress is not None:
-            progress(hi, n_boards)
+            progress((g + 1) * n_boards, SAMPLE_GROUPS * n_boards)
+    return out
 
 
-def winner_masks(ranks: IntArray) -> tuple[IntArray, BoolArray]:
-    """Bit p set when player p holds the best rank, and whether every rank is live (> 0).
-
-    Parameters
-    ----------
-    ranks : numpy.ndarray of int, shape (P, ...)
-        Each player's rank (0: the showdown cannot happen).
-
-    Returns
-    -------
-    masks : numpy.ndarray of int64, shape (...)
-        The winners' bit mask.
-    live : numpy.ndarray of bool, shape (...)
-        Where no rank is 0.
-
-    Examples
-    --------
-    >>> import numpy as np
-    >>> from pokerkeys.analysis.runouts import winner_masks
-    >>> masks, live = winner_masks(np.array([[5, 7, 3], [5, 2, 0]]))
-    >>> masks.tolist(), live.tolist()
-    ([3, 1, 1], [True, True, False])
-    """
-    best = ranks.max(axis=0)
-    shift = np.arange(len(ranks)).reshape((-1,) + (1,) * (ranks.ndim - 1))
-    masks = ((ranks == best).astype(np.int64) << shift).sum(axis=0)
-    live: BoolArray = np.asarray((ranks > 0).all(axis=0), dtype=bool)
-    return masks, live
+def _sampled_stderr(groups: FloatArray) -> FloatArray:
+    """(..., P) standard errors of the pot shares that group counts (G, ..., 2**P) estimate:
+    each group is an independent replicate of the ratio (pot won / showdowns), so the
+    estimate's variance is that of the groups' residuals, sum over G(G - 1) (NaN where
+    nothing was faced)."""
+    n_groups = len(groups)
+    n = groups.shape[-1].bit_length() - 1
+    members = (np.arange(1 << n)[:, None] >> np.arange(n)) & 1
+    pot = members / np.maximum(members.sum(axis=1), 1)[:, None]
+    won = groups @ pot
+    faced = groups.sum(axis=-1)
+    total = faced.sum(axis=0)[..., None]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        ratio = won.sum(axis=0) / total
+        spread = ((won - ratio * faced[..., None]) ** 2).sum(axis=0)
+        return np.sqrt(spread * n_groups / (n_groups - 1)) / total
 
 
 def omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
@@ -993,10 +1252,15 @@ def omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardAr
                        limit: int = OMAHA_MAX_SHOWDOWNS) -> FloatArray:
     """Weighted Omaha showdowns by winner mask on each completion of a board.
 
+    Each player's hands are ranked once per board and every matchup of them that shares no
+    card is settled there (``OmahaMatchups.counts``, a kernel).
+
     Parameters
     ----------
-    ranges, board, completions, report, threads, progress, limit
-        As for ``omaha_showdowns``.
+    ranges, board, completions, report, threads, progress
+        As for ``omaha_matchups`` and ``OmahaMatchups.counts``.
+    limit : int, default OMAHA_MAX_SHOWDOWNS
+        The most matchups x boards to compare.
 
     Returns
     -------
@@ -1007,7 +1271,7 @@ def omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardAr
     Raises
     ------
     ValueError
-        As ``omaha_showdowns``.
+        As ``omaha_matchups``.
 
     Examples
     --------
@@ -1020,21 +1284,18 @@ def omaha_board_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardAr
     >>> omaha_board_counts(ranges, parse_cards("Ts9s2d7h"), rivers, "runouts").tolist()
     [[0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
     """
-    n_masks = 1 << len(ranges)
-    counts = np.zeros((len(completions), n_masks))
-    for lo, hi, ranks, weights in omaha_showdowns(ranges, board, completions, report,
-                                                  threads, progress, limit):
-        masks, live = winner_masks(ranks)
-        index = np.arange(hi - lo)[:, None] * n_masks + masks
-        counts[lo:hi] = np.bincount(index[live], weights=np.broadcast_to(weights, live.shape)[live],
-                                    minlength=(hi - lo) * n_masks).reshape(hi - lo, n_masks)
-    return counts
+    built = omaha_matchups(ranges, len(completions), limit, report)
+    return built.counts(board, completions, threads, progress)
 
 
 def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | None = None, *,
             threshold: float = 0.1, threads: Threads = None,
-            progress: _Progress | None = None, game: ViewGame = "holdem") -> Runouts:
-    """Exact equity of 2-6 players after every turn card (on a flop) or river (on a turn).
+            progress: _Progress | None = None, game: ViewGame = "holdem",
+            exact: bool | None = None, samples: int | None = None, seed: SeedLike = None,
+            max_showdowns: int = OMAHA_MAX_SHOWDOWNS) -> Runouts:
+    """Equity of 2-6 players after every turn card (on a flop) or river (on a turn).
+
+    Exact, but for Omaha beyond ``max_showdowns`` (see ``exact``).
 
     Parameters
     ----------
@@ -1054,9 +1315,23 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
         exception it raises stops the report and propagates (how a caller cancels).
     game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``
-        (hands, ``'random'``, Omaha ranges such as ``'AA:$ds'``); every matchup of the
-        players' hands is ranked on every board by ``pk.evaluate_omaha_batch``, exact, up to
-        ``OMAHA_MAX_SHOWDOWNS`` matchups x boards (a random Omaha player on a flop is more).
+        (hands, ``'random'``, Omaha ranges such as ``'AA:$ds'``); on each board every hand
+        of every player is ranked once and every matchup of them settled (a kernel).
+    exact : bool, optional
+        Omaha: None (the default) settles every matchup on every board when that is at most
+        ``max_showdowns`` showdowns (matchups x boards) and ``OMAHA_MAX_MATCHUPS``
+        matchups, and otherwise samples matchups; True always enumerates (a ValueError
+        beyond the limits); False always samples. Sampled: ``samples`` matchups drawn from
+        the ranges by weight (card removal kept), each settled on every board, in
+        ``SAMPLE_GROUPS`` groups whose spread gives the standard errors (``stderr``).
+        Hold'em runouts are always exact (True or None).
+    samples : int, optional
+        Matchups to sample (rounded up to a multiple of ``SAMPLE_GROUPS``); default about
+        ``OMAHA_SAMPLE_WORK`` of work, 3,200 to 1,000,000.
+    seed : int or sequence of int, optional
+        The sample's seed (the same seed, the same report, whatever ``threads``).
+    max_showdowns : int, default OMAHA_MAX_SHOWDOWNS
+        Omaha: the most showdowns to enumerate exactly.
 
     Returns
     -------
@@ -1069,9 +1344,11 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
         If the board is not 3 or 4 cards, a hand, range or card does not parse, a card is in
         two places, there are fewer than 2 or more than 6 players, a range is empty once the
         board and dead cards are out, no matchup is possible, ``threshold`` is not between 0
-        and 1, or (3+ players) exact enumeration would need too many matchups; Omaha: a hand
-        of the wrong size for the game, or more than ``OMAHA_MAX_SHOWDOWNS`` showdowns;
-        ``game`` not one of its values (short deck is not in this report yet).
+        and 1, ``samples`` or ``max_showdowns`` is not a positive integer, or (3+ players)
+        exact enumeration would need too many matchups; Omaha: a hand of the wrong size for
+        the game, or with ``exact=True`` more showdowns than ``max_showdowns`` (the message
+        gives both); hold'em: ``exact=False``; ``game`` not one of its values (short deck is
+        not in this report yet).
     TypeError
         If ``hands`` is a single string or ``Range`` rather than a list of players.
 
@@ -1093,6 +1370,13 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     >>> report = pk.runouts(["AsKsQdJd", "AhAcKhKc"], "Ts9s2d", game="omaha")
     >>> len(report), report.equity_now.round(4).tolist()
     (41, [0.678, 0.322])
+
+    Beyond ``max_showdowns`` matchups are sampled, with standard errors:
+
+    >>> report = pk.runouts(["AsKsQdJd", "AA:$ds"], "Ts9s2d", game="omaha",
+    ...                     max_showdowns=100_000, samples=3200, seed=1)
+    >>> report.exact, report.samples, bool(report.stderr_now[0] < 0.01)
+    (False, 3200, True)
     """
     start = _jit.compute_clock()
     players = check_players(hands, "runouts")
@@ -1100,6 +1384,12 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     board_ids = check_board(board, (3, 4), "runouts", "a flop or a turn (3 or 4 board cards)")
     if isinstance(threshold, bool) or not 0 <= float(threshold) <= 1:
         raise ValueError(f"threshold is an equity change between 0 and 1, not {threshold!r}")
+    for name, value in (("samples", samples), ("max_showdowns", max_showdowns)):
+        if value is not None and (isinstance(value, bool) or not isinstance(
+                value, (int, np.integer)) or value < 1):
+            raise ValueError(f"{name} must be a positive integer, not {value!r}")
+    if exact is False and not n_hole:
+        raise ValueError("hold'em runouts are always exact: exact=False is for Omaha")
     if n_hole:
         labels, known_board, blocked, ranges = _omaha_setup(players, board_ids, dead, n_hole)
     else:
@@ -1115,34 +1405,65 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     k = 5 - len(known_board)
     completions = np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
     completions.setflags(write=False)
+    groups = None
+    n_sampled = 0
     if n_hole:
-        counts = omaha_board_counts(ranges, known_board, completions, "runouts", threads,
-                                    progress)
+        built = None if exact is False else _omaha_matchups(ranges, len(completions),
+                                                            int(max_showdowns))
+        if isinstance(built, str) and exact:
+            raise ValueError(f"runouts would compare {built}, more than max_showdowns="
+                             f"{max_showdowns:,} (or {OMAHA_MAX_MATCHUPS:,} matchups); pass "
+                             "exact=None or False to sample matchups, a larger max_showdowns, "
+                             "narrower ranges or more board cards")
+        if isinstance(built, OmahaMatchups):
+            counts = built.counts(known_board, completions, threads, progress)
+        else:
+            n_samples = int(samples) if samples is not None else int(np.clip(
+                OMAHA_SAMPLE_WORK // ((len(ranges) + 1) * len(completions)), 3_200,
+                1_000_000))
+            groups = _sampled_counts(ranges, known_board, completions, n_samples, seed,
+                                     threads, progress)
+            counts = groups.sum(axis=0)
+            n_sampled = len(groups) * -(-n_samples // len(groups))
     else:
         counts = board_counts(setup, completions, threads=threads, progress=progress)
-    n_masks = counts.shape[1]
-    by_card = np.zeros((len(deck), n_masks))
-    for j in range(k):
-        where = position[completions[:, j]]
-        for q in range(n_masks):
-            by_card[:, q] += np.bincount(where, weights=counts[:, q], minlength=len(deck))
-    possible = by_card.sum(axis=1) > 0
-    if not possible.any():
-        raise ValueError("no matchup is possible: the players' ranges always share a card")
-    equity, win, tie, faced = mask_outcomes(by_card)
-    now, _, _, _ = mask_outcomes(counts.sum(axis=0))
-    grid = None
-    if k == 2:
-        pair_counts = np.zeros((len(deck), len(deck), n_masks))
+
+    def per_card(counts: FloatArray) -> FloatArray:
+        by_card = np.zeros((len(deck), counts.shape[1]))
+        for j in range(k):
+            where = position[completions[:, j]]
+            for q in range(counts.shape[1]):
+                by_card[:, q] += np.bincount(where, weights=counts[:, q], minlength=len(deck))
+        return by_card
+
+    def per_pair(counts: FloatArray) -> FloatArray:
+        pair_counts = np.zeros((len(deck), len(deck), counts.shape[1]))
         first, second = position[completions[:, 0]], position[completions[:, 1]]
         pair_counts[first, second] = counts
         pair_counts[second, first] = counts
-        grid_equity, _, _, grid_faced = mask_outcomes(pair_counts)
-        keep = np.flatnonzero(possible)
-        grid = RunoutGrid(deck[keep], grid_faced[np.ix_(keep, keep)] / grid_faced.sum(),
-                          grid_equity[np.ix_(keep, keep)])
+        return pair_counts
+
+    by_card = per_card(counts)
+    possible = by_card.sum(axis=1) > 0
+    if not possible.any():
+        raise ValueError("no matchup is possible: the players' ranges always share a card")
     rows = np.flatnonzero(possible)
+    equity, win, tie, faced = mask_outcomes(by_card)
+    now, _, _, _ = mask_outcomes(counts.sum(axis=0))
+    stderr = stderr_now = None
+    if groups is not None:
+        stderr = _sampled_stderr(np.stack([per_card(g) for g in groups]))[rows]
+        stderr_now = _sampled_stderr(groups.sum(axis=1))
+    grid = None
+    if k == 2:
+        grid_equity, _, _, grid_faced = mask_outcomes(per_pair(counts))
+        keep = np.ix_(rows, rows)
+        grid_stderr = None if groups is None else _sampled_stderr(
+            np.stack([per_pair(g) for g in groups]))[keep]
+        grid = RunoutGrid(deck[rows], grid_faced[keep] / grid_faced.sum(), grid_equity[keep],
+                          grid_stderr)
     pairs, flush, straight = _card_classes(known_board, deck[rows])
     return Runouts(tuple(labels), known_board, deck[rows], faced[rows] / faced.sum(),
                    equity[rows], win[rows], tie[rows], now, float(threshold), pairs, flush,
-                   straight, grid, _jit.compute_clock() - start)
+                   straight, grid, _jit.compute_clock() - start, groups is None, stderr,
+                   stderr_now, n_sampled)
