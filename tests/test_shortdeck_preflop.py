@@ -424,3 +424,40 @@ def test_matchups_cli(capsys):
         capsys.readouterr().out
     assert main(["preflop", "matchups", "A5s", "QQ", "--game", "shortdeck"]) == 2
     assert "'A5s' is not a short-deck class" in capsys.readouterr().err
+
+
+# --- the web app's short-deck table ------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", RULES)
+def test_web_table_has_win_and_distributions(rules):
+    """/api/preflop?game=shortdeck's answer: equity without ties from the shipped tables, and
+    every class's distribution of best hands by rank bucket adding up to the class's exact
+    distribution by category (and its buckets to the average's)."""
+    pytest.importorskip("starlette")
+    from pokerkeys.web.compute import preflop_table, rank_buckets
+
+    table = preflop_table("shortdeck", rules)
+    assert table["win_vs_opponents"] == np.round(
+        sd.equity_vs_opponents(without_ties=True, rules=rules), 6).tolist()
+    assert table["win_stderr"] == np.round(
+        sd.equity_vs_opponents_stderr(without_ties=True, rules=rules), 6).tolist()
+    d = table["distributions"]
+    assert d["boards"] == sd.BOARDS_PER_HAND and len(d["counts"]) == 81
+    labels = [c.label for c in pk.HandCategory]
+    for name in ("AA", "JTs", "76o"):
+        k = sd.class_index(name)
+        dist = sd.rank_distribution(name, rules=rules)
+        assert list(dist.to_dict()["categories"]) == d["categories"]
+        by_category = dict.fromkeys(labels, 0)
+        for bucket, boards in zip(d["buckets"], d["counts"][k], strict=True):
+            by_category[bucket["category"]] += boards
+        assert [by_category[c] for c in labels] == dist.by_category.tolist()
+        assert d["mean_rank"][k] == pytest.approx(dist.mean_rank, abs=1e-3)
+        assert d["counts"][k] == [b["boards"] for b in rank_buckets(dist)]
+    ranks = [r for b in d["buckets"] for r in range(b["ranks"][0], b["ranks"][1] + 1)]
+    assert ranks == list(range(1, 1405))  # the buckets tile the short-deck scale
+    assert sum(b["average_probability"] for b in d["buckets"]) == pytest.approx(1)
+    assert d["average"] == pytest.approx(
+        [float(x) for x in np.array(sd.rank_distribution("AA", rules=rules)
+                                     .average_by_category)[[labels.index(c)
+                                                            for c in d["categories"]]]])

@@ -52,7 +52,7 @@ from .schemas import HILO_GAMES, OMAHA_HOLE_CARDS, EquityRequest, Game, JsonObje
 
 __all__ = ["EquityPlan", "Side", "class_info", "headsup", "headsup_plan",
            "plan_equity", "preflop_table", "range_info", "rank_buckets",
-           "shortdeck_preflop_table", "warm_up"]
+           "shortdeck_distributions", "shortdeck_preflop_table", "warm_up"]
 
 Side = Literal["class", "hand", "range"]
 """What one side of a head-to-head is: a class ('AKs'), a hand ('AhKh') or a range."""
@@ -246,6 +246,9 @@ def preflop_table(game: Literal["holdem", "shortdeck"] = "holdem",
 def shortdeck_preflop_table(rules: Rules | None = None) -> JsonObject:
     """The 81 short-deck classes in 9 x 9 grid order with the shipped tables of a rule order.
 
+    The first answer for a rule order computes the classes' distributions of best hands
+    (about a second, once per process; ``warm_up`` does the default order).
+
     Parameters
     ----------
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
@@ -257,9 +260,10 @@ def shortdeck_preflop_table(rules: Rules | None = None) -> JsonObject:
         ``game`` ('shortdeck'), ``rules``, ``grid_size`` (9), ``classes`` (names, grid
         order), ``combos`` (combo counts), ``equity_vs_opponents`` (81 rows of 5: row =
         class, column = random opponents - 1; one opponent exact), ``stderr`` (the same
-        shape: 0 where exact) and ``heads_up`` (the exact 81 x 81 matrix: row class against
-        column class), rounded to 6 decimals. No equity without ties: short deck ships no
-        table of split-pot shares.
+        shape: 0 where exact), ``win_vs_opponents`` (equity without ties, the same shape)
+        and ``win_stderr`` (its standard errors), ``heads_up`` (the exact 81 x 81 matrix:
+        row class against column class), rounded to 6 decimals, and ``distributions``
+        (``shortdeck_distributions``: every class's exact distribution of best hands).
 
     Raises
     ------
@@ -276,23 +280,81 @@ def shortdeck_preflop_table(rules: Rules | None = None) -> JsonObject:
     (9, ['AA', 'AKs'], [0.756037, 0.60472])
     >>> len(table["heads_up"]), table["heads_up"][1][80]  # AKs against 66
     (81, 0.583877)
+    >>> table["win_vs_opponents"][0][0], len(table["distributions"]["counts"])
+    (0.748971, 81)
     """
     order = resolve_rules("shortdeck", rules)
+    assert order is not None  # short deck always has a rule order
     names = sd.CLASS_NAMES
     return {"game": "shortdeck", "rules": order, "grid_size": sd.GRID_SIZE,
             "classes": list(names),
             "combos": [sd.class_combo_count(n) for n in names],
             "equity_vs_opponents": np.round(sd.equity_vs_opponents(rules=order), 6).tolist(),
             "stderr": np.round(sd.equity_vs_opponents_stderr(rules=order), 6).tolist(),
-            "heads_up": np.round(sd.heads_up_equity(rules=order), 6).tolist()}
+            "win_vs_opponents": np.round(sd.equity_vs_opponents(without_ties=True,
+                                                                rules=order), 6).tolist(),
+            "win_stderr": np.round(sd.equity_vs_opponents_stderr(without_ties=True,
+                                                                 rules=order), 6).tolist(),
+            "heads_up": np.round(sd.heads_up_equity(rules=order), 6).tolist(),
+            "distributions": shortdeck_distributions(order)}
 
 
-@lru_cache(maxsize=1)
-def _bucket_edges() -> tuple[tuple[str, str, int, int], ...]:
-    """(category, label, lowest rank, highest rank) of each rank bucket, worst first."""
+def shortdeck_distributions(rules: Rules) -> JsonObject:
+    """Every short-deck class's exact distribution of best hands, by rank bucket, compactly.
+
+    The page builds one class's chart from it (``categories`` and ``buckets`` as in
+    ``class_info``): each bucket's boards for the class, each category the sum of its
+    buckets.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'}
+        The rule order.
+
+    Returns
+    -------
+    dict
+        ``boards`` (278,256 per class), ``categories`` (the nine labels, worst first in the
+        rule order's ranking), ``average`` (each category's probability over all hands, in
+        that order), ``buckets`` (worst first: ``category``, ``label``, ``ranks`` [lowest,
+        highest] on the short-deck scale 1..1404, ``average_probability``), ``counts`` (81
+        rows in ``CLASS_NAMES`` order: the class's boards in each bucket), ``mean_rank`` (81
+        numbers) and ``average_mean_rank``.
+
+    Examples
+    --------
+    >>> from pokerkeys.web.compute import shortdeck_distributions
+    >>> d = shortdeck_distributions("trips-beat-straight")
+    >>> d["categories"][3:5], len(d["buckets"]), sum(d["counts"][0])
+    (['Straight', 'Three of a kind'], 64, 278256)
+    >>> d["buckets"][-1]["label"], d["buckets"][-1]["ranks"]
+    ('Royal flush', [1404, 1404])
+    """
+    edges = _bucket_edges(rules)
+    hist = sd.rank_histograms(rules)
+    counts = np.add.reduceat(hist, [lo for _, _, lo, _ in edges], axis=1)
+    mean_rank = (hist * np.arange(hist.shape[1])).sum(axis=1) / sd.BOARDS_PER_HAND
+    first = sd.rank_distribution("AA", rules=rules)
+    average = first.average
+    dist = first.to_dict()
+    return {"boards": sd.BOARDS_PER_HAND, "categories": list(dist["categories"]),
+            "average": [c["average_probability"] for c in dist["categories"].values()],
+            "buckets": [{"category": cat, "label": label, "ranks": [lo, hi],
+                         "average_probability": float(average[lo:hi + 1].sum())}
+                        for cat, label, lo, hi in edges],
+            "counts": counts.tolist(),
+            "mean_rank": np.round(mean_rank, 3).tolist(),
+            "average_mean_rank": round(first.average_mean_rank, 3)}
+
+
+@lru_cache(maxsize=3)
+def _bucket_edges(rules: Rules | None = None) -> tuple[tuple[str, str, int, int], ...]:
+    """(category, label, lowest rank, highest rank) of each rank bucket, worst first; a
+    rule order: short deck's ranks 1..1404."""
+    game: Literal["holdem", "shortdeck"] = "holdem" if rules is None else "shortdeck"
     edges: list[tuple[str, str, int, int]] = []
-    for rank in range(1, 7463):
-        words = describe(rank)
+    for rank in range(1, 7463 if rules is None else 1405):
+        words = describe(rank, game=game, rules=rules)
         if words.startswith("Two pair, "):
             words = words.split(" and ")[0] + " up"
         elif words.startswith("Full house, "):
@@ -300,7 +362,7 @@ def _bucket_edges() -> tuple[tuple[str, str, int, int], ...]:
         if edges and edges[-1][1] == words:
             edges[-1] = edges[-1][:3] + (rank,)
         else:
-            edges.append((category(rank).label, words, rank, rank))
+            edges.append((category(rank, game=game, rules=rules).label, words, rank, rank))
     return tuple(edges)
 
 
@@ -310,12 +372,13 @@ def rank_buckets(dist: RankDistribution) -> list[JsonObject]:
     A bucket holds the hands of one category that share their leading rank: the high card,
     the pair, the higher pair of two pair, the three of a kind (of trips and of a full
     house), the top card of a straight or flush. Its ranks are consecutive, so it is also a
-    rank interval. There are 100 buckets (a royal flush is its own).
+    rank interval. There are 100 buckets (a royal flush is its own); 64 in short deck.
 
     Parameters
     ----------
     dist : RankDistribution
-        A class's distribution (``pokerkeys.preflop.rank_distribution``).
+        A class's distribution (``pokerkeys.preflop.rank_distribution``, or short deck's
+        ``pokerkeys.preflop.shortdeck.rank_distribution``: ranks 1..1404 of its rule order).
 
     Returns
     -------
@@ -342,7 +405,7 @@ def rank_buckets(dist: RankDistribution) -> list[JsonObject]:
              "boards": int(counts[lo:hi + 1].sum()),
              "probability": float(counts[lo:hi + 1].sum() / dist.boards),
              "average_probability": float(average[lo:hi + 1].sum())}
-            for cat, label, lo, hi in _bucket_edges()]
+            for cat, label, lo, hi in _bucket_edges(dist.rules)]
 
 
 def class_info(name: str) -> JsonObject:
@@ -633,7 +696,8 @@ def warm_up() -> None:
     """Load what the first requests need, so that they answer at once.
 
     The kernels of heads-up enumerations and of Monte Carlo, and the rank distributions of
-    all classes: a few seconds, once per process. The app runs it on a thread as it starts.
+    all classes (Hold'em's and short deck's default rule order): a few seconds, once per
+    process. The app runs it on a thread as it starts.
 
     Examples
     --------
@@ -644,3 +708,4 @@ def warm_up() -> None:
     equity(["AhKh", "QsQd"], board="2c7d9h", exact=True)
     equity(["AhKh", "QsQd", "random"], exact=False, trials=1000, seed=0)
     rank_distribution("AA")
+    sd.rank_histograms()

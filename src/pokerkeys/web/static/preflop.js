@@ -2,12 +2,13 @@
 // only), against N random hands; a class's figures, its exact distribution of best hands
 // (by category, each opening onto its rank buckets) and its curve against 1..9 opponents.
 // Short deck (game=shortdeck, rules=straight-beats-trips for the other rule order): its 81
-// classes on a 9 x 9 grid drawn from the answer's grid_size, figures against 1..5 hands (no
-// equity without ties, no distribution of best hands: the detail panel says so), and its
-// exact heads-up matrix as a view: the chosen class's equity against each class (measure=vs).
-// The state lives in the URL (/preflop?class=AKs&n=3&measure=win&game=shortdeck); a value
-// there that is out of range or unknown is named in the status line (a live region) and
-// replaced by the default.
+// classes on a 9 x 9 grid drawn from the answer's grid_size, figures and figures without ties
+// against 1..5 hands, each class's distribution of best hands built from the answer's
+// `distributions` (every class's boards per rank bucket: no request per class), its figures
+// as a table, and its exact heads-up matrix as a view: the chosen class's equity against each
+// class (measure=vs). The state lives in the URL (/preflop?class=AKs&n=3&measure=win&
+// game=shortdeck); a value there that is out of range or unknown is named in the status line
+// (a live region) and replaced by the default.
 import { rovingGrid } from './a11y.js';
 import { getJSON, nav, pct } from './api.js';
 import { categoryBars, equityCurve } from './charts.js';
@@ -188,10 +189,10 @@ function announce() {
   const k = table.classes.indexOf(selected);
   if (k < 0) return;  // a class of the game before a change of game
   const equity = withError(table.equity_vs_opponents[k][n - 1], table.stderr[k][n - 1]);
-  say(before + (table.win_vs_opponents
+  say(before + (short() ? `${gameLabel()}: ` : '') + (table.win_vs_opponents
     ? `${selected} ${against(n)}: equity ${equity}, without ties ${
       withError(table.win_vs_opponents[k][n - 1], table.win_stderr[k][n - 1])}.`
-    : `${gameLabel()}: ${selected} ${against(n)}: equity ${equity}.`));
+    : `${selected} ${against(n)}: equity ${equity}.`));
 }
 
 function writeAddress() {
@@ -219,8 +220,24 @@ function noClass(message) {
   }
 }
 
-// Short deck's detail panel: its figures against 1..5 hands from the table (short deck ships
-// no per-class distribution of best hands, so that part says it is Hold'em's).
+// A short-deck class's distribution of best hands, in the shape of Hold'em's
+// /api/preflop/class answer (categories worst first, rank buckets), from the table's
+// `distributions`: the class's boards per bucket; a category's boards are its buckets'.
+function shortDistribution(k) {
+  const d = table.distributions;
+  const counts = d.counts[k];
+  const buckets = d.buckets.map((b, i) => ({ ...b, boards: counts[i], probability: counts[i] / d.boards }));
+  const categories = {};
+  d.categories.forEach((label, i) => {
+    const boards = buckets.filter(b => b.category === label).reduce((sum, b) => sum + b.boards, 0);
+    categories[label] = { boards, probability: boards / d.boards, average_probability: d.average[i] };
+  });
+  return { class: table.classes[k], boards: d.boards, mean_rank: d.mean_rank[k],
+           average_mean_rank: d.average_mean_rank, categories, buckets };
+}
+
+// Short deck's detail panel: everything comes with the table (no request per class): its
+// distribution of best hands and its figures against 1..5 hands as a table.
 function selectShort(name, byUser) {
   const wanted = name.trim().toUpperCase().replace(/([SO])$/, c => c.toLowerCase());
   const k = table.classes.indexOf(wanted);
@@ -232,20 +249,21 @@ function selectShort(name, byUser) {
     writeAddress();
     return;
   }
-  info = null;
+  info = shortDistribution(k);
   selected = wanted;
   markSelected();
   $('detail-title').textContent = selected;
-  $('distribution').className = 'muted';
-  $('distribution').textContent = 'The distribution of best hands is shown for Hold\'em only; '
-    + 'short deck ships its classes\' equity, not their distributions.';
+  $('distribution').className = '';
+  categoryBars($('distribution'), [info]);
   const eq = table.equity_vs_opponents[k], se = table.stderr[k];
+  const win = table.win_vs_opponents?.[k], winSe = table.win_stderr?.[k];
   $('curve').className = '';
   $('curve').innerHTML = `<table class="plain pf-table"><caption class="sr-only">Equity of ${selected
   } against 1 to ${eq.length} random hands, short deck (${RULES[rules.value]})</caption>
-    <thead><tr><th scope="col">opponents</th><th scope="col">equity</th><th scope="col">fair share</th></tr></thead>
-    <tbody>${eq.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withError(v, se[i])}</td><td>${
-    pct(1 / (i + 2), 2)}</td></tr>`).join('')}</tbody></table>`;
+    <thead><tr><th scope="col">opponents</th><th scope="col">equity</th>${
+    win ? '<th scope="col">without ties</th>' : ''}<th scope="col">fair share</th></tr></thead>
+    <tbody>${eq.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withError(v, se[i])}</td>${
+    win ? `<td>${withError(win[i], winSe[i])}</td>` : ''}<td>${pct(1 / (i + 2), 2)}</td></tr>`).join('')}</tbody></table>`;
   if (measure.value === 'vs') draw(); else showFigures();
   writeAddress();
   if (notes.length) say(notes.splice(0).join(' '), 'error');
