@@ -191,6 +191,17 @@ PYTHON: dict[str, str] = {
     "preflop shortdeck": "pk.preflop.shortdeck.heads_up_equity('AKs', 'QQ');"
                          " pk.preflop.shortdeck.equity_vs_opponents(3);"
                          " pk.preflop.shortdeck.compute_heads_up_counts('straight-beats-trips')",
+    "preflop shortdeck vs random": "pk.preflop.shortdeck.exact_equity_vs_random();"
+                                   " pk.preflop.shortdeck.class_order_vs_random();"
+                                   " pk.preflop.shortdeck.equity_vs_opponents(2,"
+                                   " without_ties=True)",
+    "preflop shortdeck tie share": "pk.preflop.shortdeck.compute_equity_vs_opponents([1, 3],"
+                                   " ['AA'], target_stderr=0.01, quantity='tie_share')",
+    "preflop shortdeck matchups": "pk.preflop.shortdeck.count_matchups();"
+                                  " pk.preflop.shortdeck.canonical_matchup('AhKh', 'QsQd');"
+                                  " from pokerkeys.preflop.breakdown import suit_breakdown;"
+                                  " suit_breakdown('AKs', 'QQ', game='shortdeck',"
+                                  " rules='straight-beats-trips')",
     # classic games
     "best_hand": "pk.best_hand('As Ks Qs Js Ts 9s 8s')",
     "holdem_hand": "pk.holdem_hand('AsKs', 'Qs Js Ts 2c 3d')",
@@ -283,6 +294,7 @@ CLI: dict[str, list[str]] = {
     "preflop matrix": ["preflop", "matrix"],
     "preflop matrix out": ["preflop", "matrix", "--out", "hu.npy"],
     "preflop matchups": ["preflop", "matchups", "AKo", "QQ"],
+    "preflop matchups shortdeck": ["preflop", "matchups", "AKo", "QQ", "--game", "shortdeck"],
 }
 
 # Calls that need an optional extra: the module it installs. Left out (and listed as skipped)
