@@ -20,9 +20,20 @@ Shipped tables (``tables/shortdeck_preflop_*``, built by ``python scripts/build_
   of winning the pot alone): the equity minus each class's share of split pots, a shipped
   table sampled by the same runs (one opponent exact, from the heads-up tie counts).
 
+Read from those tables: ``equity_vs_random(rules)`` (exact), ``class_ranks(n, rules=...)`` and
+``class_order_vs_random(rules)``, the classes ranked and sorted by it.
+
 Computed on demand, exactly: ``rank_distribution(name, rules=...)``, a class's best 7-card
 rank over all C(34, 5) = 278,256 boards (``rank_histograms`` for all 81 classes, about a
-second, once per process and rule order), against the average over all hands.
+second, once per process and rule order), against the average over all hands;
+``exact_equity_vs_random(rules)``, each class against one random hand over every board.
+
+Suit-isomorphic matchups, as in Hold'em (``pokerkeys.preflop``): the short deck holds whole
+ranks, so its matchups are Hold'em's whose cards are all six or higher.
+``count_matchups(convention)`` counts them (10,215 strict, 20,313 ordered, 10,251 with two
+hands of one class in order), ``suit_distinct_matchups`` lists them with their weights and
+``canonical_matchup`` gives a matchup's canonical form; ``pokerkeys.preflop.breakdown.
+suit_breakdown(..., game="shortdeck")`` enumerates those of two classes.
 
 Examples
 --------
