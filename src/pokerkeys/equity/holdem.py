@@ -23,6 +23,7 @@ showdowns).
 """
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable
 from functools import lru_cache
@@ -64,10 +65,11 @@ AUTO_EXACT_MAX_EVALS = 5e8
 LONG_RUN_EVALS = AUTO_EXACT_MAX_EVALS / 2
 PROGRESS_BATCHES = 20
 BATCH_EVALS = AUTO_EXACT_MAX_EVALS / 4
-# Preflop runs use the parallel kernel above this many evaluations (about 2 ms on one thread):
-# below it, starting the thread pool costs more than it saves (AhKh vs QsQd: 0.4 ms on one
-# thread, 36 ms with the pool).
-PARALLEL_MIN_EVALS = 1e6
+# Exact runs use a second thread above this many evaluations (about 25 ms on one thread):
+# below it, the pool's start costs about what it saves on a quiet host, and on a shared one
+# a job waits whenever the helper thread's core is taken (QQ+,AKs vs JJ-88,AQs+, 5.1e6:
+# 12.7 ms on one thread, 7.6 ms on two quiet cores, 24 ms on two busy ones).
+PARALLEL_MIN_EVALS = 1e7
 
 
 # ---------------------------------------------------------------------------- enumeration
@@ -96,8 +98,8 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead)
-    work = _piece_work(matchups, setup.n_missing, setup.n_rem, by_classes)
-    if not forced and _evaluations(work, n_players) > budget:
+    if not forced and _evaluations(_piece_work(matchups, setup.n_missing, setup.n_rem,
+                                               by_classes), n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
 
@@ -232,12 +234,11 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
     n_masks = 1 << hands.shape[1]
     total = np.zeros(n_masks)
     fixed: tuple[object, ...]
-    n_threads = threads
+    # Jobs of milliseconds: one thread, no pool to wake (the result is the same).
+    n_threads = 1 if evaluations <= PARALLEL_MIN_EVALS else threads
     if preflop:
         kernel = _rc.preflop_counts
         fixed = (hands, weights, np.uint64(excluded))
-        if evaluations <= PARALLEL_MIN_EVALS:
-            n_threads = 1  # jobs of milliseconds: one thread, no pool to wake
     else:
         kernel = _k.exact_counts
         fixed = (hands, weights, board, np.uint64(excluded), n_missing)
@@ -250,7 +251,7 @@ def _exact_counts(hands: CardArray, weights: FloatArray, board: CardArray, exclu
         return first_call.weighted_mask_counts(hands, weights, board, excluded, n_missing)
     if progress is not None:
         progress(0, len(items))
-    with _jit.threads(threads):
+    with _jit.threads(n_threads) if n_threads != 1 else contextlib.nullcontext():
         for b in range(n_batches):
             lo, hi = b * per_batch, (b + 1) * per_batch
             group_starts = starts[lo:hi + 1] - starts[lo]

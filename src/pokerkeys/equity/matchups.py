@@ -69,24 +69,36 @@ def all_matchups(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatA
     >>> hands.tolist(), weights.tolist()
     ([[[51, 50], [47, 46]], [[51, 49], [47, 46]]], [1.0, 0.5])
     """
+    if all(len(combos) == 1 for combos in combo_lists):  # known hands: one matchup or none
+        hands = np.stack(combo_lists, axis=1)
+        cards = hands.ravel().tolist()
+        if len(set(cards)) < len(cards):
+            return hands[:0], np.ones(0)
+        weight = 1.0
+        for w in weight_lists:  # in the order of the general case below
+            weight *= float(w[0])
+        return hands, np.array([weight])
     hands = np.zeros((1, 0, 2), dtype=np.uint8)
     weights = np.ones(1)
     used = np.zeros(1, dtype=np.uint64)
-    too_many = ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
-                          f"matchups; use Monte Carlo (exact=False)")
     for combos, w in zip(combo_lists, weight_lists, strict=False):
         # Refuse before the pair table gets huge: even with card removal most pairs fit.
         if len(used) * len(combos) > 4 * EXACT_MAX_MATCHUPS:
-            raise too_many
+            raise _too_many()
         bits = _combo_bits(combos)
         ok = (used[:, None] & bits[None, :]) == 0
         rows, cols = np.nonzero(ok)
         if len(rows) > EXACT_MAX_MATCHUPS:
-            raise too_many
+            raise _too_many()
         hands = np.concatenate([hands[rows], combos[cols][:, None, :]], axis=1)
         weights = weights[rows] * w[cols]
         used = used[rows] | bits[cols]
     return hands, weights
+
+
+def _too_many() -> ValueError:
+    return ValueError(f"exact enumeration would need more than {EXACT_MAX_MATCHUPS:,} "
+                      f"matchups; use Monte Carlo (exact=False)")
 
 
 def matchup_rows(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatArray],

@@ -202,8 +202,10 @@ def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
     else:
         combos, weights = ALL_COMBOS, np.ones(len(ALL_COMBOS))
         if len(player.known) == 2:  # its one row, without scanning all 1,326
-            row = COMBO_INDEX_TABLE[player.known[0], player.known[1]]
-            combos, weights = ALL_COMBOS[row:row + 1], np.ones(1)
+            a, b = player.known
+            row = COMBO_INDEX_TABLE[a, b]
+            free = not ((blocked >> a) & 1 or (blocked >> b) & 1)
+            return ALL_COMBOS[row:row + free].copy(), np.ones(int(free))
         elif player.known:
             combos = combos[(combos == player.known[0]).any(axis=1)]
             weights = np.ones(len(combos))
@@ -214,6 +216,8 @@ def _combos_of(player: Player, blocked: int) -> tuple[CardArray, FloatArray]:
 
 def _parse_place(cards: CardsLike | None, where: str) -> CardArray:
     """Board or dead cards; duplicates are reported later, with every place named."""
+    if cards is None:
+        return np.zeros(0, dtype=np.uint8)
     try:
         return parse_cards(cards if cards is not None else [], allow_duplicates=True)
     except (ValueError, TypeError) as exc:
