@@ -49,7 +49,7 @@ from .report_table import to_frame
 from .runouts import (
     CHUNKS,
     OMAHA_MAX_MATCHUPS,
-    OMAHA_MAX_SHOWDOWNS,
+    OMAHA_MAX_SHOWDOWNS_MULTIWAY,
     ViewGame,
     check_board,
     check_players,
@@ -619,7 +619,8 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
         The game. Omaha (4, 5 or 6 hole cards): the players as for ``pk.omaha_equity``;
         ``by='category'`` only (the final Omaha hand's category); exact over every board
-        when the boards x matchups are at most ``runouts.OMAHA_MAX_SHOWDOWNS``, else over
+        when the boards x matchups are at most ``runouts.OMAHA_MAX_SHOWDOWNS_MULTIWAY``
+        (each hand ranked once per board, every matchup settled, in a kernel), else over
         a seeded sample of boards (no suit symmetry).
 
     Returns
@@ -732,9 +733,9 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     deck = setup.free
     k = 5 - len(setup.board)
     built = range_matchups(ranges, OMAHA_MAX_MATCHUPS)
-    n_matchups = len(built[0]) if built is not None else OMAHA_MAX_SHOWDOWNS + 1
+    n_matchups = len(built[0]) if built is not None else OMAHA_MAX_SHOWDOWNS_MULTIWAY + 1
     if exact is None:
-        exact = comb(len(deck), k) * n_matchups <= OMAHA_MAX_SHOWDOWNS
+        exact = comb(len(deck), k) * n_matchups <= OMAHA_MAX_SHOWDOWNS_MULTIWAY
     if exact:
         completions = np.array(list(combinations(deck.tolist(), k)),
                                dtype=np.uint8).reshape(-1, k)
@@ -743,7 +744,9 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
             np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
         rng = np.random.default_rng(np.random.SeedSequence(seed))
         completions = np.ascontiguousarray(rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
-    matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS, "what_wins")
+    matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS_MULTIWAY,
+                              "what_wins", "give narrower ranges, more board cards or "
+                              "exact=False (a sample of boards)")
     totals = matchups.class_wins(setup.board, completions, _CLASS_OF_RANK, threads, progress)
     won, held = totals[:, 0], totals[:, 1]
     showdowns = held[0].sum()

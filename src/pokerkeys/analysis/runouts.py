@@ -60,7 +60,8 @@ from .report_table import csv_text, json_number, to_frame
 if TYPE_CHECKING:
     import pandas as pd  # type: ignore[import-untyped, unused-ignore]  # no type information
 
-__all__ = ["MAX_PLAYERS", "OMAHA_MAX_MATCHUPS", "OMAHA_MAX_SHOWDOWNS", "OmahaMatchups",
+__all__ = ["MAX_PLAYERS", "OMAHA_MAX_MATCHUPS", "OMAHA_MAX_SHOWDOWNS",
+           "OMAHA_MAX_SHOWDOWNS_MULTIWAY", "OmahaMatchups",
            "RunoutGrid", "RunoutSort", "Runouts", "ViewGame", "board_counts", "check_board",
            "check_players", "hole_cards_of", "mask_outcomes", "omaha_board_counts",
            "omaha_hand_tables", "omaha_matchups", "runouts"]
@@ -73,8 +74,12 @@ RunoutSort: TypeAlias = Literal["equity", "win", "tie", "delta", "weight", "card
 #: The games the range-analysis reports take: hold'em, and Omaha with 4, 5 or 6 hole cards.
 ViewGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
 _HOLE_CARDS = {"holdem": 0, "omaha": 4, "omaha5": 5, "omaha6": 6}
-#: Omaha runouts evaluate every matchup on every board: at most this many (matchups x boards).
+#: Omaha runouts of two players settle at most this many showdowns (matchups x boards)
+#: exactly by default: about 5 s on 2 shared cores (2 ns a showdown).
 OMAHA_MAX_SHOWDOWNS = 2_000_000_000
+#: The same for 3 or more players, and for ``what_wins``: their kernels settle a showdown
+#: about 4 times slower (every player's rank, not two, decides the winners).
+OMAHA_MAX_SHOWDOWNS_MULTIWAY = 500_000_000
 #: Omaha matchups kept in memory at most (their list costs about 50 bytes each to build).
 OMAHA_MAX_MATCHUPS = 4_000_000
 #: Omaha runouts beyond ``max_showdowns`` sample matchups: about this much work by default
@@ -1292,7 +1297,7 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
             threshold: float = 0.1, threads: Threads = None,
             progress: _Progress | None = None, game: ViewGame = "holdem",
             exact: bool | None = None, samples: int | None = None, seed: SeedLike = None,
-            max_showdowns: int = OMAHA_MAX_SHOWDOWNS) -> Runouts:
+            max_showdowns: int | None = None) -> Runouts:
     """Equity of 2-6 players after every turn card (on a flop) or river (on a turn).
 
     Exact, but for Omaha beyond ``max_showdowns`` (see ``exact``).
@@ -1330,8 +1335,9 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
         ``OMAHA_SAMPLE_WORK`` of work, 3,200 to 1,000,000.
     seed : int or sequence of int, optional
         The sample's seed (the same seed, the same report, whatever ``threads``).
-    max_showdowns : int, default OMAHA_MAX_SHOWDOWNS
-        Omaha: the most showdowns to enumerate exactly.
+    max_showdowns : int, optional
+        Omaha: the most showdowns to enumerate exactly; default ``OMAHA_MAX_SHOWDOWNS``
+        heads-up, ``OMAHA_MAX_SHOWDOWNS_MULTIWAY`` with 3 or more players (about 5 s each).
 
     Returns
     -------
@@ -1408,6 +1414,9 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     groups = None
     n_sampled = 0
     if n_hole:
+        if max_showdowns is None:
+            max_showdowns = OMAHA_MAX_SHOWDOWNS if len(ranges) == 2 else \
+                OMAHA_MAX_SHOWDOWNS_MULTIWAY
         built = None if exact is False else _omaha_matchups(ranges, len(completions),
                                                             int(max_showdowns))
         if isinstance(built, str) and exact:
