@@ -1,4 +1,41 @@
-"""Evaluator throughput: random batches, every 5- and 7-card hand, and one hand at a time."""
+"""Evaluator throughput: random batches, every 5- and 7-card hand, and one hand at a time.
+
+Levers measured on the batch kernels (``_kernels.evaluate``) and the 7-card enumeration
+(``_kernels.enumerate``), so that none is tried twice. AMD EPYC (Zen 4: AVX2, AVX-512 with
+VBMI), 2 logical CPUs, host shared with other jobs (load average 2-5): each lever interleaved
+with the code before it and with the C++ loops of ``benchmarks/cpp`` in one run, 7-9 rounds x
+2 calls, medians; thread CPU time at 1 thread where wall-clock times were too noisy.
+
+Kept:
+
+* Batch kernels as serial chunk kernels on ``_jit.run_chunks`` instead of a ``prange`` loop:
+  1 thread 31.2 vs 31.8 ms for 10M hands into ``out=``, 2 threads 31.2 vs 39.0 ms (the
+  blocks are handed out as threads come free, which a busy second CPU needs); each kernel
+  compiles in 1.0-1.3 s instead of about 2 s.
+* The good groups of a chunk in an inner loop with no call in it (the checked path's call
+  made LLVM reload the shuffle masks from the stack for every group): thread CPU 21.45 vs
+  22.10 ms.
+* Without ``out=``, reusing an earlier output nothing references any more
+  (``core.evaluate._SpareOutputs``): 0 page faults a call instead of 356 on average (up to
+  795, 6.6 ms of system time on a 22 ms call) when the caller holds its previous answer.
+* Enumeration: counting hands by rank-table index (the rank read once per block, not once
+  per hand) and in uint16 histograms (2 x 127 KB), the index as (key >> shift) + row offset,
+  no flush test in the last-two-cards loop when no suit holds 3 of the first five cards:
+  thread CPU 103.5 vs 130.0 ms for all 133,784,560 hands (-20%; the flush skip and offsets
+  alone -5%, index histograms in int32 another -13%, uint16 another -8%).
+
+Dropped:
+
+* One flush test per group of 4 rows (OR of the 4 keys, one branch) instead of one per row:
+  +13% thread CPU (23.7 vs 20.9 ms), the group branch mispredicts (12% of groups hold a
+  flush) where the row branches are predicted.
+* Enumeration, the row base read from the rank table and the column masked (no offsets
+  table, 16 KB of bases instead of 64 KB of offsets): 110.4 vs 111.9 ms, within the noise.
+
+Not tried: groups of 8 rows in 512-bit vectors (Zen 4 splits them into two 256-bit halves;
+worth measuring on an Intel Xeon with AVX-512); loading the key planes once per chunk (5
+L1 reads per group of 4 rows today: LLVM cannot prove the output stores do not alias them).
+"""
 import numpy as np
 import pytest
 from bench_util import run
@@ -23,7 +60,8 @@ def test_evaluate_batch_7(benchmark, hands7_10m, n, threads):
 def test_evaluate_batch_7_into_out(benchmark, hands7_10m, threads):
     """10M hands ranked into a preallocated output (``out=``), as the C++ loops write theirs.
 
-    Measured against the default call (a fresh 20 MB output each time) on the same 10M hands,
+    Measured against the default call (then a fresh 20 MB output each time; it now reuses
+    an output its caller let go of, see the module's docstring) on the same 10M hands,
     interleaved, 7 rounds x 2 calls, medians (AMD EPYC, 2 logical CPUs, host shared with other
     jobs, load average 1.5-2.5), three runs: 1 thread 1.13-1.15x quicker with ``out=`` (e.g.
     26.1 -> 23.1 ms), 2 threads 0.86-1.07x, within the noise of a host whose second CPU was
