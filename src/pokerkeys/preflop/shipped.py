@@ -16,7 +16,7 @@ from the equity table: so the figure without ties is never above the equity.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Literal, overload
+from typing import TYPE_CHECKING, Literal, overload
 
 import numpy as np
 
@@ -26,6 +26,9 @@ from ..core.tables import load_table
 from ..core.types import FloatArray, IntArray, Threads
 from ..equity.driver import Progress
 from .exact import class_representative, exact_equity_vs_random
+
+if TYPE_CHECKING:
+    from ..equity.result import EquityResult
 
 __all__ = ["MAX_OPPONENTS", "check_opponents", "class_ranks", "compute_equity_vs_opponents",
            "equity_vs_opponents", "equity_vs_opponents_stderr", "heads_up_equity"]
@@ -233,6 +236,18 @@ def class_ranks(opponents: int = 1) -> IntArray:
     return ranks
 
 
+def tie_share_with_stderr(result: EquityResult) -> tuple[float, float]:
+    """The first player's tie share in a Monte Carlo result, with its standard error.
+
+    A deal's share is 1/k when the player splits the pot k ways, else 0; the standard error
+    is the square root of (mean squared share - squared mean share) / deals. Used by both
+    games' ``compute_equity_vs_opponents(quantity="tie_share")``.
+    """
+    square = sum(p / len(who) ** 2 for who, p in result.splits.items() if 0 in who)
+    share = float(result.tie_share[0])
+    return share, float(np.sqrt(max(square - share ** 2, 0.0) / result.trials))
+
+
 def _cell_seed(seed: int, opponents: int, cls: int) -> int:
     return int(np.random.SeedSequence([seed, opponents, cls]).generate_state(1, np.uint64)[0])
 
@@ -327,9 +342,7 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
                 if quantity == "equity":
                     eq[i, j], se[i, j] = r.equity[0], r.stderr[0]
                 else:
-                    square = sum(p / len(who) ** 2 for who, p in r.splits.items() if 0 in who)
-                    eq[i, j] = r.tie_share[0]
-                    se[i, j] = np.sqrt(max(square - eq[i, j] ** 2, 0.0) / r.trials)
+                    eq[i, j], se[i, j] = tie_share_with_stderr(r)
             done += 1
             if progress is not None:
                 progress(done, total)

@@ -826,6 +826,7 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
     ([[0.0422, 0.0238]], 0.0, True)
     """
     from ..equity.holdem import equity
+    from .shipped import tie_share_with_stderr
 
     if quantity not in ("equity", "tie_share"):
         raise ValueError(f"quantity must be 'equity' or 'tie_share', not {quantity!r}")
@@ -857,9 +858,7 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
                 if quantity == "equity":
                     eq[i, j], se[i, j] = r.equity[0], r.stderr[0]
                 else:
-                    square = sum(p / len(who) ** 2 for who, p in r.splits.items() if 0 in who)
-                    eq[i, j] = r.tie_share[0]
-                    se[i, j] = np.sqrt(max(square - eq[i, j] ** 2, 0.0) / r.trials)
+                    eq[i, j], se[i, j] = tie_share_with_stderr(r)
             done += 1
             if progress is not None:
                 progress(done, total)
