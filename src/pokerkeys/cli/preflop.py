@@ -94,10 +94,8 @@ def _cmd_equity_shortdeck(args: argparse.Namespace) -> int:
                          f"short deck, not {args.opponents!r}")
     table = sd.equity_vs_opponents(rules=args.rules)
     stderr = sd.equity_vs_opponents_stderr(rules=args.rules)
-    ranks = np.empty(table.shape, dtype=np.int64)
-    for k in range(sd.MAX_OPPONENTS):  # 1 = best; equal equities share the better rank
-        column = table[:, k]
-        ranks[:, k] = 1 + (column[None, :] > column[:, None]).sum(axis=1)
+    ranks = np.stack([sd.class_ranks(k, rules=args.rules)  # 1 = best
+                      for k in range(1, sd.MAX_OPPONENTS + 1)], axis=1)
     rules = args.rules or "trips-beat-straight"
     if args.classes:
         rows = {name: {"equity": table[k].tolist(), "stderr": stderr[k].tolist(),
