@@ -362,7 +362,10 @@ def measure(args: argparse.Namespace, binary: Path, build_dir: Path) -> dict[str
                 if job in jobs:
                     (pkb.exact if kind == "exact" else pkb.mc)(hands, t, 0)
         run["pokerkeys_warm_up_s"] = round(time.perf_counter() - t0, 1)
-        run["numba_threading_layer"] = numba.threading_layer()
+        try:
+            run["numba_threading_layer"] = numba.threading_layer()
+        except ValueError:  # no parallel kernel ran (--jobs without batch and enum)
+            run["numba_threading_layer"] = None
 
         def cpp_side(job: str, t: int) -> None:
             if job in ("batch", "enum"):
