@@ -1,4 +1,28 @@
-"""Equity speed: exact (every board) and Monte Carlo, hands and ranges, at 1 and all threads."""
+"""Equity speed: exact (every board) and Monte Carlo, hands and ranges, at 1 and all threads.
+
+Exact preflop jobs are small (AcKc vs QhQd: about half a millisecond), so the fixed cost of a
+call counts as much as the kernel. Where the time of that call went (AMD EPYC, shared host,
+medians of hundreds of calls): the rank-class kernel about 0.28 ms; ``_jit.ready``, asked on
+every call whether the kernel would compile (typing 17 arguments in Python), about 0.15 ms;
+parsing and checking the players, the matchups and the result about 0.1 ms.
+
+Tried, and what it gave (so it is not tried twice):
+
+- Helped: one matchup of known hands built directly, a known hand's combo checked without
+  NumPy, no budget computed for ``exact=True``, no thread context for one thread: 0.54 ms
+  against 0.65 ms (alternating processes).
+- Helped: a second thread only above ``holdem.PARALLEL_MIN_EVALS`` (1e7 evaluations, about
+  25 ms on one thread). QQ+,AKs vs JJ-88,AQs+ (12.7 ms on one thread) took 7.6 ms on two quiet
+  cores but 24 ms when another process held one of them (the whole job waits for a block
+  stuck on the busy core); it now runs on one thread whatever ``threads`` says.
+- Would help: a memo in ``_jit.ready`` (argument kinds already found ready): simulated,
+  0.40 ms against 0.57 ms for AcKc vs QhQd.
+- Did not help: picking the leaders with selects instead of branches in the rank-class
+  kernel (``rank_classes._non_flush_mask`` and the flush corrections): no faster, likely
+  slower, on a loaded host.
+- Not worth it: passing writable copies of the read-only rank tables to skip Numba's
+  slower typing of read-only arrays: the whole dispatch of the kernel takes 2.5 us.
+"""
 import pytest
 from bench_util import run
 
