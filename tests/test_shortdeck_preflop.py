@@ -461,3 +461,46 @@ def test_web_table_has_win_and_distributions(rules):
         [float(x) for x in np.array(sd.rank_distribution("AA", rules=rules)
                                      .average_by_category)[[labels.index(c)
                                                             for c in d["categories"]]]])
+
+
+# --- boards, grid, representatives -------------------------------------------------------------
+
+def test_canonical_boards_are_the_suit_orbits_of_all_boards():
+    """Every one of the C(36, 5) boards, its smallest code over the 24 suit permutations:
+    the distinct codes are the canonical boards and their counts the multiplicities."""
+    boards, multiplicity = sd.canonical_boards()
+    assert boards.shape == (19_998, 5) and boards.dtype == np.uint8
+    assert int(multiplicity.sum()) == 376_992 and boards.min() >= 16
+    every = np.array(list(itertools.combinations(DECK.tolist(), 5)), dtype=np.int64)
+    shifts = 6 * np.arange(5, dtype=np.int64)
+    best = None
+    for perm in itertools.permutations(range(4)):
+        card_map = np.array([4 * (c >> 2) + perm[c & 3] for c in range(52)], dtype=np.int64)
+        code = (np.sort(card_map[every], axis=1) << shifts).sum(axis=1)
+        best = code if best is None else np.minimum(best, code)
+    codes, counts = np.unique(best, return_counts=True)
+    assert np.array_equal((boards.astype(np.int64) << shifts).sum(axis=1), codes)
+    assert np.array_equal(multiplicity, counts)
+
+
+def test_grid_representative_and_average_distribution(counts):
+    grid = sd.class_grid(np.array(sd.CLASS_NAMES))
+    assert grid.shape == (9, 9) and grid[0, 1] == "AKs" and grid[1, 0] == "AKo"
+    assert all(grid[sd.class_grid_position(n)] == n for n in sd.CLASS_NAMES)
+    assert sd.class_grid(np.zeros((81, 5))).shape == (9, 9, 5)
+    with pytest.raises(ValueError, match="expected 81 values"):
+        sd.class_grid(np.arange(169))
+    for name in ("AA", "AKs", "T9o", "66"):
+        rep = sd.class_representative(name)
+        assert sd.hand_class(rep) == name
+        assert rep.tolist() == pk.preflop.class_representative(name).tolist()  # Hold'em's
+    for rules in RULES:
+        average = sd.average_rank_distribution(rules)
+        assert average.shape == (1405,) and average[0] == 0
+        assert average.sum() == pytest.approx(1, abs=1e-12)
+        assert np.array_equal(average, sd.rank_distribution("T9s", rules=rules).average)
+        sizes = np.array([sd.class_combo_count(n) for n in sd.CLASS_NAMES])
+        np.testing.assert_allclose(average * sd.N_COMBOS * sd.BOARDS_PER_HAND,
+                                   sizes @ sd.rank_histograms(rules), rtol=1e-12)
+    # AA against AA: each of the 6 combos meets one disjoint combo, on every board
+    assert sd.BOARDS_PER_MATCHUP == 201_376 == counts["trips-beat-straight"][0, 0].sum() // 6

@@ -380,7 +380,6 @@ def _canonical_pair(a: int, b: int) -> tuple[int, int]:
 
 # --- exact equity against one random hand -----------------------------------------------------
 
-@lru_cache(maxsize=1)
 def canonical_boards() -> tuple[CardArray, IntArray]:
     """One five-card board per orbit of the suit permutations, with the orbit's size.
 
@@ -402,12 +401,42 @@ def canonical_boards() -> tuple[CardArray, IntArray]:
     >>> boards.shape, int(multiplicity.sum()), boards[0].tolist(), int(multiplicity[0])
     ((134459, 5), 2598960, [0, 1, 2, 3, 4], 4)
     """
+    return boards_over_deck(0)
+
+
+@lru_cache(maxsize=2)
+def boards_over_deck(first_card: int) -> tuple[CardArray, IntArray]:
+    """``canonical_boards`` of the deck ``first_card``..51 (whole ranks: a multiple of 4).
+
+    Used by ``pokerkeys.preflop.shortdeck`` (16, the six of clubs). Computed once per process
+    and deck.
+
+    Parameters
+    ----------
+    first_card : int
+        The deck's lowest card id: 0 (Hold'em) or a multiple of 4 below 48.
+
+    Returns
+    -------
+    boards : numpy.ndarray
+        (B, 5) uint8 card ids, each row sorted, one board per orbit (its smallest code).
+    multiplicity : numpy.ndarray
+        (B,) int64 orbit sizes, adding up to C(52 - first_card, 5).
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.exact import boards_over_deck
+    >>> boards, multiplicity = boards_over_deck(16)
+    >>> len(boards), int(multiplicity.sum()), boards[0].tolist()
+    (19998, 376992, [16, 17, 18, 19, 20])
+    """
     from ..core.symmetry import canonical_boards as orbit_representatives
 
     maps = _suit_maps()
     # One board per orbit from the compiled enumerator (its own choice of representative),
     # then each orbit's smallest code among its 24 images.
-    boards, multiplicity = orbit_representatives(np.arange(52, dtype=np.uint8), 5, maps)
+    boards, multiplicity = orbit_representatives(np.arange(first_card, 52, dtype=np.uint8), 5,
+                                                 maps)
     shifts = 6 * np.arange(5, dtype=np.int64)
     best = np.full(len(boards), np.iinfo(np.int64).max)
     for card_map in maps:

@@ -66,14 +66,15 @@ if TYPE_CHECKING:
     from ..equity.driver import Progress
     from .exact import MatchupConvention, RankDistribution
 
-__all__ = ["BOARDS_PER_HAND", "CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS", "N_CLASSES", "N_COMBOS",
-           "TARGET_STDERR", "class_combo_count", "class_combos", "class_grid_position",
-           "canonical_matchup", "class_index", "class_order_vs_random", "class_ranks",
-           "compute_equity_vs_opponents", "count_matchups",
-           "compute_heads_up_counts", "equities_from_counts", "equity_vs_opponents",
-           "equity_vs_opponents_stderr", "equity_vs_random", "exact_equity_vs_random",
-           "hand_class", "heads_up_equity", "rank_distribution", "rank_histograms",
-           "suit_distinct_matchups", "table_name"]
+__all__ = ["BOARDS_PER_HAND", "BOARDS_PER_MATCHUP", "CLASS_NAMES", "GRID_SIZE", "MAX_OPPONENTS",
+           "N_CLASSES", "N_COMBOS", "TARGET_STDERR", "average_rank_distribution",
+           "canonical_boards", "canonical_matchup", "class_combo_count", "class_combos",
+           "class_grid", "class_grid_position", "class_index", "class_order_vs_random",
+           "class_ranks", "class_representative", "compute_equity_vs_opponents",
+           "compute_heads_up_counts", "count_matchups", "equities_from_counts",
+           "equity_vs_opponents", "equity_vs_opponents_stderr", "equity_vs_random",
+           "exact_equity_vs_random", "hand_class", "heads_up_equity", "rank_distribution",
+           "rank_histograms", "suit_distinct_matchups", "table_name"]
 
 #: The 81 short-deck classes in 9 x 9 grid order (row by row, aces first).
 CLASS_NAMES: tuple[str, ...] = tuple(
@@ -92,6 +93,8 @@ MAX_OPPONENTS = 5
 TARGET_STDERR = 0.0005
 #: Boards that meet one hand: C(34, 5).
 BOARDS_PER_HAND = 278_256
+#: Boards that meet two hands: C(32, 5).
+BOARDS_PER_MATCHUP = 201_376
 _INDEX = {name: k for k, name in enumerate(CLASS_NAMES)}
 _RULE_TAG: dict[Rules, str] = {"trips-beat-straight": "trips",
                                "straight-beats-trips": "straight"}
@@ -189,6 +192,72 @@ def class_combos(name: str) -> npt.NDArray[np.uint8]:
     ['7c6c', '7d6d', '7h6h', '7s6s']
     """
     return _holdem.class_combos(CLASS_NAMES[class_index(name)])
+
+
+def class_representative(name: str) -> npt.NDArray[np.uint8]:
+    """A short-deck class's representative combo: its first, Hold'em's representative.
+
+    Suits clubs and diamonds: ``AdAc``, ``AcKc`` (suited), ``AcKd`` (offsuit). The shipped
+    Monte Carlo tables play it for its class; a suit permutation maps any combo onto it.
+
+    Parameters
+    ----------
+    name : str
+        A short-deck class name.
+
+    Returns
+    -------
+    numpy.ndarray
+        (2,) uint8 card ids, high card first.
+
+    Raises
+    ------
+    ValueError
+        If the name is not a short-deck class.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.preflop.shortdeck import class_representative
+    >>> pk.format_cards(class_representative("76o"), "")
+    '7c6d'
+    """
+    return class_combos(name)[0].copy()
+
+
+def class_grid(values: npt.ArrayLike) -> np.ndarray:
+    """The 9 x 9 short-deck grid of 81 per-class values.
+
+    Row and column 0 are the ace, 8 the six; pairs on the diagonal, suited classes above it,
+    offsuit below: the ``CLASS_NAMES`` order, reshaped.
+
+    Parameters
+    ----------
+    values : array_like
+        81 values (or rows of values) in ``CLASS_NAMES`` order.
+
+    Returns
+    -------
+    numpy.ndarray
+        (9, 9, ...) view of the values.
+
+    Raises
+    ------
+    ValueError
+        If the first dimension is not 81.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys.preflop.shortdeck import CLASS_NAMES, class_grid
+    >>> class_grid(np.array(CLASS_NAMES))[8, 7:].tolist(), class_grid(np.arange(81)).shape
+    (['76o', '66'], (9, 9))
+    """
+    values = np.asarray(values)
+    if values.shape[:1] != (N_CLASSES,):
+        raise ValueError(f"expected 81 values in short-deck CLASS_NAMES order, got shape "
+                         f"{values.shape}")
+    return values.reshape((GRID_SIZE, GRID_SIZE) + values.shape[1:])
 
 
 def class_combo_count(name: str) -> int:
@@ -917,6 +986,66 @@ def rank_histograms(rules: str | None = None) -> IntArray:
     return _rank_histograms(_rules(rules))
 
 
+def canonical_boards() -> tuple[npt.NDArray[np.uint8], IntArray]:
+    """One five-card short-deck board per orbit of the suit permutations, with its size.
+
+    As Hold'em's ``pokerkeys.preflop.canonical_boards`` on the 36 cards: the canonical board
+    is the image with the smallest code (sorted card ids, 6 bits each), the multiplicity the
+    orbit's size; they sum to C(36, 5) = 376,992. Boards come in increasing code order.
+    Computed once per process.
+
+    Returns
+    -------
+    boards : numpy.ndarray
+        (19998, 5) uint8 card ids, each row sorted.
+    multiplicity : numpy.ndarray
+        (19998,) int64 orbit sizes.
+
+    Examples
+    --------
+    >>> import pokerkeys as pk
+    >>> from pokerkeys.preflop.shortdeck import canonical_boards
+    >>> boards, multiplicity = canonical_boards()
+    >>> boards.shape, int(multiplicity.sum()), pk.format_cards(boards[0]), int(multiplicity[0])
+    ((19998, 5), 376992, '6c 6d 6h 6s 7c', 4)
+    """
+    from .exact import boards_over_deck
+
+    return boards_over_deck(FIRST_CARD)
+
+
+def average_rank_distribution(rules: str | None = None) -> FloatArray:
+    """The probability of each short-deck rank as the best hand of 7 random cards of 36.
+
+    The average of the classes' rank histograms over all 630 hands.
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    numpy.ndarray
+        (1405,) float64, index = rank 1..1404 (column 0 unused).
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+
+    Examples
+    --------
+    >>> from pokerkeys.preflop.shortdeck import average_rank_distribution
+    >>> p = average_rank_distribution()
+    >>> p.shape, round(float(p.sum()), 9), round(float(p[1404]), 6)  # the royal flush
+    ((1405,), 1.0, 0.000223)
+    """
+    sizes = np.array([class_combo_count(n) for n in CLASS_NAMES])
+    return (sizes[:, None] * _rank_histograms(_rules(rules))).sum(axis=0) / (
+        N_COMBOS * BOARDS_PER_HAND)
+
+
 def rank_distribution(name: str, *, rules: str | None = None) -> RankDistribution:
     """Exact histogram of a short-deck class's best 7-card rank over all C(34, 5) boards.
 
@@ -963,7 +1092,5 @@ def rank_distribution(name: str, *, rules: str | None = None) -> RankDistributio
 
     order = _rules(rules)
     k = class_index(name)
-    hist = _rank_histograms(order)
-    sizes = np.array([class_combo_count(n) for n in CLASS_NAMES])
-    average = (sizes[:, None] * hist).sum(axis=0) / (N_COMBOS * BOARDS_PER_HAND)
-    return RankDistribution(CLASS_NAMES[k], hist[k].copy(), average, BOARDS_PER_HAND, order)
+    return RankDistribution(CLASS_NAMES[k], _rank_histograms(order)[k].copy(),
+                            average_rank_distribution(order), BOARDS_PER_HAND, order)
