@@ -31,6 +31,10 @@ Dropped:
   flush) where the row branches are predicted.
 * Enumeration, the row base read from the rank table and the column masked (no offsets
   table, 16 KB of bases instead of 64 KB of offsets): 110.4 vs 111.9 ms, within the noise.
+* Enumeration, four index histograms instead of two in the loop without flush tests (the
+  same rank in the next suit two hands later no longer waits on an increment): 103.0 vs
+  105.5 ms (-2.4%, near the noise), for 4 x 127 KB of histograms that would crowd a
+  512 KB L2 (Zen 2 and Zen 3).
 
 Not tried: groups of 8 rows in 512-bit vectors (Zen 4 splits them into two 256-bit halves;
 worth measuring on an Intel Xeon with AVX-512); loading the key planes once per chunk (5
