@@ -195,6 +195,8 @@ PYTHON: dict[str, str] = {
                                    " pk.preflop.shortdeck.class_order_vs_random();"
                                    " pk.preflop.shortdeck.equity_vs_opponents(2,"
                                    " without_ties=True)",
+    "preflop shortdeck boards": "pk.preflop.shortdeck.canonical_boards();"
+                                " pk.preflop.shortdeck.average_rank_distribution()",
     "preflop shortdeck tie share": "pk.preflop.shortdeck.compute_equity_vs_opponents([1, 3],"
                                    " ['AA'], target_stderr=0.01, quantity='tie_share')",
     "preflop shortdeck matchups": "pk.preflop.shortdeck.count_matchups();"
