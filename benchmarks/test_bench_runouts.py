@@ -1,7 +1,8 @@
 """Runouts, equity distributions, equity by class and what wins: speed.
 
-Target (exact, 2 threads, after warm-up): a hand against a 20% range on a flop, every turn
-card and the turn x river grid, in at most 0.2 s. The others are recorded for reference:
+Targets (exact, 2 threads, after warm-up): a hand against a 20% range on a flop, every turn
+card and the turn x river grid, in at most 0.2 s; Omaha, a hand against ``random`` on a flop
+(148,995 hands x 990 boards), in at most 3 s. The others are recorded for reference:
 three players on a flop, range against range on a flop, a range's distribution and classes
 on a flop, what wins for AA vs KK preflop (exact up to suit symmetry).
 """
@@ -76,3 +77,29 @@ def test_omaha_what_wins_on_a_flop(benchmark):
     r = run(benchmark, lambda: pk.what_wins(["AsKsQdJd", "AA:$ds"], "Ts9s2d", threads=THREADS,
                                             game="omaha"), per_call=1, unit="runs", rounds=5)
     assert r.exact
+
+
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_hand_vs_random_on_a_flop(benchmark):
+    benchmark.group = "runouts omaha AsKsQdJd vs random on Ts9s2d, exact (target <= 3 s)"
+    r = run(benchmark, lambda: pk.runouts(["AsKsQdJd", "random"], "Ts9s2d", threads=THREADS,
+                                          game="omaha"), per_call=1, unit="runs", rounds=5)
+    assert r.exact and r.grid is not None
+    assert benchmark.stats.stats.median <= 3.0
+
+
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_what_wins_hand_vs_random_on_a_flop(benchmark):
+    benchmark.group = "what_wins omaha AsKsQdJd vs random on Ts9s2d, exact"
+    r = run(benchmark, lambda: pk.what_wins(["AsKsQdJd", "random"], "Ts9s2d", threads=THREADS,
+                                            game="omaha"), per_call=1, unit="runs", rounds=5)
+    assert r.exact
+
+
+@pytest.mark.usefixtures("threads_noted")
+def test_omaha_three_players_sampled(benchmark):
+    benchmark.group = "runouts omaha AsKsQdJd vs random vs random on Ts9s2d, sampled (default)"
+    r = run(benchmark, lambda: pk.runouts(["AsKsQdJd", "random", "random"], "Ts9s2d",
+                                          threads=THREADS, game="omaha", seed=1),
+            per_call=1, unit="runs", rounds=3)
+    assert not r.exact

@@ -96,24 +96,24 @@ def winners_of(matchups, m, n_players, ranks):
 
 
 @inline
-def _heads_up_row(out, b, matchups, weights, ranks):
-    """out[b] of two players: three sums in registers, each matchup adding its weight to one
-    and 0.0 (which changes nothing) to the others, so each sum is the same as adding the
-    weights of its mask in matchup order, without a branch on who wins or a store per
-    matchup (four times faster than ``winners_of``)."""
+def _heads_up_row(out, g, b, start, stop, matchups, weights, ranks):
+    """out[g, b] of two players' matchups start..stop-1: three sums in registers, each
+    matchup adding its weight to one and 0.0 (which changes nothing) to the others, so each
+    sum is the same as adding the weights of its mask in matchup order, without a branch on
+    who wins or a store per matchup (four times faster than ``winners_of``)."""
     won = 0.0
     lost = 0.0
     tied = 0.0
-    for m in range(matchups.shape[0]):
+    for m in range(start, stop):
         r0 = np.int64(ranks[matchups[m, 0]])
         r1 = np.int64(ranks[matchups[m, 1]])
         w = weights[m] * ((r0 > 0) & (r1 > 0))
         won += w * (r0 > r1)
         lost += w * (r1 > r0)
         tied += w * (r0 == r1)
-    out[b, 1] += won
-    out[b, 2] += lost
-    out[b, 3] += tied
+    out[g, b, 1] += won
+    out[g, b, 2] += lost
+    out[g, b, 3] += tied
 
 
 @inline
@@ -135,50 +135,57 @@ def known_bits(board, full):
 
 
 @kernel(signatures=[
-    (int64, int64, array("float64", 2), *HAND_TABLES, array("int64", 2), array("float64"),
-     array("uint8"), array("uint8", 2, readonly=True), array("int64"), *OMAHA_TABLES),
+    (int64, int64, array("float64", 3), *HAND_TABLES, array("int64", 2), array("float64"),
+     array("int64"), array("uint8"), array("uint8", 2, readonly=True), array("int64"),
+     *OMAHA_TABLES),
 ])
 def board_counts_chunks(first, end, out, hand_class, hand_suits, hand_bits, class_pairs,
-                        matchups, weights, board, completions, chunk_starts, pair_index,
-                        triple_index, rank5, flush5):
+                        matchups, weights, group_starts, board, completions, chunk_starts,
+                        pair_index, triple_index, rank5, flush5):
     """Chunks first..end-1 (``_jit.run_chunks``) of the completions (B, k), chunk c being
-    completions [chunk_starts[c], chunk_starts[c + 1]): out[b, mask] += weights[m] for every
-    matchup m (matchups (M, P): rows of the hand tables, one per player) that fits board
-    board + completions[b], mask its winners (bit p set for each player holding the best
-    hand). out (B, 2**P) starts at zero; each board's row is summed in matchup order."""
+    completions [chunk_starts[c], chunk_starts[c + 1]): out[g, b, mask] += weights[m] for
+    every matchup m of group g (matchups [group_starts[g], group_starts[g + 1]) of matchups
+    (M, P): rows of the hand tables, one per player) that fits board board + completions[b],
+    mask its winners (bit p set for each player holding the best hand). out (G, B, 2**P)
+    starts at zero; each board's row is summed in matchup order. Groups share the ranking of
+    the hands on each board (sampled matchups come in groups, one per seed)."""
     ranks, class_rank, held_flush, full = board_scratch(hand_class.shape[0],
                                                         class_pairs.shape[0])
     for c in range(first, end):
         _board_counts(chunk_starts[c], chunk_starts[c + 1], out, hand_class, hand_suits,
-                      hand_bits, class_pairs, matchups, weights, board, completions,
-                      triple_index, rank5, flush5, ranks, class_rank, held_flush, full)
+                      hand_bits, class_pairs, matchups, weights, group_starts, board,
+                      completions, triple_index, rank5, flush5, ranks, class_rank, held_flush,
+                      full)
 
 
 @kernel
 def _board_counts(lo, hi, out, hand_class, hand_suits, hand_bits, class_pairs, matchups,
-                  weights, board, completions, triple_index, rank5, flush5, ranks, class_rank,
-                  held_flush, full):
+                  weights, group_starts, board, completions, triple_index, rank5, flush5,
+                  ranks, class_rank, held_flush, full):
     """Completions lo..hi-1 of ``board_counts_chunks``, on borrowed views of its arrays."""
     out, hand_class, hand_suits = borrowed(out), borrowed(hand_class), borrowed(hand_suits)
     hand_bits, class_pairs, matchups = borrowed(hand_bits), borrowed(class_pairs), \
         borrowed(matchups)
     weights, board, completions = borrowed(weights), borrowed(board), borrowed(completions)
+    group_starts = borrowed(group_starts)
     triple_index, rank5, flush5 = borrowed(triple_index), borrowed(rank5), borrowed(flush5)
     ranks, class_rank, held_flush = borrowed(ranks), borrowed(class_rank), \
         borrowed(held_flush)
     full = borrowed(full)
-    n_matchups, n_players = matchups.shape
+    n_players = matchups.shape[1]
     board_bits = known_bits(board, full)
     for b in range(lo, hi):
         rank_hands(completions[b], board_bits, full, board.shape[0], hand_class, hand_suits,
                    hand_bits, class_pairs, triple_index, rank5, flush5, ranks, class_rank,
                    held_flush)
-        if n_players == 2:
-            _heads_up_row(out, b, matchups, weights, ranks)
-            continue
-        for m in range(n_matchups):
-            mask, live = winners_of(matchups, m, n_players, ranks)
-            out[b, mask] += weights[m] * live  # adding 0.0 leaves a sum as it is
+        for g in range(group_starts.shape[0] - 1):
+            if n_players == 2:
+                _heads_up_row(out, g, b, group_starts[g], group_starts[g + 1], matchups,
+                              weights, ranks)
+                continue
+            for m in range(group_starts[g], group_starts[g + 1]):
+                mask, live = winners_of(matchups, m, n_players, ranks)
+                out[g, b, mask] += weights[m] * live  # adding 0.0 leaves a sum as it is
 
 
 @kernel(signatures=[

@@ -83,8 +83,8 @@ OMAHA_MAX_SHOWDOWNS_MULTIWAY = 500_000_000
 #: Omaha matchups kept in memory at most (their list costs about 50 bytes each to build).
 OMAHA_MAX_MATCHUPS = 4_000_000
 #: Omaha runouts beyond ``max_showdowns`` sample matchups: about this much work by default
-#: (hands ranked + matchups settled, over every board).
-OMAHA_SAMPLE_WORK = 400_000_000
+#: (hands ranked + matchups settled, over every board; about 1 s on 2 shared cores).
+OMAHA_SAMPLE_WORK = 200_000_000
 #: Groups of sampled matchups (each its own seed): their spread gives the standard errors.
 SAMPLE_GROUPS = 32
 MAX_EMPTY_DRAWS = 1_000_000  # draws without a matchup that fits before giving up
@@ -1031,10 +1031,44 @@ class OmahaMatchups:
         >>> built.counts(parse_cards("Ts9s2d7h"), rivers).tolist()
         [[0.0, 0.0, 1.0, 0.0], [0.0, 1.0, 0.0, 0.0]]
         """
+        return self.group_counts(board, completions, np.array([0, len(self.rows)]), threads,
+                                 progress)[0]
+
+    def group_counts(self, board: CardArray, completions: CardArray, group_starts: IntArray,
+                     threads: Threads = None, progress: _Progress | None = None
+                     ) -> FloatArray:
+        """``counts`` of each group of matchups, the hands ranked once for all of them.
+
+        Parameters
+        ----------
+        board, completions, threads, progress
+            As for ``counts``.
+        group_starts : numpy.ndarray of int64, shape (G + 1,)
+            Group g is matchups ``group_starts[g]`` to ``group_starts[g + 1] - 1``.
+
+        Returns
+        -------
+        numpy.ndarray of float64, shape (G, B, 2**P)
+            Each group's ``counts``.
+
+        Examples
+        --------
+        >>> from pokerkeys.analysis.runouts import omaha_matchups
+        >>> from pokerkeys.core.cards import parse_cards
+        >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+        ...           (np.stack([parse_cards("AhAcKhKc"), parse_cards("Qc3c4h5h")]),
+        ...            np.ones(2))]
+        >>> built = omaha_matchups(ranges, 1, 100, "runouts")
+        >>> built.group_counts(parse_cards("Ts9s2d7h"), parse_cards("2c")[:, None],
+        ...                    np.array([0, 1, 2])).tolist()
+        [[[0.0, 0.0, 1.0, 0.0]], [[0.0, 1.0, 0.0, 0.0]]]
+        """
         from .._kernels import omaha_runouts as _kr
 
-        counts = np.zeros((len(completions), 1 << self.rows.shape[1]))
-        self._run(_kr.board_counts_chunks, counts, (), board, completions, threads, progress)
+        counts = np.zeros((len(group_starts) - 1, len(completions), 1 << self.rows.shape[1]))
+        self._run(_kr.board_counts_chunks, counts,
+                  (np.ascontiguousarray(group_starts, np.int64),), (), board, completions,
+                  threads, progress)
         return counts
 
     def class_wins(self, board: CardArray, completions: CardArray, class_of_rank: IntArray,
@@ -1072,14 +1106,17 @@ class OmahaMatchups:
 
         n_classes = int(class_of_rank.max()) + 1
         out = np.zeros((CHUNKS, self.rows.shape[1], 2, n_classes))
-        self._run(_kr.class_wins_chunks, out, (np.ascontiguousarray(class_of_rank, np.int64),),
-                  board, completions, threads, progress)
+        self._run(_kr.class_wins_chunks, out, (),
+                  (np.ascontiguousarray(class_of_rank, np.int64),), board, completions,
+                  threads, progress)
         return out.sum(axis=0)  # summed in chunk order: the result does not depend on threads
 
-    def _run(self, chunks: Callable[..., None], out: FloatArray, extra: tuple[Any, ...],
-             board: CardArray, completions: CardArray, threads: Threads,
-             progress: _Progress | None) -> None:
-        """Run an ``omaha_runouts`` chunk kernel over the completions, batch by batch."""
+    def _run(self, chunks: Callable[..., None], out: FloatArray, before: tuple[Any, ...],
+             after: tuple[Any, ...], board: CardArray, completions: CardArray,
+             threads: Threads, progress: _Progress | None) -> None:
+        """Run an ``omaha_runouts`` chunk kernel over the completions, batch by batch, its
+        arguments ``before`` after the matchups' weights and ``after`` after the chunks'
+        bounds."""
         from ..core.omaha_batch import omaha_tables
 
         n_boards = len(completions)
@@ -1093,7 +1130,7 @@ class OmahaMatchups:
             for lo, hi in _omaha_batches(n_boards, per_board, progress):
                 starts = lo + np.linspace(0, hi - lo, CHUNKS + 1).round().astype(np.int64)
                 _jit.run_chunks(chunks, CHUNKS, None, out, *tables, self.rows, self.weights,
-                                known, boards, starts, *extra, *omaha_tables())
+                                *before, known, boards, starts, *after, *omaha_tables())
                 if progress is not None:
                     progress(hi, n_boards)
 
@@ -1217,20 +1254,18 @@ def _sampled_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray
     from ``seed``), each completion's showdowns by winner mask, as ``OmahaMatchups.counts``."""
     from ..equity.omaha import hand_bits
 
-    n_players, n_boards = len(ranges), len(completions)
+    n_players = len(ranges)
     per_group = -(-samples // SAMPLE_GROUPS)
     bits = [hand_bits(hands) for hands, _ in ranges]
     chance = [w / w.sum() for _, w in ranges]
-    index = np.ascontiguousarray(np.arange(n_players * per_group).reshape(n_players, -1).T)
-    out = np.zeros((SAMPLE_GROUPS, n_boards, 1 << n_players))
-    for g, child in enumerate(np.random.SeedSequence(seed).spawn(SAMPLE_GROUPS)):
-        rows = _sample_matchups(np.random.default_rng(child), bits, chance, per_group)
-        hands = np.concatenate([h[rows[:, p]] for p, (h, _) in enumerate(ranges)])
-        out[g] = OmahaMatchups(hands, index, np.ones(per_group)).counts(board, completions,
-                                                                         threads)
-        if progress is not None:
-            progress((g + 1) * n_boards, SAMPLE_GROUPS * n_boards)
-    return out
+    rows = np.concatenate([_sample_matchups(np.random.default_rng(child), bits, chance,
+                                            per_group)
+                           for child in np.random.SeedSequence(seed).spawn(SAMPLE_GROUPS)])
+    n = len(rows)
+    hands = np.concatenate([h[rows[:, p]] for p, (h, _) in enumerate(ranges)])
+    index = np.ascontiguousarray(np.arange(n_players * n).reshape(n_players, n).T)
+    return OmahaMatchups(hands, index, np.ones(n)).group_counts(
+        board, completions, np.arange(SAMPLE_GROUPS + 1) * per_group, threads, progress)
 
 
 def _sampled_stderr(groups: FloatArray) -> FloatArray:
