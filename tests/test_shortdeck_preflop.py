@@ -504,3 +504,31 @@ def test_grid_representative_and_average_distribution(counts):
                                    sizes @ sd.rank_histograms(rules), rtol=1e-12)
     # AA against AA: each of the 6 combos meets one disjoint combo, on every board
     assert sd.BOARDS_PER_MATCHUP == 201_376 == counts["trips-beat-straight"][0, 0].sum() // 6
+
+
+def test_web_class_info_plays_short_deck():
+    """compute.class_info(name, "shortdeck", rules): the class's distribution (as the
+    table's), its rank buckets and its figures against 1..5 hands with and without ties."""
+    pytest.importorskip("starlette")
+    from pokerkeys.web.compute import class_info, preflop_table
+    from pokerkeys.web.schemas import ApiError
+
+    rules = "straight-beats-trips"
+    info = class_info("t9s", "shortdeck", rules)
+    k = sd.class_index("T9s")
+    assert (info["class"], info["game"], info["rules"], info["combos"]) == (
+        "T9s", "shortdeck", rules, 4)
+    assert info["boards"] == sd.BOARDS_PER_HAND and "ranks" not in info
+    assert list(info["categories"])[3:5] == ["Three of a kind", "Straight"]
+    table = preflop_table("shortdeck", rules)
+    assert [b["boards"] for b in info["buckets"]] == table["distributions"]["counts"][k]
+    assert info["equity_vs_opponents"] == sd.equity_vs_opponents(rules=rules)[k].tolist()
+    assert info["win_vs_opponents"] == sd.equity_vs_opponents(without_ties=True,
+                                                              rules=rules)[k].tolist()
+    assert len(info["stderr"]) == len(info["win_stderr"]) == 5 and info["win_stderr"][0] == 0
+    assert "game" not in class_info("T9s")  # Hold'em's answer is as it was
+    for args, words in ((("A5s", "shortdeck", None), "not a short-deck class"),
+                        (("AA", "holdem", rules), "rules apply to game='shortdeck' only")):
+        with pytest.raises(ApiError, match=words) as error:
+            class_info(*args)
+        assert error.value.status == 400

@@ -14,8 +14,9 @@ consecutive ranks, so a bucket is also a rank interval.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -31,6 +32,7 @@ from ..core.classes import (
 )
 from ..core.evaluate import category, describe
 from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
+from ..core.types import FloatArray
 from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.omaha import omaha_equity
@@ -408,16 +410,22 @@ def rank_buckets(dist: RankDistribution) -> list[JsonObject]:
             for cat, label, lo, hi in _bucket_edges(dist.rules)]
 
 
-def class_info(name: str) -> JsonObject:
+def class_info(name: str, game: Literal["holdem", "shortdeck"] = "holdem",
+               rules: Rules | None = None) -> JsonObject:
     """A class's exact distribution of hand categories and its equity against 1..9 hands.
 
     The first call computes the distributions of all classes (about a second; the app starts
-    it when it starts).
+    it when it starts). Short deck: one of its 81 classes, over its 278,256 boards, against
+    1..5 hands, in a rule order.
 
     Parameters
     ----------
     name : str
         A class: 'AA', 'AKs', 'T9o' (case does not matter).
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game (``schemas.parse_preflop_game`` reads it from a request).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: trips beat a straight); Hold'em takes None.
 
     Returns
     -------
@@ -426,12 +434,14 @@ def class_info(name: str) -> JsonObject:
         ``mean_rank``, ``average_mean_rank``, ``categories``), plus ``buckets`` (the
         distribution by rank bucket, ``rank_buckets``), ``combos``, ``equity_vs_opponents``
         and ``win_vs_opponents`` (equity without ties), 9 numbers each for 1..9 random
-        hands, and their standard errors ``stderr`` and ``win_stderr`` (0 where exact).
+        hands (short deck: 5), and their standard errors ``stderr`` and ``win_stderr`` (0
+        where exact); short deck's answer also has ``game`` and ``rules``.
 
     Raises
     ------
     ApiError
-        400 when ``name`` is not a class.
+        400 when ``name`` is not a class (of the game) or ``rules`` is not a rule order of
+        the game.
 
     Examples
     --------
@@ -445,21 +455,37 @@ def class_info(name: str) -> JsonObject:
     Traceback (most recent call last):
     ...
     pokerkeys.web.schemas.ApiError: unknown hand class 'AKx': ...
+    >>> short = class_info("76s", "shortdeck", "straight-beats-trips")
+    >>> short["boards"], len(short["buckets"]), len(short["equity_vs_opponents"])
+    (278256, 64, 5)
     """
     try:
-        name = normalize_class_name(name)
+        order = resolve_rules(game, rules)
+        if game == "shortdeck":
+            name = sd.CLASS_NAMES[sd.class_index(name)]
+            distribution = sd.rank_distribution(name, rules=order)
+        else:
+            name = normalize_class_name(name)
+            distribution = rank_distribution(name)
     except ValueError as exc:
         raise bad(str(exc)) from None
-    distribution = rank_distribution(name)
     dist = distribution.to_dict()
     dist.pop("ranks")  # 7,462 ranks: the pages show categories and rank buckets
     dist["buckets"] = rank_buckets(distribution)
-    k = class_index(name)
-    dist["combos"] = class_combo_count(name)
-    dist["equity_vs_opponents"] = equity_vs_opponents()[k].tolist()
-    dist["stderr"] = equity_vs_opponents_stderr()[k].tolist()
-    dist["win_vs_opponents"] = equity_vs_opponents(without_ties=True)[k].tolist()
-    dist["win_stderr"] = equity_vs_opponents_stderr(without_ties=True)[k].tolist()
+    figures: Callable[..., FloatArray]  # equity against 1..n hands, or without ties
+    errors: Callable[..., FloatArray]
+    if game == "shortdeck":
+        dist.update(game="shortdeck", rules=order)
+        k, dist["combos"] = sd.class_index(name), sd.class_combo_count(name)
+        figures = partial(sd.equity_vs_opponents, rules=order)
+        errors = partial(sd.equity_vs_opponents_stderr, rules=order)
+    else:
+        k, dist["combos"] = class_index(name), class_combo_count(name)
+        figures, errors = equity_vs_opponents, equity_vs_opponents_stderr
+    dist["equity_vs_opponents"] = figures()[k].tolist()
+    dist["stderr"] = errors()[k].tolist()
+    dist["win_vs_opponents"] = figures(without_ties=True)[k].tolist()
+    dist["win_stderr"] = errors(without_ties=True)[k].tolist()
     return dist
 
 
