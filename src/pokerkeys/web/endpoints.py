@@ -323,12 +323,14 @@ _ANALYSIS_BODY = (
              default="null"),
     ApiField("dead", "string or array of strings", "Cards out of the deck.", default="null"),
     ApiField("exact", "boolean or null",
-             "distribution, classes, what-wins: true enumerates, false samples (Monte Carlo), "
-             "null lets the library choose (heads-up on a board, per-combo results are "
-             "always exact). runouts and flops always enumerate.", default="null"),
+             "distribution, classes, what-wins, Omaha runouts: true enumerates, false samples "
+             "(Monte Carlo), null lets the library choose (heads-up on a board, per-combo "
+             "results are always exact; Omaha runouts enumerate up to 2 billion showdowns "
+             "heads-up, 500 million with more players, else sample matchups). Hold'em "
+             "runouts and flops always enumerate.", default="null"),
     ApiField("trials", "integer",
-             "Monte Carlo trials of distribution and classes; boards sampled by what-wins.",
-             default="null"),
+             "Monte Carlo trials of distribution and classes; boards sampled by what-wins; "
+             "matchups sampled by Omaha runouts.", default="null"),
     ApiField("target_stderr", "number", "Not used here: refused when given.",
              default="null"),
     ApiField("time_limit", "number",
@@ -367,7 +369,9 @@ _ANALYSIS_RESPONSE = (
     ApiField("player", "integer", "The player asked for (0-based)."),
     ApiField("data", "object",
              "The view's result: the library's to_dict() of EquityDistribution (rows, "
-             "summary, hands by starting hand), ClassEquity, WhatWins or Runouts; for flops "
+             "summary, hands by starting hand), ClassEquity, WhatWins or Runouts (with "
+             "exact, samples and stderr_now, and each card's stderr_1, stderr_2, ... when "
+             "Omaha runouts sample matchups); for flops "
              "players, overall (each player's preflop equity), by_texture and rows (one per "
              "flop class, FlopReport.records(), rounded to 6 decimals)."),
 )
