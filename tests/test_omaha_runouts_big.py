@@ -6,6 +6,7 @@ every board, one row each); a hand against ``random`` on a flop (148,995 hands x
 is exact, its card equities weigh to the flop equity; sampled reports are within 4 standard
 errors of the exact ones.
 """
+import json
 from itertools import combinations
 
 import numpy as np
@@ -126,3 +127,44 @@ def test_what_wins_a_hand_against_random_on_a_flop_is_exact() -> None:
     assert wins.exact
     assert wins.won.sum(axis=1) == pytest.approx(report.equity_now, abs=1e-12)
     assert wins.held.sum(axis=1) == pytest.approx([1.0, 1.0], abs=1e-12)
+
+
+def test_the_command_line_samples_with_a_seed_and_says_so(capsys) -> None:
+    from pokerkeys.cli.main import main
+
+    args = ["runouts", "AsKsQdJd", "random", "random", "--board", "Ts9s2d7h", "--game",
+            "omaha", "--samples", "3200", "--seed", "1"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "Monte Carlo: 3,200 matchups sampled" in text
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["exact"] is False and data["samples"] == 3200
+    assert "stderr_1" in data["cards"][0]
+
+
+def test_the_web_page_runs_it_streams_progress_and_stops_at_its_deadline(monkeypatch) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import warnings
+
+    with warnings.catch_warnings():  # Starlette 1.x asks for httpx2; httpx still works
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from pokerkeys.web import analysis
+    from pokerkeys.web.app import create_app
+    from pokerkeys.web.limits import Limits
+
+    monkeypatch.setattr(analysis, "_FIRST_WAIT", 0.0)  # stream at once
+    body = {"hands": ["AsKsQdJd", "random"], "board": "Ts9s2d", "game": "omaha"}
+    with TestClient(create_app(Limits(stream_interval=0.02))) as client:
+        r = client.post("/api/analysis/runouts/stream", json=body)
+    got = [(block.split("\n")[0].removeprefix("event: "),
+            json.loads(block.split("data: ", 1)[1]))
+           for block in r.text.split("\n\n") if block.startswith("event")]
+    assert got[-1][0] == "result" and got[-1][1]["data"]["exact"] is True
+    assert any(name == "progress" for name, _ in got)
+    with TestClient(create_app(Limits(max_seconds=0.05))) as client:
+        r = client.post("/api/analysis/runouts", json=body)
+    assert r.status_code == 400 and "limit" in r.text

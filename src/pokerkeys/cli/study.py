@@ -3,7 +3,8 @@
     pokerkeys runouts HAND HAND... --board FLOP|TURN [--dead CARDS] [--threshold X]
                       [--player N] [--sort equity|delta|weight|card] [--ascending]
                       [--rank R] [--suit S] [--pairs-board] [--flush] [--straight]
-                      [--leader-changed] [--moved] [--grid] [--json | --csv]
+                      [--leader-changed] [--moved] [--grid] [--game G]
+                      [--exact | --samples N] [--seed S] [--json | --csv]
     pokerkeys distribution HAND HAND... [--board CARDS | --flops] [--player N] [--top N]
                       [--plot FILE] [--json | --csv]
     pokerkeys classes HAND HAND... --board CARDS [--player N] [--json | --csv]
@@ -46,6 +47,10 @@ def _print_runouts(report: Runouts, shown: Runouts) -> None:
     print(f"{len(report)} {street} cards after {format_cards(report.board)}; equity now: "
           + ", ".join(f"{p} {100 * e:.2f}%" for p, e in zip(report.players,
                                                             report.equity_now, strict=True)))
+    if not report.exact and report.stderr is not None and report.stderr_now is not None:
+        print(f"Monte Carlo: {report.samples:,} matchups sampled, each on every board; "
+              f"standard error {100 * report.stderr_now.max():.2f}% now, up to "
+              f"{100 * report.stderr.max():.2f}% after a card")
     if len(shown) < len(report):
         print(f"{len(shown)} cards match the filter, probability {100 * shown.weight.sum():.2f}%")
     head = "  ".join(f"{p[:9]:>9} {'change':>8}" for p in report.players)
@@ -78,7 +83,9 @@ def _cmd_runouts(args: argparse.Namespace) -> int:
     player = _player(args)
     report = with_progress(args, "boards", lambda progress: runouts(
         args.hands, args.board, args.dead, threshold=args.threshold, threads=args.threads,
-        progress=progress, game=args.game))
+        progress=progress, game=args.game,
+        exact=True if args.exact else (False if args.samples else None),
+        samples=args.samples, seed=args.seed))
     shown = report.filter(rank=args.rank, suit=args.suit,
                           pairs_board=True if args.pairs_board else None,
                           flush=True if args.flush else None,
@@ -229,7 +236,8 @@ def add_parser(sub: Subparsers) -> None:
                     "it does (another player leads; an equity moves by more than "
                     "--threshold), its class (pairs the board, makes a flush or a straight "
                     "possible) and each player's equity by card class. The filters choose "
-                    "the cards listed.")
+                    "the cards listed. Omaha beyond the exact limit samples matchups and "
+                    "gives standard errors.")
     _common(p, "the flop or the turn, e.g. Jh9h2c (required)")
     p.add_argument("--threshold", type=_equity, default=0.1,
                    help="an equity 'moves' when it changes by more than this (default 0.1)")
@@ -251,8 +259,17 @@ def add_parser(sub: Subparsers) -> None:
     p.add_argument("--grid", action="store_true",
                    help="on a flop, the turn x river grid: in --json as 'grid', in --csv "
                         "instead of the cards (a row per turn and river)")
-    _formats(p, "print {players, board, next, equity_now, threshold, cards, by_class, grid} "
-                "as JSON", "the (filtered) cards as CSV")
+    how = p.add_mutually_exclusive_group()
+    how.add_argument("--exact", action="store_true",
+                     help="Omaha: settle every matchup on every board however many there are "
+                          "(default: when at most 2 billion showdowns heads-up, 500 million "
+                          "with more players; else a sample of matchups)")
+    how.add_argument("--samples", type=positive_int,
+                     help="Omaha: sample this many matchups, each settled on every board "
+                          "(with standard errors)")
+    p.add_argument("--seed", type=seed, help="the sample's seed (default: a fresh one)")
+    _formats(p, "print {players, board, next, equity_now, threshold, cards, by_class, grid, "
+                "exact, samples, stderr_now} as JSON", "the (filtered) cards as CSV")
     p.set_defaults(run=_cmd_runouts)
 
     p = sub.add_parser(

@@ -268,8 +268,12 @@ def analyse(request: AnalysisRequest,
                          samples=spot.trials, seed=spot.seed, progress=progress,
                          game=game).to_dict()
     elif request.view == "runouts":
+        # Omaha beyond the exact limit samples matchups (trials of them); hold'em enumerates.
+        sampling: dict[str, Any] = {} if game == "holdem" else {
+            "exact": spot.exact, "samples": spot.trials, "seed": spot.seed}
         report = runouts(hands, board if board is not None else "", dead,
-                         threshold=request.threshold, progress=progress, game=game)
+                         threshold=request.threshold, progress=progress, game=game,
+                         **sampling)
         data = report.to_dict(grid=False)
         if request.grid:
             data["grid"] = _rounded(report.grid.to_dict()) if report.grid is not None else None
