@@ -39,7 +39,8 @@ def test_short_deck_table_by_default_rules(api):
     assert table["equity_vs_opponents"][0][0] == 0.756037
     assert all(se == 0 for se in (row[0] for row in table["stderr"]))  # heads-up exact
     assert table["heads_up"][1][80] == 0.583877  # AKs against 66
-    assert "win_vs_opponents" not in table
+    assert table["win_vs_opponents"][0][0] == 0.748971  # AA heads-up, without ties
+    assert len(table["distributions"]["counts"]) == 81
     assert table == preflop_table("shortdeck", "trips-beat-straight")
 
 
