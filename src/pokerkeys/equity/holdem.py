@@ -374,7 +374,9 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         entropy, a different sample each call. Exact runs ignore it.
     threads : int or None, default None
         Threads of the parallel kernels; None: all that Numba uses (``NUMBA_NUM_THREADS``).
-        Results do not depend on it, exact or Monte Carlo.
+        Exact runs of up to ``PARALLEL_MIN_EVALS`` (1e7) hand evaluations, about 25 ms on
+        one thread, run on one thread whatever it says. Results do not depend on it, exact
+        or Monte Carlo.
     progress : callable or None, default None
         ``progress(done, total)``: called with 0 done first, then after each batch of
         work. Exact runs count work items (matchups or parts of them; runs over about half a
