@@ -14,7 +14,8 @@ route in full):
   or an ``error`` event. Closing the connection cancels the job.
 * ``GET /api/preflop``: the 169 classes and their equity against 1..9 random hands;
   ``?game=shortdeck`` (``&rules=``): short deck's 81 classes, against 1..5 hands.
-* ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve.
+* ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve;
+  ``?game=shortdeck`` (``&rules=``): one of short deck's 81 classes, against 1..5 hands.
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands;
   ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``).
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
@@ -252,7 +253,9 @@ def create_app(limits: Limits | None = None) -> Starlette:
 
     async def preflop_class(request: Request) -> Response:
         name = query_text(request.path_params, "name", limits)
-        info = await run_in_threadpool(compute.class_info, name)  # 400 before any job starts
+        game, rules = parse_preflop_game(request.query_params)
+        # 400 before any job starts (a Hold'em class short deck lacks: the class and the game)
+        info = await run_in_threadpool(compute.class_info, name, game, rules)
         return JSONResponse(info)
 
     async def range_info(request: Request) -> Response:

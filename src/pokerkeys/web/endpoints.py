@@ -578,10 +578,21 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "worst .. 7462 best); and its equity and equity without ties against 1 to 9 "
             "random hands, with their standard errors. The "
             "distributions of all classes are computed once per server process (a few "
-            "seconds, started when the server starts); after that it answers at once."),
+            "seconds, started when the server starts); after that it answers at once. Query "
+            "parameters (optional), as for /api/preflop: game, 'holdem' (the default) or "
+            "'shortdeck' (six-plus hold'em); rules, for short deck only, "
+            "'trips-beat-straight' (the default: three of a kind beats a straight) or "
+            "'straight-beats-trips'. Short deck's answer "
+            "(/api/preflop/class/T9s?game=shortdeck) is for one of its 81 classes (cards 6 "
+            "to A): the same fields over its 278,256 boards (5 of 32 cards), the categories "
+            "worst first in the rule order's ranking, its 64 rank buckets on short deck's "
+            "scale 1 to 1404 (mean_rank too), equity_vs_opponents, stderr, win_vs_opponents "
+            "and win_stderr against 1 to 5 random hands, and two more fields: game "
+            "('shortdeck') and rules (the rule order of its figures)."),
         query=(
             ApiField("name", "string",
-                     "The class, in the path: 'AA', 'AKs', 'T9o' (case does not matter).",
+                     "The class, in the path: 'AA', 'AKs', 'T9o' (case does not matter); "
+                     "with game=shortdeck, a class of cards 6 to A.",
                      required=True),
         ),
         response=(
@@ -606,7 +617,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             ErrorCase(400, "The name is not a class, or is longer than "
                            f"{_MAX_TEXT} characters: the message says what a class looks "
-                           "like (\"unknown hand class ...\")."),
+                           "like (\"unknown hand class ...\"); with game=shortdeck, a "
+                           "class holding a rank below the six ('72o', '55': \"'55' is not a "
+                           "short-deck class (short deck plays 6 through A)\"). Also when "
+                           "game is not 'holdem' or 'shortdeck', rules is not a rule order, "
+                           "or rules comes with Hold'em."),
             ErrorCase(404, "The name is missing (the path ends at /class/)."),
             ErrorCase(405, "The method is not GET or HEAD."),
         ),
