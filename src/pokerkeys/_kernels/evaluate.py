@@ -42,8 +42,7 @@ TABLES = tuple(array(dtype, readonly=True)
 
 # (multiplier, mask, row shift) of each hand size's non-flush hash. Kernels read them from these
 # globals, which Numba freezes into the machine code as constants: the multiply by 4097 becomes
-# a shift and an add, and no register holds them. (A prange loop would get them as arguments,
-# run-time values, if they were unpacked before it: unpack them inside any such loop.)
+# a shift and an add, and no register holds them.
 HASH_5 = hash_constants(5)
 HASH_6 = hash_constants(6)
 HASH_7 = hash_constants(7)
@@ -130,9 +129,7 @@ _ROW_6, _COL_6, _COL_MASK_6 = _batch_hash_shifts(6)
 _ROW_7, _COL_7, _COL_MASK_7 = _batch_hash_shifts(7)
 
 # The hash's row and column of a summed batch key, one pair of helpers per hand size. They read
-# module globals, which Numba freezes into the machine code. (Constants unpacked into locals
-# before a prange loop are not: the parallel body gets them as arguments and reloaded them from
-# the stack on every hand.)
+# module globals, which Numba freezes into the machine code.
 
 
 @inline

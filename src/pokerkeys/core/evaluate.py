@@ -7,8 +7,8 @@ five-card poker hands, in order. ``category`` maps a rank to one of the nine cat
 (``HandCategory``), ``describe`` says it in words, and ``best_five`` finds the five cards.
 
 ``evaluate`` ranks one hand in plain Python (about a microsecond: quicker than calling a
-compiled kernel); ``evaluate_batch`` ranks an array of hands in a parallel Numba kernel, which
-checks every row for bad ids and repeated cards as it goes.
+compiled kernel); ``evaluate_batch`` ranks an array of hands in a Numba kernel on one or more
+threads, which checks every row for bad ids and repeated cards as it goes.
 
 With ``game='shortdeck'`` every function here ranks short-deck hands (six-plus hold'em: 36
 cards, A-6-7-8-9 a straight, a flush over a full house, three of a kind over a straight unless
