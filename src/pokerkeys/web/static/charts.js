@@ -1,6 +1,6 @@
 // Small charts drawn as HTML and SVG (no chart library), each with its figures as text for
 // screen readers: the distribution of the best hand by the river (categories, each opening
-// onto its rank buckets) against the average hand, and equity against 1..9 opponents.
+// onto its rank buckets) against the average hand, and equity against 1..n opponents.
 import { pct } from './api.js';
 
 const COLORS = ['#1f6feb', '#8250df'];
@@ -92,14 +92,21 @@ export function categoryBars(container, dists) {
   }
 }
 
-// Equity against 1..9 random opponents as a line chart, with a dashed fair share 1/(n+1).
+// How many opponents, in words (the text alternative reads "against nine").
+const COUNT_WORDS = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+const countWord = n => COUNT_WORDS[n - 1] || String(n);
+
+// Equity against 1..n random opponents as a line chart, with a dashed fair share 1/(n+1);
+// n is the number of values (9 for Hold'em, 5 for short deck), spread over the same width.
 // `values`: the equities; options: `win` (equity without ties, a second line), `name` (what
 // the figures are of, for the text alternative), `stderr` and `winStderr` (shown with the
-// figures when not 0). The figures are also in a table that opens below the chart.
+// figures when not 0), `open` (the figures' table starts open). The figures are also in a
+// table that opens below the chart.
 export function equityCurve(container, values, { win = null, name = '', stderr = null,
-                                                  winStderr = null } = {}) {
+                                                  winStderr = null, open = false } = {}) {
   const w = 420, h = 190, left = 44, bottom = 26, top = 10;
-  const x = i => left + (i * (w - left - 12)) / 8;
+  const last = values.length - 1;  // the x scale's last step
+  const x = i => left + (last > 0 ? (i * (w - left - 12)) / last : 0);
   const y = v => top + (1 - v) * (h - top - bottom);
   const id = `curve${++chartCount}`;
   const grid = [0, 0.25, 0.5, 0.75, 1].map(v =>
@@ -113,8 +120,9 @@ export function equityCurve(container, values, { win = null, name = '', stderr =
       : `<rect x="${x(i) - 3}" y="${y(v) - 3}" width="6" height="6" fill="${color}"/>`)).join('')}`;
   const fair = values.map((_, i) => `${i ? 'L' : 'M'}${x(i)},${y(1 / (i + 2))}`).join('');
   const of = name ? ` of ${esc(name)}` : '';
-  const summary = `Equity${of} against 1 to 9 random hands: ${pct(values[0], 1)} against one, ${
-    pct(values[8], 1)} against nine${win ? `; without ties ${pct(win[0], 1)} and ${pct(win[8], 1)}` : ''}.`;
+  const summary = `Equity${of} against 1 to ${last + 1} random hands: ${pct(values[0], 1)} against one, ${
+    pct(values[last], 1)} against ${countWord(last + 1)}${
+    win ? `; without ties ${pct(win[0], 1)} and ${pct(win[last], 1)}` : ''}.`;
   const withSe = (v, se) => (se && se > 0 ? `${pct(v, 2)} ± ${(100 * se).toFixed(2)}` : pct(v, 2));
   const rows = values.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withSe(v, stderr?.[i])}</td>${
     win ? `<td>${withSe(win[i], winStderr?.[i])}</td>` : ''}<td>${pct(1 / (i + 2), 2)}</td></tr>`).join('');
@@ -126,7 +134,7 @@ export function equityCurve(container, values, { win = null, name = '', stderr =
     <div class="legend" aria-hidden="true"><i class="dot" style="background:${COLORS[0]}"></i>equity${
       win ? '<i style="background:#1a7f37"></i>without ties (win only)' : ''}<i
       style="background:#e0822b"></i>fair share 1/(n+1) · opponents (random hands) →</div>
-    <details class="figures"><summary>The figures</summary>
+    <details class="figures"${open ? ' open' : ''}><summary>The figures</summary>
       <table class="plain curve-table"><caption class="sr-only">${summary}</caption>
       <thead><tr><th scope="col">opponents</th><th scope="col">equity</th>${
         win ? '<th scope="col">without ties</th>' : ''}<th scope="col">fair share</th></tr></thead>

@@ -237,7 +237,8 @@ function shortDistribution(k) {
 }
 
 // Short deck's detail panel: everything comes with the table (no request per class): its
-// distribution of best hands and its figures against 1..5 hands as a table.
+// distribution of best hands and its curve against 1..5 hands, its figures (with their
+// standard errors) in a table open below it, as the panel has always shown them.
 function selectShort(name, byUser) {
   const wanted = name.trim().toUpperCase().replace(/([SO])$/, c => c.toLowerCase());
   const k = table.classes.indexOf(wanted);
@@ -255,15 +256,10 @@ function selectShort(name, byUser) {
   $('detail-title').textContent = selected;
   $('distribution').className = '';
   categoryBars($('distribution'), [info]);
-  const eq = table.equity_vs_opponents[k], se = table.stderr[k];
-  const win = table.win_vs_opponents?.[k], winSe = table.win_stderr?.[k];
   $('curve').className = '';
-  $('curve').innerHTML = `<table class="plain pf-table"><caption class="sr-only">Equity of ${selected
-  } against 1 to ${eq.length} random hands, short deck (${RULES[rules.value]})</caption>
-    <thead><tr><th scope="col">opponents</th><th scope="col">equity</th>${
-    win ? '<th scope="col">without ties</th>' : ''}<th scope="col">fair share</th></tr></thead>
-    <tbody>${eq.map((v, i) => `<tr><th scope="row">${i + 1}</th><td>${withError(v, se[i])}</td>${
-    win ? `<td>${withError(win[i], winSe[i])}</td>` : ''}<td>${pct(1 / (i + 2), 2)}</td></tr>`).join('')}</tbody></table>`;
+  equityCurve($('curve'), table.equity_vs_opponents[k], {
+    win: table.win_vs_opponents?.[k], name: `${selected} (short deck, ${RULES[rules.value]})`,
+    stderr: table.stderr[k], winStderr: table.win_stderr?.[k], open: true });
   if (measure.value === 'vs') draw(); else showFigures();
   writeAddress();
   if (notes.length) say(notes.splice(0).join(' '), 'error');
