@@ -36,6 +36,9 @@ Dropped:
   105.5 ms (-2.4%, near the noise), for 4 x 127 KB of histograms that would crowd a
   512 KB L2 (Zen 2 and Zen 3).
 
+* Enumeration, uint32 row offsets (32 KB instead of 64 KB; the add is a 32-bit add from
+  memory, one instruction fewer a hand): -3% and then +15% in two runs at load average 4-6,
+  undecided; worth measuring on a quiet host.
 * Groups of 8 rows in 512-bit vectors (the row scan, the spread by one VPERMB and the key
   sums with 512-bit PSHUFB / PSADBW; same ranks): thread CPU 22.2 vs 20.8 ms (+7%) on Zen 4,
   which runs a 512-bit operation as two 256-bit halves, and the 8 keys still leave the vector
