@@ -40,10 +40,13 @@ N_RANK_MASKS = 1 << 13
 
 
 @inline
-def rank_hands(completion, board_bits, full, n_known, hand_class, hand_suits, hand_bits,
-               class_pairs, triple_index, rank5, flush5, ranks, class_rank, held_flush):
+def rank_hands(completion, stamp, board_bits, full, n_known, hand_class, hand_suits,
+               hand_bits, class_pairs, triple_index, rank5, flush5, ranks, class_rank,
+               held_flush):
     """ranks[n] = hand n's best Omaha rank on the board full[:n_known] + completion (0 when it
-    shares a card with the board); fills full[n_known:] with the completion."""
+    shares a card with the board); fills full[n_known:] with the completion. held_flush
+    (2, N_RANK_MASKS) caches flush ranks: [0, mask] holds one when [1, mask] is this board's
+    stamp (a number no other board of the chunk has, so nothing needs clearing)."""
     used = board_bits
     for j in range(completion.shape[0]):
         c = completion[j]
@@ -58,9 +61,6 @@ def rank_hands(completion, board_bits, full, n_known, hand_class, hand_suits, ha
                                     t8, t9))
         class_rank[c] = r
     suit, suited = board_flush(full)
-    if suit >= 0:
-        for i in range(held_flush.shape[0]):
-            held_flush[i] = -1
     shift = 16 * max(suit, 0)
     for n in range(hand_class.shape[0]):
         if hand_bits[n] & used:
@@ -70,11 +70,10 @@ def rank_hands(completion, board_bits, full, n_known, hand_class, hand_suits, ha
         if suit >= 0:
             held = (hand_suits[n] >> shift) & 0x1FFF
             if held & (held - 1):  # two or more cards of the board's flush suit
-                f = held_flush[held]
-                if f < 0:
-                    f = np.int64(best_flush_of_masks(held, suited, flush5))
-                    held_flush[held] = f
-                r = max(r, f)
+                if held_flush[1, held] != stamp:
+                    held_flush[0, held] = best_flush_of_masks(held, suited, flush5)
+                    held_flush[1, held] = stamp
+                r = max(r, held_flush[0, held])
         ranks[n] = r
 
 
@@ -121,7 +120,7 @@ def board_scratch(n_hands, n_classes):
     """Per-chunk scratch (allocated in a chunk kernel, then borrowed by its inner kernel):
     the hands' ranks, the classes' ranks, the flush cache, the full board."""
     return (np.empty(n_hands, dtype=np.uint16), np.empty(n_classes, dtype=np.int64),
-            np.empty(N_RANK_MASKS, dtype=np.int64), np.empty(5, dtype=np.uint8))
+            np.zeros((2, N_RANK_MASKS), dtype=np.int64), np.empty(5, dtype=np.uint8))
 
 
 @inline
@@ -175,9 +174,9 @@ def _board_counts(lo, hi, out, hand_class, hand_suits, hand_bits, class_pairs, m
     n_players = matchups.shape[1]
     board_bits = known_bits(board, full)
     for b in range(lo, hi):
-        rank_hands(completions[b], board_bits, full, board.shape[0], hand_class, hand_suits,
-                   hand_bits, class_pairs, triple_index, rank5, flush5, ranks, class_rank,
-                   held_flush)
+        rank_hands(completions[b], b + 1, board_bits, full, board.shape[0], hand_class,
+                   hand_suits, hand_bits, class_pairs, triple_index, rank5, flush5, ranks,
+                   class_rank, held_flush)
         for g in range(group_starts.shape[0] - 1):
             if n_players == 2:
                 _heads_up_row(out, g, b, group_starts[g], group_starts[g + 1], matchups,
@@ -226,9 +225,9 @@ def _class_wins(out, lo, hi, hand_class, hand_suits, hand_bits, class_pairs, mat
     n_matchups, n_players = matchups.shape
     board_bits = known_bits(board, full)
     for b in range(lo, hi):
-        rank_hands(completions[b], board_bits, full, board.shape[0], hand_class, hand_suits,
-                   hand_bits, class_pairs, triple_index, rank5, flush5, ranks, class_rank,
-                   held_flush)
+        rank_hands(completions[b], b + 1, board_bits, full, board.shape[0], hand_class,
+                   hand_suits, hand_bits, class_pairs, triple_index, rank5, flush5, ranks,
+                   class_rank, held_flush)
         for m in range(n_matchups):
             mask, live = winners_of(matchups, m, n_players, ranks)
             if not live:
