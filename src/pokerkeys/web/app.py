@@ -18,7 +18,8 @@ route in full):
   ``?game=shortdeck`` (``&rules=``): one of short deck's 81 classes, against 1..5 hands.
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands;
   ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``).
-* ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes.
+* ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes;
+  ``&game=shortdeck`` (``&rules=``): short deck's.
 * ``POST /api/analysis/{view}`` (and ``.../stream``): the range-analysis page's views
   (``pokerkeys.web.analysis``).
 * ``GET /api/status``: long jobs running, their limit, and the largest ``time_limit``.
@@ -266,8 +267,10 @@ def create_app(limits: Limits | None = None) -> Starlette:
     async def headsup(request: Request) -> Response:
         a = query_text(request.query_params, "a", limits)
         b = query_text(request.query_params, "b", limits)
-        plan = await run_in_threadpool(compute.headsup_plan, a, b)
-        return await short_job(request, lambda check: compute.headsup(*plan, check))
+        game, rules = parse_preflop_game(request.query_params)
+        plan = await run_in_threadpool(compute.headsup_plan, a, b, game, rules)
+        return await short_job(request, lambda check: compute.headsup(*plan, check, game=game,
+                                                                       rules=rules))
 
     async def status(request: Request) -> Response:
         return JSONResponse({"long_jobs_running": runner.long_running,

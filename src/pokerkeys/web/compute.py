@@ -575,32 +575,57 @@ def _omaha_range_info(text: str, game: Game) -> JsonObject:
 
 
 # ---------------------------------------------------------------------------- head-to-head
-def _side(text: str, which: str) -> tuple[Side, str]:
-    """('class', 'AKs') or ('hand', 'AhKh'), or ('range', text) for anything else."""
+def _side(text: str, which: str,
+          game: Literal["holdem", "shortdeck"] = "holdem") -> tuple[Side, str]:
+    """('class', 'AKs') or ('hand', 'AhKh'), or ('range', text) for anything else; in short
+    deck, a class, hand or range holding a rank below the six is refused, the message naming
+    the side, the class or card and the game."""
+    kind: Side
     try:
-        return "class", normalize_class_name(text)
+        kind, name = "class", normalize_class_name(text)
     except ValueError:
-        pass
-    try:
-        ids = parse_cards(text)
+        try:
+            ids = parse_cards(text)
+        except ValueError:
+            ids = np.zeros(0, np.uint8)  # not cards: a range, or nothing
         if len(ids) == 2:
-            return "hand", format_cards(ids, "")
-    except ValueError:
-        pass
-    try:
-        Range(text)
-    except ValueError as exc:
-        raise bad(f"{which}: {text!r} is neither a class, a hand nor a range: {exc}") from None
-    return "range", text
+            kind, name = "hand", format_cards(ids, "")
+        else:
+            try:
+                rng = Range(text)
+            except ValueError as exc:
+                raise bad(f"{which}: {text!r} is neither a class, a hand nor a range: "
+                          f"{exc}") from None
+            kind, name = "range", text
+    if game == "shortdeck":
+        try:
+            if kind == "class":
+                name = sd.CLASS_NAMES[sd.class_index(name)]
+            elif kind == "hand":
+                check_short_deck(parse_cards(name), which)
+            else:
+                low = rng.combos[(rng.combos < FIRST_CARD).any(axis=1)]
+                if len(low):
+                    check_short_deck(sorted(low[0].tolist()),
+                                     f"{which} (the range {excerpt(text)})")
+        except ValueError as exc:
+            raise bad(f"{which}: {exc}" if kind == "class" else str(exc)) from None
+    return kind, name
 
 
-def headsup_plan(a: str, b: str) -> tuple[Side, str, Side, str]:
+def headsup_plan(a: str, b: str, game: Literal["holdem", "shortdeck"] = "holdem",
+                 rules: Rules | None = None) -> tuple[Side, str, Side, str]:
     """Both sides of a head-to-head classified, and checked to be quick to enumerate.
 
     Parameters
     ----------
     a, b : str
         Each a class ('AKs'), a hand ('AhKh') or a range ('QQ+').
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game (``schemas.parse_preflop_game`` reads it from a request); in short deck
+        every side holds cards 6 to A only.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (it does not change the work); Hold'em takes None.
 
     Returns
     -------
@@ -612,18 +637,30 @@ def headsup_plan(a: str, b: str) -> tuple[Side, str, Side, str]:
     ------
     ApiError
         400 when a side is neither a class, a hand nor a range (the message names hand 1 or
-        hand 2), when the sides share a card, or when ranges are too big to enumerate
-        in about a second.
+        hand 2), in short deck when a side holds a rank below the six (the message names
+        the side, the class or card and the game), when the sides share a card, when
+        ranges are too big to enumerate in about a second, or when ``rules`` is not a rule
+        order of the game.
 
     Examples
     --------
     >>> from pokerkeys.web.compute import headsup_plan
     >>> headsup_plan("aks", "Qs Qd")
     ('class', 'AKs', 'hand', 'QsQd')
+    >>> headsup_plan("AKs", "55", "shortdeck")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: hand 2: '55' is not a short-deck class (short deck plays \
+6 through A)
     """
-    (kind_a, a), (kind_b, b) = _side(a, "hand 1"), _side(b, "hand 2")
     try:
-        if (kind_a != "class" or kind_b != "class") and not enumeration_fits([a, b]):
+        order = resolve_rules(game, rules)
+    except ValueError as exc:
+        raise bad(str(exc)) from None
+    (kind_a, a), (kind_b, b) = _side(a, "hand 1", game), _side(b, "hand 2", game)
+    try:
+        if ((kind_a != "class" or kind_b != "class")
+                and not enumeration_fits([a, b], game=game, rules=order)):
             raise bad("head-to-head enumerates every board; these ranges take too long "
                       "for that: use the odds calculator (Monte Carlo)")
     except ValueError as exc:
@@ -631,14 +668,18 @@ def headsup_plan(a: str, b: str) -> tuple[Side, str, Side, str]:
     return kind_a, a, kind_b, b
 
 
-def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObject:
+def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check, *,
+            game: Literal["holdem", "shortdeck"] = "holdem",
+            rules: Rules | None = None) -> JsonObject:
     """Exact head-to-head of two classes, hands or ranges, as ``headsup_plan`` read them.
 
     The answer says how often the first side wins, the two tie and the second side wins, and
     the first side's equity (its wins plus half its ties). For two classes it also lists the
     suit-distinct matchups, each enumerated over all boards and weighted by its number of
     combo pairs; together they add up to the class-against-class figures. Classes and hands
-    come with the distribution of their best hands, by category and by rank bucket.
+    come with the distribution of their best hands, by category and by rank bucket. Short
+    deck (``game='shortdeck'``) plays the 36-card deck in a rule order: its classes' shipped
+    equity is its 81 x 81 table's, its boards 201,376 a matchup.
 
     Parameters
     ----------
@@ -652,6 +693,10 @@ def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObj
         The second side.
     check : callable
         The job's check, the engine's progress callback (raises to stop the run).
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        The game, as ``headsup_plan`` checked the sides for.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: trips beat a straight); Hold'em takes None.
 
     Returns
     -------
@@ -662,12 +707,14 @@ def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObj
         ``distributions`` (per side, None for a range). Two classes add ``combo_pairs`` and
         ``shipped_equity``; each matchup has ``hand1``, ``hand2``, ``combos``, ``equity``,
         ``win``, ``tie``, ``loss`` (the second hand wins) and ``wins``, ``ties``, ``losses``
-        (boards, of 1,712,304).
+        (boards, of 1,712,304; short deck's of 201,376). Short deck's answer also has
+        ``game`` ('shortdeck') and ``rules`` (its rule order), after ``kind2``.
 
     Raises
     ------
     ValueError
-        The engine's message, when no pair of the two ranges avoids a shared card.
+        The engine's message, when no pair of the two ranges avoids a shared card, or
+        when ``rules`` is not a rule order of the game.
 
     Examples
     --------
@@ -681,39 +728,54 @@ def headsup(kind_a: Side, a: str, kind_b: Side, b: str, check: Check) -> JsonObj
     >>> m = r["matchups"][0]
     >>> m["hand1"], m["hand2"], m["wins"], m["ties"], m["losses"], m["combos"]
     ('AcKc', 'QdQc', 781594, 8111, 922599, 12)
+    >>> r = headsup("class", "QQ", "class", "AKs", lambda *progress: None, game="shortdeck")
+    >>> r["rules"], round(r["equity"], 4), [m["combos"] for m in r["matchups"]]
+    ('trips-beat-straight', 0.4929, [12, 12])
     """
+    order = resolve_rules(game, rules)
+    short = game == "shortdeck"
     out: JsonObject = {"hand1": a, "hand2": b, "kind1": kind_a, "kind2": kind_b}
+    if short:
+        out.update(game="shortdeck", rules=order)
     if kind_a == "class" and kind_b == "class":
-        _, _, rows = suit_breakdown(a, b, check)
+        _, _, rows = suit_breakdown(a, b, check, game=game, rules=order)
         pairs = sum(r.weight for r in rows)
         # Every matchup has the same number of boards, so the class figures are the boards'
         # counts weighted by combo pairs, over all of them: exact ratios of integers.
-        boards = pairs * BOARDS_PER_MATCHUP
+        boards = pairs * (sd.BOARDS_PER_MATCHUP if short else BOARDS_PER_MATCHUP)
         wins = sum(r.weight * r.wins for r in rows)
         ties = sum(r.weight * r.ties for r in rows)
         losses = sum(r.weight * r.losses for r in rows)
+        shipped = (sd.heads_up_equity(a, b, rules=order) if short
+                   else heads_up_equity(a, b))
         out.update(equity=class_equity(rows), win=[wins / boards, losses / boards],
                    tie=[ties / boards, ties / boards], combo_pairs=pairs,
-                   shipped_equity=heads_up_equity(a, b),
+                   shipped_equity=shipped,
                    matchups=[{"hand1": r.hand1, "hand2": r.hand2, "combos": r.weight,
                               "equity": r.equity, "win": r.win, "tie": r.tie,
                               "loss": r.losses / (r.wins + r.ties + r.losses),
                               "wins": r.wins, "ties": r.ties, "losses": r.losses}
                              for r in rows])
     else:
-        r = equity([a, b], exact=True, progress=check)
+        r = equity([a, b], exact=True, progress=check, game=game, rules=order)
         out.update(equity=float(r.equity[0]), win=r.win.tolist(), tie=r.tie.tolist(),
                    matchups=[])
-    out["distributions"] = [_distribution(kind, x) for kind, x in ((kind_a, a), (kind_b, b))]
+    out["distributions"] = [_distribution(kind, x, order)
+                            for kind, x in ((kind_a, a), (kind_b, b))]
     return out
 
 
-def _distribution(kind: Side, text: str) -> JsonObject | None:
+def _distribution(kind: Side, text: str, rules: Rules | None = None) -> JsonObject | None:
+    """A side's distribution of best hands; a rule order: short deck's."""
     if kind == "range":
         return None
-    name = text if kind == "class" else hand_class(text)
+    if rules is None:
+        name = text if kind == "class" else hand_class(text)
+        dist = rank_distribution(name)
+    else:
+        name = text if kind == "class" else sd.hand_class(text)
+        dist = sd.rank_distribution(name, rules=rules)
     label = name if kind == "class" else f"{text} ({name})"
-    dist = rank_distribution(name)
     return {"class": name, "label": label, "categories": dist.to_dict()["categories"],
             "buckets": rank_buckets(dist)}
 

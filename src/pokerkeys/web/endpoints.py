@@ -740,10 +740,19 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "class-against-class figures. Classes and hands come with the exact "
             "distribution of their best hands, by category and by rank bucket. Ranges too "
             "big to enumerate quickly are refused (the odds calculator's Monte Carlo is for "
-            "those)."),
+            "those). Query parameters (optional), as for /api/preflop: game, 'holdem' (the "
+            "default) or 'shortdeck' (six-plus hold'em: cards 6 to A); rules, for short deck "
+            "only, 'trips-beat-straight' (the default: three of a kind beats a straight) or "
+            "'straight-beats-trips'. Short deck's answer "
+            "(/api/headsup?a=AKs&b=QQ&game=shortdeck) has the same fields, plus game "
+            "('shortdeck') and rules (its rule order) after kind2: its matchups' boards are "
+            "201,376 each (5 of the 32 cards left), shipped_equity comes from its exact "
+            "81 x 81 table of that rule order, and each distribution is over its 278,256 "
+            "boards, its categories worst first in the rule order's ranking, its 64 rank "
+            "buckets on short deck's scale 1 to 1404."),
         query=(
-            ApiField("a", "string", "The first side: a class, a hand or a range.",
-                     required=True),
+            ApiField("a", "string", "The first side: a class, a hand or a range (in short "
+                     "deck, of cards 6 to A).", required=True),
             ApiField("b", "string", "The second side, written the same way.",
                      required=True),
         ),
@@ -771,7 +780,8 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                      "hand2 (a representative of each side), combos (how many combo pairs "
                      "it stands for), equity, win and tie (of the first side), loss (the "
                      "second side wins alone), and wins, ties, losses (boards of 1,712,304, "
-                     "as `pokerkeys preflop matchups` prints them)."),
+                     "short deck's of 201,376, as `pokerkeys preflop matchups` prints "
+                     "them)."),
             ApiField("distributions", "array",
                      "For each side, null for a range, else an object with class, label "
                      "(the class, or the hand and its class), categories and buckets (as "
@@ -782,7 +792,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                            f"{_MAX_TEXT} characters, a side is neither a class, a hand nor "
                            "a range (the message names hand 1 or hand 2 and the item), "
                            "the two hands share a card, or the ranges are too big to "
-                           "enumerate quickly."),
+                           "enumerate quickly; in short deck, a side holds a rank below "
+                           "the six (\"hand 2: '55' is not a short-deck class (short deck "
+                           "plays 6 through A)\", \"hand 1: 5s is not a short-deck card "
+                           "...\"); game is not 'holdem' or 'shortdeck', rules is not a "
+                           "rule order, or rules comes with Hold'em."),
             ErrorCase(405, "The method is not GET or HEAD."),
         ),
         example_request=f"curl -s '{_SERVER}/api/headsup?a=AKs&b=QQ'",
