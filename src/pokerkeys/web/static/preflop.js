@@ -12,6 +12,7 @@
 import { rovingGrid } from './a11y.js';
 import { getJSON, nav, pct } from './api.js';
 import { categoryBars, equityCurve } from './charts.js';
+import { DEFAULT_RULES, GAMES, RULES } from './games.js';
 import { CLASS_NAMES } from './grid.js';
 import { statusLine } from './status.js';
 
@@ -22,10 +23,6 @@ const measure = $('measure');
 const game = $('game');
 const rules = $('rules');
 const MEASURES = { equity: 'equity', win: 'equity without ties', vs: 'heads-up equity' };
-const GAMES = { holdem: "Hold'em", shortdeck: 'Short deck' };
-const RULES = { 'trips-beat-straight': 'trips beat straights',
-                'straight-beats-trips': 'straights beat trips' };
-const DEFAULT_RULES = 'trips-beat-straight';
 const short = () => game.value === 'shortdeck';
 const gameLabel = () => (short() ? `Short deck (${RULES[rules.value]})` : "Hold'em");
 opponents.innerHTML = [...Array(9)].map((_, i) => `<option value="${i + 1}">${i + 1}</option>`).join('');
