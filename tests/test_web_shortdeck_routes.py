@@ -24,13 +24,14 @@ STRAIGHT = "straight-beats-trips"
 
 @pytest.fixture(scope="module")
 def api():
-    """The app in process, through Starlette's test client (it asks for httpx2 in Starlette
-    1.x; httpx still works)."""
+    """The app in process (Starlette's test client, which asks for httpx2 in Starlette 1.x;
+    httpx still works)."""
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         from starlette.testclient import TestClient
-    with TestClient(create_app()) as test_client:
-        yield test_client
+    client = TestClient(create_app())
+    with client:
+        yield client
 
 
 def test_a_short_deck_class_in_either_rule_order(api):
