@@ -88,3 +88,19 @@ def test_ready_is_true_once_compiled():
     args = (np.zeros(52, np.uint8), np.uint64(3))
     free_cards(*args)
     assert _jit.ready(free_cards, *args)
+
+
+def test_ready_remembers_argument_kinds_not_values():
+    # A ready kernel is remembered by the kinds of its arguments (dtype, dimensions, layout,
+    # writeability; a scalar's type): other values of the same kinds are ready at once, while
+    # another layout or dtype is another Numba type and is looked up again.
+    from pokerkeys._kernels.boards import free_cards
+    free_cards(np.zeros(52, np.uint8), np.uint64(3))
+    assert _jit.ready(free_cards, np.zeros(52, np.uint8), np.uint64(3))
+    assert _jit.ready(free_cards, np.ones(52, np.uint8), np.uint64(7))
+    assert not _jit.ready(free_cards, np.zeros(104, np.uint8)[::2], np.uint64(3))
+    assert not _jit.ready(free_cards, np.zeros(52, np.float32), np.uint64(3))
+    readonly = np.zeros(52, np.uint8)
+    readonly.flags.writeable = False
+    assert _jit._kind(readonly) != _jit._kind(np.zeros(52, np.uint8))
+    assert _jit._kind(1 << 63) != _jit._kind(1) and _jit._kind([1]) is None
