@@ -9,49 +9,30 @@ five points where Hold'em has nine. Screenshots at desktop width and at 390 px g
 $POKERKEYS_SCREENSHOTS (default: pytest's tmp dir)."""
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
-
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from browser_pages import PHONE, close_page, new_page, server_fixture
+from browser_pages import PHONE, close_page, new_page, page_fixture, server_fixture
 
 from pokerkeys.preflop import shortdeck as sd
 from pokerkeys.web.compute import headsup, headsup_plan
 
-try:
-    from test_web_a11y import axe_violations
-except pytest.skip.Exception:  # no axe package: the accessibility tests skip too
-    axe_violations = None
-
 server = server_fixture()
+page = page_fixture()  # fails its test on a script error
 STRAIGHT = "straight-beats-trips"
 SHORT_DECK_OUT = 169 - 81  # grid classes holding a rank below the six
 
 
-def _open(browser, viewport=None):
-    """A page (new_page) whose console errors fail the test too, like its script errors."""
-    page = new_page(browser, viewport)
-    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
-    return page
-
-
-@pytest.fixture
-def page(browser):
-    p = _open(browser)
-    yield p
-    close_page(p)
-
-
 def _axe(page) -> list[str]:
-    """axe-core's WCAG 2 A/AA violations on the page as it is now (none without axe)."""
-    return axe_violations(page) if axe_violations else []
-
-
-def _query(page) -> dict[str, list[str]]:
-    return parse_qs(urlparse(page.url).query)
+    """axe-core's WCAG 2 A/AA violations on the page as it is now (test_web_a11y's check);
+    none without the axe package, whose absence skips the accessibility tests too."""
+    try:
+        from test_web_a11y import axe_violations
+    except pytest.skip.Exception:
+        return []
+    return axe_violations(page)
 
 
 def _result(page, search: str) -> None:
@@ -152,7 +133,7 @@ def test_short_deck_by_keyboard_with_the_range_grid(server, page, shots):
 
 
 def test_hands_ranges_and_bad_addresses_on_a_phone(browser, server, shots):
-    page = new_page(browser, PHONE)  # script errors fail; the console shows the 400 asked for
+    page = new_page(browser, PHONE)
     try:
         page.goto(server.url + "/headsup?a=AhKd&b=QQ%2B&game=shortdeck")
         _result(page, "?a=AhKd&b=QQ%2B&game=shortdeck")
