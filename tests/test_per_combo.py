@@ -160,3 +160,28 @@ def test_monte_carlo_every_hand_vs_a_range():
     assert t.faced.sum() == 200_000
     assert (t.share[dealt] * t.equity[dealt]).sum() == pytest.approx(r.equity[0], abs=1e-12)
     assert np.isnan(t.equity[~dealt]).all()  # a combo never dealt has no estimate
+
+
+@pytest.mark.parametrize("rules", ["trips-beat-straight", "straight-beats-trips"])
+def test_short_deck_preflop_by_rank_classes_equals_card_by_card(rules):
+    """Short deck's per-combo preflop counts each matchup by rank classes: the same integer
+    counts as walking its 201,376 boards card by card, for every matchup of two ranges and
+    of three players; and the per-combo run adds up to the plain exact run."""
+    from pokerkeys.equity import per_combo as _pc
+    from pokerkeys.equity.matchups import all_matchups, merge_isomorphic
+    from pokerkeys.equity.setup import prepare
+    for hands, dead in ((["AhKh", "QQ+,T9s"], None), (["A9s", "7c6c", "KK"], "Qs")):
+        setup = prepare(hands, None, dead, rules=rules)
+        matchups, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+        reps, _ = merge_isomorphic(matchups, weights, setup.board, setup.dead)
+        reps = np.ascontiguousarray(reps)
+        args = (reps, setup.excluded, 5, setup.board, None, None, rules)
+        by_classes = _pc._matchup_counts(*args)
+        np.testing.assert_array_equal(by_classes, _pc._matchup_counts(*args, by_classes=False))
+        r = pk.equity(hands, dead=dead, exact=True, per_combo=True, game="shortdeck",
+                      rules=rules)
+        plain = pk.equity(hands, dead=dead, exact=True, game="shortdeck", rules=rules)
+        np.testing.assert_allclose(r.mask_counts, plain.mask_counts, rtol=1e-12)
+        for p, t in enumerate(r.combo_tables):
+            if t is not None:
+                assert (t.share * t.equity).sum() == pytest.approx(r.equity[p], abs=1e-12)

@@ -9,8 +9,8 @@ hold'em's Monte Carlo with every player drawn from its combo list, each drawn co
 outcomes also tallied in its row (``_kernels.per_combo``).
 
 Short deck (``game='shortdeck'``, the setup's ``rules`` given) runs the same three paths on
-the 36-card deck with the short-deck rank tables; its preflop matchups are enumerated board
-by board (no rank-class shortcut).
+the 36-card deck with the short-deck rank tables; its preflop matchups are counted by rank
+classes too, with its own rank tables (``rank_class_tables_7(rules)``).
 
 A combo's row: ``weight`` (its weight in the range), ``share`` (its probability among the
 player's combos once card removal against the other ranges is counted; shares sum to 1),
@@ -149,14 +149,15 @@ def _tables7(rules: Rules | None) -> tuple[npt.NDArray[Any], ...]:
 
 
 def _matchup_counts(hands: CardArray, excluded: int, n_missing: int, board: CardArray,
-                    threads: Threads, progress: Progress | None, rules: Rules | None = None
-                    ) -> FloatArray:
+                    threads: Threads, progress: Progress | None, rules: Rules | None = None,
+                    by_classes: bool = True) -> FloatArray:
     """(M, 2**P) integer outcome counts of each matchup over every board completion.
 
-    Hold'em preflop runs by rank classes; other boards, and short deck (``rules`` given) on
-    every board, card by card."""
-    preflop = n_missing == 5 and rules is None
-    tables = rank_class_tables_7() if preflop else _tables7(rules)
+    Preflop runs by rank classes (short deck, ``rules`` given, with its own rank tables),
+    other boards card by card. ``by_classes=False`` walks preflop boards card by card too
+    (the reference the tests compare with)."""
+    preflop = n_missing == 5 and by_classes
+    tables = rank_class_tables_7(rules) if preflop else _tables7(rules)
     out = np.empty((len(hands), 1 << hands.shape[1]))
     ones = np.ones(len(hands))
     with _jit.threads(threads):
