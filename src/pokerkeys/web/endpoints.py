@@ -325,7 +325,7 @@ _ANALYSIS_BODY = (
     ApiField("exact", "boolean or null",
              "distribution, classes, what-wins, Omaha runouts: true enumerates, false samples "
              "(Monte Carlo), null lets the library choose (heads-up on a board, per-combo "
-             "results are always exact; Omaha runouts enumerate up to 2 billion showdowns "
+             "results are always exact; Omaha runouts enumerate up to 1 billion showdowns "
              "heads-up, 500 million with more players, else sample matchups). Hold'em "
              "runouts and flops always enumerate.", default="null"),
     ApiField("trials", "integer",
