@@ -32,21 +32,24 @@ _TWO = np.uint64(2)
 
 # The 7-card hash's row and column, as the batch kernels take them off a summed key
 # (``evaluate.hash_row_7`` / ``hash_col_7``): (key >> _COL_7) is row * 2**shift + column, so
-# with offsets[row] = base of the row - row * 2**shift (wrapping, as uint64) the index into the
-# rank table is (key >> _COL_7) + offsets[key >> _ROW_7]: the column's AND is gone.
+# with offsets[row] = base of the row - row * 2**shift, wrapped to 32 bits, the index into the
+# rank table is (key >> _COL_7) + offsets[key >> _ROW_7] modulo 2**32: the column's AND is
+# gone, the add is one 32-bit add from memory, and the offsets take 32 KB.
 _ROWS_7 = 1 << (HASH_BITS[7] - HASH_SHIFT[7])
 _COL_7 = np.uint64(64 - HASH_BITS[7])
 _ROW_7 = np.uint64(64 - HASH_BITS[7] + HASH_SHIFT[7])
 # Added to a key of 5 cards, this sets a suit counter's top bit (BATCH_FLUSH_BITS) when the
 # suit holds 3 of them (the counters start at 3, and 5 cards of a suit set the top bit): with
 # none, the last two cards cannot make a flush.
+_LOW_32 = np.uint64(0xFFFFFFFF)
 _FLUSH_WITHIN_TWO = np.uint64(sum(2 << (BATCH_SUIT_FIELD_BITS * s) for s in range(4)))
 
 
 def hash_offsets_7(ranks):
-    """offsets[row] = ranks[row] - row * 2**shift, wrapped to uint64 (see above)."""
+    """offsets[row] = ranks[row] - row * 2**shift, wrapped to uint32 (see above)."""
     rows = np.arange(_ROWS_7, dtype=np.uint64)
-    return ranks[:_ROWS_7].astype(np.uint64) - (rows << np.uint64(HASH_SHIFT[7]))
+    return (ranks[:_ROWS_7].astype(np.uint64) - (rows << np.uint64(HASH_SHIFT[7]))).astype(
+        np.uint32)
 
 
 def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last_flush,
@@ -66,7 +69,7 @@ def rank_histogram_7(pairs, group_starts, keys, ranks, flush_at, last_keys, last
 
 @kernel(signatures=[
     (int64, int64, array("int64", 2), array("int64", 2), array("int64"), array("uint64"),
-     array("uint16"), int64, array("uint64"), array("uint64"), array("int64"), array("uint64")),
+     array("uint16"), int64, array("uint64"), array("uint64"), array("int64"), array("uint32")),
 ])
 def histogram_7_chunks(first, end, counts, pairs, group_starts, keys, ranks, flush_at,
                        last_keys, last_flush, last_start, offsets):
@@ -141,31 +144,31 @@ def _index_histogram_7(first, end, even, odd, pairs, group_starts, keys, ranks, 
                             while j + _ONE < n_last:
                                 ka = k4 + last_keys[j]
                                 kb = k4 + last_keys[j + _ONE]
-                                even[(ka >> _COL_7) + offsets[ka >> _ROW_7]] += 1
-                                odd[(kb >> _COL_7) + offsets[kb >> _ROW_7]] += 1
+                                even[(((ka >> _COL_7) + offsets[ka >> _ROW_7]) & _LOW_32)] += 1
+                                odd[(((kb >> _COL_7) + offsets[kb >> _ROW_7]) & _LOW_32)] += 1
                                 j += _TWO
                             if j < n_last:
                                 ka = k4 + last_keys[j]
-                                even[(ka >> _COL_7) + offsets[ka >> _ROW_7]] += 1
+                                even[(((ka >> _COL_7) + offsets[ka >> _ROW_7]) & _LOW_32)] += 1
                             continue
                         f4 = f3 + keys[52 + c4]
                         while j + _ONE < n_last:
                             ka = k4 + last_keys[j]
                             kb = k4 + last_keys[j + _ONE]
                             if ((ka | kb) & _FLUSH_BITS) == 0:
-                                at_a = (ka >> _COL_7) + offsets[ka >> _ROW_7]
-                                at_b = (kb >> _COL_7) + offsets[kb >> _ROW_7]
+                                at_a = (((ka >> _COL_7) + offsets[ka >> _ROW_7]) & _LOW_32)
+                                at_b = (((kb >> _COL_7) + offsets[kb >> _ROW_7]) & _LOW_32)
                             else:  # a flush in one of the two
                                 if (ka & _FLUSH_BITS) != 0:
                                     at_a = np.uint64(batch_flush_index(ka, f4 + last_flush[j],
                                                                        flush_at))
                                 else:
-                                    at_a = (ka >> _COL_7) + offsets[ka >> _ROW_7]
+                                    at_a = (((ka >> _COL_7) + offsets[ka >> _ROW_7]) & _LOW_32)
                                 if (kb & _FLUSH_BITS) != 0:
                                     at_b = np.uint64(batch_flush_index(
                                         kb, f4 + last_flush[j + _ONE], flush_at))
                                 else:
-                                    at_b = (kb >> _COL_7) + offsets[kb >> _ROW_7]
+                                    at_b = (((kb >> _COL_7) + offsets[kb >> _ROW_7]) & _LOW_32)
                             even[at_a] += 1
                             odd[at_b] += 1
                             j += _TWO
@@ -175,7 +178,7 @@ def _index_histogram_7(first, end, even, odd, pairs, group_starts, keys, ranks, 
                                 at_a = np.uint64(batch_flush_index(ka, f4 + last_flush[j],
                                                                    flush_at))
                             else:
-                                at_a = (ka >> _COL_7) + offsets[ka >> _ROW_7]
+                                at_a = (((ka >> _COL_7) + offsets[ka >> _ROW_7]) & _LOW_32)
                             even[at_a] += 1
 
 
