@@ -4,17 +4,21 @@ Levers measured on the batch kernels (``_kernels.evaluate``) and the 7-card enum
 (``_kernels.enumerate``), so that none is tried twice. AMD EPYC (Zen 4: AVX2, AVX-512 with
 VBMI), 2 logical CPUs, host shared with other jobs (load average 2-5): each lever interleaved
 with the code before it and with the C++ loops of ``benchmarks/cpp`` in one run, 7-9 rounds x
-2 calls, medians; thread CPU time at 1 thread where wall-clock times were too noisy.
+2 calls, medians; thread CPU time at 1 thread where wall-clock times were too noisy; and
+instructions per hand counted by cachegrind, which no load disturbs (kernels compiled for a
+Haswell target, ``NUMBA_CPU_NAME=haswell``: AVX2 code as an Intel CPU runs it; the slope
+between two sizes of the same job).
 
 Kept:
 
 * Batch kernels as serial chunk kernels on ``_jit.run_chunks`` instead of a ``prange`` loop:
   1 thread 31.2 vs 31.8 ms for 10M hands into ``out=``, 2 threads 31.2 vs 39.0 ms (the
-  blocks are handed out as threads come free, which a busy second CPU needs); each kernel
-  compiles in 1.0-1.3 s instead of about 2 s.
+  blocks are handed out as threads come free, which a busy second CPU needs). Compiled
+  alone, ``rank_batch_7`` takes 1.3 s of CPU instead of 2.0 s; in a fresh ``python -m
+  pokerkeys._warm_up --all --processes 1`` on the loaded host the three took 1.7-2.0 s each.
 * The good groups of a chunk in an inner loop with no call in it (the checked path's call
   made LLVM reload the shuffle masks from the stack for every group): thread CPU 21.45 vs
-  22.10 ms.
+  22.10 ms; 21.4 instructions a hand instead of 31.7 (the ``prange`` kernel: 28.9).
 * Without ``out=``, reusing an earlier output nothing references any more
   (``core.evaluate._SpareOutputs``): 0 page faults a call instead of 356 on average (up to
   795, 6.6 ms of system time on a 22 ms call) when the caller holds its previous answer.
@@ -22,7 +26,10 @@ Kept:
   per hand) and in uint16 histograms (2 x 127 KB), the index as (key >> shift) + row offset,
   no flush test in the last-two-cards loop when no suit holds 3 of the first five cards:
   thread CPU 103.5 vs 130.0 ms for all 133,784,560 hands (-20%; the flush skip and offsets
-  alone -5%, index histograms in int32 another -13%, uint16 another -8%).
+  alone -5%, index histograms in int32 another -13%, uint16 another -8%); then uint32
+  offsets (32 KB, the add a 32-bit add from memory). Instructions a hand: 14.98 before,
+  11.67, 10.89 with uint32 offsets (-27% in all; their thread CPU time was undecided, -3%
+  then +15% at load average 4-6).
 
 Dropped:
 
@@ -35,10 +42,6 @@ Dropped:
   same rank in the next suit two hands later no longer waits on an increment): 103.0 vs
   105.5 ms (-2.4%, near the noise), for 4 x 127 KB of histograms that would crowd a
   512 KB L2 (Zen 2 and Zen 3).
-
-* Enumeration, uint32 row offsets (32 KB instead of 64 KB; the add is a 32-bit add from
-  memory, one instruction fewer a hand): -3% and then +15% in two runs at load average 4-6,
-  undecided; worth measuring on a quiet host.
 * Groups of 8 rows in 512-bit vectors (the row scan, the spread by one VPERMB and the key
   sums with 512-bit PSHUFB / PSADBW; same ranks): thread CPU 22.2 vs 20.8 ms (+7%) on Zen 4,
   which runs a 512-bit operation as two 256-bit halves, and the 8 keys still leave the vector
