@@ -45,8 +45,9 @@ def rank_hands(completion, stamp, board_bits, full, n_known, hand_class, hand_su
                held_flush):
     """ranks[n] = hand n's best Omaha rank on the board full[:n_known] + completion (0 when it
     shares a card with the board); fills full[n_known:] with the completion. held_flush
-    (2, N_RANK_MASKS) caches flush ranks: [0, mask] holds one when [1, mask] is this board's
-    stamp (a number no other board of the chunk has, so nothing needs clearing)."""
+    (N_RANK_MASKS,) caches flush ranks: entry mask holds stamp << 16 | rank, valid when its
+    stamp is this board's (a number no other board of the chunk has, so nothing needs
+    clearing, and one read finds both)."""
     used = board_bits
     for j in range(completion.shape[0]):
         c = completion[j]
@@ -70,10 +71,11 @@ def rank_hands(completion, stamp, board_bits, full, n_known, hand_class, hand_su
         if suit >= 0:
             held = (hand_suits[n] >> shift) & 0x1FFF
             if held & (held - 1):  # two or more cards of the board's flush suit
-                if held_flush[1, held] != stamp:
-                    held_flush[0, held] = best_flush_of_masks(held, suited, flush5)
-                    held_flush[1, held] = stamp
-                r = max(r, held_flush[0, held])
+                cached = held_flush[held]
+                if (cached >> 16) != stamp:
+                    cached = (stamp << 16) | np.int64(best_flush_of_masks(held, suited, flush5))
+                    held_flush[held] = cached
+                r = max(r, cached & 0xFFFF)
         ranks[n] = r
 
 
@@ -120,7 +122,7 @@ def board_scratch(n_hands, n_classes):
     """Per-chunk scratch (allocated in a chunk kernel, then borrowed by its inner kernel):
     the hands' ranks, the classes' ranks, the flush cache, the full board."""
     return (np.empty(n_hands, dtype=np.uint16), np.empty(n_classes, dtype=np.int64),
-            np.zeros((2, N_RANK_MASKS), dtype=np.int64), np.empty(5, dtype=np.uint8))
+            np.zeros(N_RANK_MASKS, dtype=np.int64), np.empty(5, dtype=np.uint8))
 
 
 @inline

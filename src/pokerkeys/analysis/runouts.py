@@ -75,10 +75,10 @@ RunoutSort: TypeAlias = Literal["equity", "win", "tie", "delta", "weight", "card
 ViewGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
 _HOLE_CARDS = {"holdem": 0, "omaha": 4, "omaha5": 5, "omaha6": 6}
 #: Omaha runouts of two players settle at most this many showdowns (matchups x boards)
-#: exactly by default: about 5 s on 2 shared cores (2 ns a showdown).
-OMAHA_MAX_SHOWDOWNS = 2_000_000_000
+#: exactly by default: 2 to 7 s on 2 cores shared with other work (2 to 7 ns a showdown).
+OMAHA_MAX_SHOWDOWNS = 1_000_000_000
 #: The same for 3 or more players, and for ``what_wins``: their kernels settle a showdown
-#: about 4 times slower (every player's rank, not two, decides the winners).
+#: about 4 times slower (every player's rank, not two, decides the winners): 4 to 6 s.
 OMAHA_MAX_SHOWDOWNS_MULTIWAY = 500_000_000
 #: Omaha matchups kept in memory at most (their list costs about 50 bytes each to build).
 OMAHA_MAX_MATCHUPS = 4_000_000
