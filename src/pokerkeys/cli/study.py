@@ -261,9 +261,9 @@ def add_parser(sub: Subparsers) -> None:
                         "instead of the cards (a row per turn and river)")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true",
-                     help="Omaha: settle every matchup on every board however many there are "
-                          "(default: when at most 1 billion showdowns heads-up, 500 million "
-                          "with more players; else a sample of matchups)")
+                     help="Omaha: settle every matchup on every board, or an error naming the "
+                          "sizes beyond 1 billion showdowns heads-up, 500 million with more "
+                          "players (default: exact within those, else a sample of matchups)")
     how.add_argument("--samples", type=positive_int,
                      help="Omaha: sample this many matchups, each settled on every board "
                           "(with standard errors)")
