@@ -168,3 +168,15 @@ def test_the_web_page_runs_it_streams_progress_and_stops_at_its_deadline(monkeyp
     with TestClient(create_app(Limits(max_seconds=0.05))) as client:
         r = client.post("/api/analysis/runouts", json=body)
     assert r.status_code == 400 and "limit" in r.text
+
+
+def test_what_wins_samples_matchups_when_there_are_too_many_to_list() -> None:
+    hands, board = ["AsKsQdJd", "random", "random"], "Ts9s2d7h"
+    wins = pk.what_wins(hands, board, game="omaha", samples=3200, seed=2)
+    report = pk.runouts(hands, board, game="omaha", samples=32_000, seed=2)
+    assert not wins.exact and wins.boards == 44
+    assert wins.held.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-12)
+    # 3,200 matchups on every river: within a few points of the runouts' estimate
+    assert np.all(np.abs(wins.won.sum(axis=1) - report.equity_now) < 0.05)
+    with pytest.raises(ValueError, match="what_wins would compare more than"):
+        pk.what_wins(hands, board, game="omaha", exact=True)

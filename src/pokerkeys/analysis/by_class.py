@@ -55,6 +55,7 @@ from .runouts import (
     check_players,
     hole_cards_of,
     omaha_matchups,
+    sample_omaha_matchups,
 )
 
 if TYPE_CHECKING:
@@ -621,7 +622,10 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         ``by='category'`` only (the final Omaha hand's category); exact over every board
         when the boards x matchups are at most ``runouts.OMAHA_MAX_SHOWDOWNS_MULTIWAY``
         (each hand ranked once per board, every matchup settled, in a kernel), else over
-        a seeded sample of boards (no suit symmetry).
+        a seeded sample of boards (no suit symmetry), or, on a flop or a turn with more
+        matchups than ``runouts.OMAHA_MAX_MATCHUPS`` (a hand against two random players), a
+        seeded sample of ``samples`` matchups (default about ``SAMPLE_WORK`` of work), each
+        on every board.
 
     Returns
     -------
@@ -736,17 +740,28 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     n_matchups = len(built[0]) if built is not None else OMAHA_MAX_SHOWDOWNS_MULTIWAY + 1
     if exact is None:
         exact = comb(len(deck), k) * n_matchups <= OMAHA_MAX_SHOWDOWNS_MULTIWAY
-    if exact:
-        completions = np.array(list(combinations(deck.tolist(), k)),
-                               dtype=np.uint8).reshape(-1, k)
-    else:
+    def every_board() -> CardArray:
+        return np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
+
+    if not exact and built is None and k <= 2:
+        # Too many matchups to list, on a flop or a turn: a sample of them, each settled on
+        # every board.
+        completions = every_board()
         n = int(samples) if samples is not None else int(
-            np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
-        rng = np.random.default_rng(np.random.SeedSequence(seed))
-        completions = np.ascontiguousarray(rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
-    matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS_MULTIWAY,
-                              "what_wins", "give narrower ranges, more board cards or "
-                              "exact=False (a sample of boards)")
+            np.clip(SAMPLE_WORK // len(completions), 1000, 200_000))
+        matchups = sample_omaha_matchups(ranges, n, seed)
+    else:
+        if exact:
+            completions = every_board()
+        else:
+            n = int(samples) if samples is not None else int(
+                np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
+            rng = np.random.default_rng(np.random.SeedSequence(seed))
+            completions = np.ascontiguousarray(
+                rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
+        matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS_MULTIWAY,
+                                  "what_wins", "give narrower ranges, more board cards or "
+                                  "exact=False (a sample)")
     totals = matchups.class_wins(setup.board, completions, _CLASS_OF_RANK, threads, progress)
     won, held = totals[:, 0], totals[:, 1]
     showdowns = held[0].sum()

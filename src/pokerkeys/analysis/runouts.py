@@ -64,7 +64,7 @@ __all__ = ["MAX_PLAYERS", "OMAHA_MAX_MATCHUPS", "OMAHA_MAX_SHOWDOWNS",
            "OMAHA_MAX_SHOWDOWNS_MULTIWAY", "OmahaMatchups",
            "RunoutGrid", "RunoutSort", "Runouts", "ViewGame", "board_counts", "check_board",
            "check_players", "hole_cards_of", "mask_outcomes", "omaha_board_counts",
-           "omaha_hand_tables", "omaha_matchups", "runouts"]
+           "omaha_hand_tables", "omaha_matchups", "runouts", "sample_omaha_matchups"]
 
 #: Most players a runout report (and the other reports of ``pokerkeys.analysis``) takes.
 MAX_PLAYERS = 6
@@ -1247,25 +1247,69 @@ def _sample_matchups(rng: np.random.Generator, bits: list[_MaskArray],
     return np.concatenate(found)[:n]
 
 
+def sample_omaha_matchups(ranges: list[tuple[CardArray, FloatArray]], n: int, seed: SeedLike,
+                          groups: int = 1) -> OmahaMatchups:
+    """Matchups drawn from the players' Omaha ranges, for when there are too many to list.
+
+    Each player's hand is drawn by its weight and a draw whose hands share a card is thrown
+    away, so matchups come with the probability the exact enumeration gives their weights.
+
+    Parameters
+    ----------
+    ranges : list of (hands, weights)
+        Per player, its ``(N, H)`` hands and their weights.
+    n : int
+        Matchups per group.
+    seed : int or sequence of int, optional
+        The draws' seed: group g draws from the g-th child of ``SeedSequence(seed)``.
+    groups : int, default 1
+        Groups of ``n`` matchups, one after the other (each its own seed, for standard
+        errors from their spread).
+
+    Returns
+    -------
+    OmahaMatchups
+        ``groups * n`` matchups of weight 1, each of its own hands (the table has a row per
+        player and matchup).
+
+    Raises
+    ------
+    ValueError
+        If no matchup is found in a million draws (the ranges always share a card).
+
+    Examples
+    --------
+    >>> from pokerkeys.analysis.runouts import sample_omaha_matchups
+    >>> from pokerkeys.core.cards import parse_cards
+    >>> from pokerkeys.core.cards import format_cards
+    >>> ranges = [(parse_cards("AsKsQdJd")[None], np.ones(1)),
+    ...           (np.stack([parse_cards("AhAcKhKc"), parse_cards("AsAcKhKc")]), np.ones(2))]
+    >>> drawn = sample_omaha_matchups(ranges, 3, seed=1)
+    >>> drawn.rows.tolist(), format_cards(drawn.hands[drawn.rows[0, 1]])
+    ([[0, 3], [1, 4], [2, 5]], 'Ah Ac Kh Kc')
+    """
+    from ..equity.omaha import hand_bits
+
+    n_players = len(ranges)
+    bits = [hand_bits(hands) for hands, _ in ranges]
+    chance = [w / w.sum() for _, w in ranges]
+    rows = np.concatenate([_sample_matchups(np.random.default_rng(child), bits, chance, n)
+                           for child in np.random.SeedSequence(seed).spawn(groups)])
+    hands = np.concatenate([h[rows[:, p]] for p, (h, _) in enumerate(ranges)])
+    total = len(rows)
+    index = np.ascontiguousarray(np.arange(n_players * total).reshape(n_players, total).T)
+    return OmahaMatchups(hands, index, np.ones(total))
+
+
 def _sampled_counts(ranges: list[tuple[CardArray, FloatArray]], board: CardArray,
                     completions: CardArray, samples: int, seed: SeedLike, threads: Threads,
                     progress: _Progress | None) -> FloatArray:
     """(SAMPLE_GROUPS, B, 2**P): per group of matchups drawn from the ranges (its own seed
     from ``seed``), each completion's showdowns by winner mask, as ``OmahaMatchups.counts``."""
-    from ..equity.omaha import hand_bits
-
-    n_players = len(ranges)
     per_group = -(-samples // SAMPLE_GROUPS)
-    bits = [hand_bits(hands) for hands, _ in ranges]
-    chance = [w / w.sum() for _, w in ranges]
-    rows = np.concatenate([_sample_matchups(np.random.default_rng(child), bits, chance,
-                                            per_group)
-                           for child in np.random.SeedSequence(seed).spawn(SAMPLE_GROUPS)])
-    n = len(rows)
-    hands = np.concatenate([h[rows[:, p]] for p, (h, _) in enumerate(ranges)])
-    index = np.ascontiguousarray(np.arange(n_players * n).reshape(n_players, n).T)
-    return OmahaMatchups(hands, index, np.ones(n)).group_counts(
-        board, completions, np.arange(SAMPLE_GROUPS + 1) * per_group, threads, progress)
+    drawn = sample_omaha_matchups(ranges, per_group, seed, SAMPLE_GROUPS)
+    return drawn.group_counts(board, completions, np.arange(SAMPLE_GROUPS + 1) * per_group,
+                              threads, progress)
 
 
 def _sampled_stderr(groups: FloatArray) -> FloatArray:
