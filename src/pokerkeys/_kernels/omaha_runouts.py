@@ -152,23 +152,26 @@ def board_counts_chunks(first, end, out, hand_class, hand_suits, hand_bits, clas
     the hands on each board (sampled matchups come in groups, one per seed)."""
     ranks, class_rank, held_flush, full = board_scratch(hand_class.shape[0],
                                                         class_pairs.shape[0])
+    no_classes = np.zeros(0, dtype=np.int64)
     for c in range(first, end):
-        _board_counts(chunk_starts[c], chunk_starts[c + 1], out, hand_class, hand_suits,
-                      hand_bits, class_pairs, matchups, weights, group_starts, board,
-                      completions, triple_index, rank5, flush5, ranks, class_rank, held_flush,
-                      full)
+        _each_board(out, chunk_starts[c], chunk_starts[c + 1], False, hand_class, hand_suits,
+                    hand_bits, class_pairs, matchups, weights, group_starts, no_classes, board,
+                    completions, triple_index, rank5, flush5, ranks, class_rank, held_flush,
+                    full)
 
 
 @kernel
-def _board_counts(lo, hi, out, hand_class, hand_suits, hand_bits, class_pairs, matchups,
-                  weights, group_starts, board, completions, triple_index, rank5, flush5,
-                  ranks, class_rank, held_flush, full):
-    """Completions lo..hi-1 of ``board_counts_chunks``, on borrowed views of its arrays."""
+def _each_board(out, lo, hi, by_class, hand_class, hand_suits, hand_bits, class_pairs,
+                matchups, weights, group_starts, class_of_rank, board, completions,
+                triple_index, rank5, flush5, ranks, class_rank, held_flush, full):
+    """Completions lo..hi-1 of a chunk kernel, on borrowed views of its arrays: with
+    by_class, ``class_wins_chunks``' sums into out (P, 2, K) (its chunk's row), else
+    ``board_counts_chunks``' into out (G, B, 2**P)."""
     out, hand_class, hand_suits = borrowed(out), borrowed(hand_class), borrowed(hand_suits)
     hand_bits, class_pairs, matchups = borrowed(hand_bits), borrowed(class_pairs), \
         borrowed(matchups)
     weights, board, completions = borrowed(weights), borrowed(board), borrowed(completions)
-    group_starts = borrowed(group_starts)
+    group_starts, class_of_rank = borrowed(group_starts), borrowed(class_of_rank)
     triple_index, rank5, flush5 = borrowed(triple_index), borrowed(rank5), borrowed(flush5)
     ranks, class_rank, held_flush = borrowed(ranks), borrowed(class_rank), \
         borrowed(held_flush)
@@ -179,6 +182,9 @@ def _board_counts(lo, hi, out, hand_class, hand_suits, hand_bits, class_pairs, m
         rank_hands(completions[b], b + 1, board_bits, full, board.shape[0], hand_class,
                    hand_suits, hand_bits, class_pairs, triple_index, rank5, flush5, ranks,
                    class_rank, held_flush)
+        if by_class:
+            _class_wins(out, matchups, weights, class_of_rank, ranks)
+            continue
         for g in range(group_starts.shape[0] - 1):
             if n_players == 2:
                 _heads_up_row(out, g, b, group_starts[g], group_starts[g + 1], matchups,
@@ -203,44 +209,29 @@ def class_wins_chunks(first, end, out, hand_class, hand_suits, hand_bits, class_
     matchup weighted by weights[m]. out (C, P, 2, K) starts at zero."""
     ranks, class_rank, held_flush, full = board_scratch(hand_class.shape[0],
                                                         class_pairs.shape[0])
+    every_matchup = np.array([0, matchups.shape[0]], dtype=np.int64)
     for c in range(first, end):
-        _class_wins(out[c], chunk_starts[c], chunk_starts[c + 1], hand_class, hand_suits,
-                    hand_bits, class_pairs, matchups, weights, board, completions,
-                    class_of_rank, triple_index, rank5, flush5, ranks, class_rank, held_flush,
-                    full)
+        _each_board(out[c], chunk_starts[c], chunk_starts[c + 1], True, hand_class, hand_suits,
+                    hand_bits, class_pairs, matchups, weights, every_matchup, class_of_rank,
+                    board, completions, triple_index, rank5, flush5, ranks, class_rank,
+                    held_flush, full)
 
 
-@kernel
-def _class_wins(out, lo, hi, hand_class, hand_suits, hand_bits, class_pairs, matchups,
-                weights, board, completions, class_of_rank, triple_index, rank5, flush5,
-                ranks, class_rank, held_flush, full):
-    """Completions lo..hi-1 of ``class_wins_chunks`` into out (P, 2, K), on borrowed views."""
-    out, hand_class, hand_suits = borrowed(out), borrowed(hand_class), borrowed(hand_suits)
-    hand_bits, class_pairs, matchups = borrowed(hand_bits), borrowed(class_pairs), \
-        borrowed(matchups)
-    weights, board, completions = borrowed(weights), borrowed(board), borrowed(completions)
-    class_of_rank = borrowed(class_of_rank)
-    triple_index, rank5, flush5 = borrowed(triple_index), borrowed(rank5), borrowed(flush5)
-    ranks, class_rank, held_flush = borrowed(ranks), borrowed(class_rank), \
-        borrowed(held_flush)
-    full = borrowed(full)
-    n_matchups, n_players = matchups.shape
-    board_bits = known_bits(board, full)
-    for b in range(lo, hi):
-        rank_hands(completions[b], b + 1, board_bits, full, board.shape[0], hand_class,
-                   hand_suits, hand_bits, class_pairs, triple_index, rank5, flush5, ranks,
-                   class_rank, held_flush)
-        for m in range(n_matchups):
-            mask, live = winners_of(matchups, m, n_players, ranks)
-            if not live:
-                continue
-            winners = 0
-            for p in range(n_players):
-                winners += (mask >> p) & 1
-            w = weights[m]
-            share = w / winners
-            for p in range(n_players):
-                k = class_of_rank[ranks[matchups[m, p]]]
-                out[p, 1, k] += w
-                if (mask >> p) & 1:
-                    out[p, 0, k] += share
+@inline
+def _class_wins(out, matchups, weights, class_of_rank, ranks):
+    """One board of ``class_wins_chunks`` into out (P, 2, K)."""
+    n_players = matchups.shape[1]
+    for m in range(matchups.shape[0]):
+        mask, live = winners_of(matchups, m, n_players, ranks)
+        if not live:
+            continue
+        winners = 0
+        for p in range(n_players):
+            winners += (mask >> p) & 1
+        w = weights[m]
+        share = w / winners
+        for p in range(n_players):
+            k = class_of_rank[ranks[matchups[m, p]]]
+            out[p, 1, k] += w
+            if (mask >> p) & 1:
+                out[p, 0, k] += share
