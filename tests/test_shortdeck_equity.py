@@ -131,5 +131,16 @@ def test_enumeration_fits_short_deck():
     from pokerkeys.equity.holdem import enumeration_fits
     assert enumeration_fits(["AhKh", "random"], game="shortdeck")
     assert not enumeration_fits(["AhKh", "random", "random"], game="shortdeck")
+    # Preflop, the work is the rank-class enumeration's, not 201,376 boards per player:
+    # AhKh vs QsQd has 1,278 board rank multisets, then the flush corrections of hearts
+    # (AhKh holds two: 84 x 45 + 126 x 9 + 126), spades and diamonds (one each: 126 x 9 + 126)
+    # and clubs (126), so 8,964 showdowns of two players.
+    for rules in RULES:
+        assert enumeration_fits(["AhKh", "QsQd"], game="shortdeck", rules=rules,
+                                max_evaluations=17_928)
+        assert not enumeration_fits(["AhKh", "QsQd"], game="shortdeck", rules=rules,
+                                    max_evaluations=17_927)
+    # Random against random, 2.8e8 showdowns by rank classes: exact by default.
+    assert enumeration_fits(["random", "random"], game="shortdeck")
     with pytest.raises(ValueError, match="5c is not a short-deck card"):
         enumeration_fits(["AhKh", "5c5d"], game="shortdeck")

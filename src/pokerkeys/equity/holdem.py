@@ -57,7 +57,10 @@ Game: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"]
 # Exhaustive enumeration is chosen automatically below this many hand evaluations, about a
 # second on two cores: boards card by card run at about 590 M evaluations/s (AhKh vs two random
 # hands on 2c3d4h: 2.9e9 in 4.9 s) and preflop rank-class showdowns at about the same rate per
-# player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Monte Carlo above it.
+# player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Short deck counts the
+# same way, its preflop by its own rank classes (random vs random: 2.8e8 in 0.84 s, AhKh vs two
+# random hands: 1.7e9 in 4.0 s, on a host shared with four other jobs, where 22+ vs random
+# took 1.2 s). Monte Carlo above it.
 AUTO_EXACT_MAX_EVALS = 5e8
 # Runs of more than about half a second go in PROGRESS_BATCHES kernel calls or more, to report
 # progress; and no kernel call does more than BATCH_EVALS evaluations (about 0.25 s), because
@@ -83,11 +86,13 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     symmetry (24 permutations), the run could fit the budget.
     """
     n_players = len(setup.players)
-    # Short deck's budget counts its preflop boards one by one, as when they were enumerated
-    # so (they run by rank classes now): exact=None picks the method it always picked.
-    by_classes = setup.rules is None
-    if setup.n_missing == 5 and by_classes:
-        cheapest = _NON_FLUSH_PART_WORK + 4 * _FLUSH_PART_WORK[0]
+    # The work of the method that runs: preflop by rank classes (Hold'em's or short deck's
+    # nine ranks), other boards card by card.
+    short = setup.rules is not None
+    if setup.n_missing == 5:
+        non_flush, flush = ((_SHORT_NON_FLUSH_PART_WORK, _SHORT_FLUSH_PART_WORK) if short
+                            else (_NON_FLUSH_PART_WORK, _FLUSH_PART_WORK))
+        cheapest = non_flush + 4 * flush[0]
     else:
         cheapest = math.comb(setup.n_rem, setup.n_missing)
     at_most = math.prod(len(c) for c in setup.combo_lists)
@@ -99,7 +104,7 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead)
     if not forced and _evaluations(_piece_work(matchups, setup.n_missing, setup.n_rem,
-                                               by_classes), n_players) > budget:
+                                               short=short), n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
 
@@ -164,11 +169,11 @@ def _whole_matchups(n_matchups: int, n_pieces: int) -> bool:
     return n_matchups >= SPLIT_MATCHUPS_BELOW or n_pieces == 1
 
 
-def _piece_work(hands: CardArray, n_missing: int, n_rem: int, by_classes: bool = True,
-                short: bool = False) -> FloatArray:
-    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop (``by_classes``;
-    ``short``: of the short deck's nine ranks), else first cards."""
-    if n_missing == 5 and by_classes:
+def _piece_work(hands: CardArray, n_missing: int, n_rem: int, short: bool = False
+                ) -> FloatArray:
+    """(M, K) showdowns of each matchup's pieces: rank-class parts preflop (``short``: of the
+    short deck's nine ranks), else first cards."""
+    if n_missing == 5:
         return _rank_class_work(hands, short)
     return _first_card_work(len(hands), n_missing, n_rem)
 
@@ -290,7 +295,9 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     max_evaluations : float, default AUTO_EXACT_MAX_EVALS
         The budget in hand evaluations (5e8).
     game : {'holdem', 'shortdeck'}, default 'holdem'
-        The game, as for ``equity`` (short deck's preflop work counts every board).
+        The game, as for ``equity``. The work is that of the method that runs: preflop
+        showdowns of the boards' rank classes (short deck's nine ranks: at most 1,278 board
+        rank multisets plus the flush corrections), other boards one by one.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         Short deck only: the rule order (it does not change the work).
 
@@ -309,6 +316,8 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     >>> from pokerkeys.equity.holdem import enumeration_fits
     >>> enumeration_fits(["AhKh", "QsQd"]), enumeration_fits(["AhKh"] + ["random"] * 5)
     (True, False)
+    >>> enumeration_fits(["random", "random"], game="shortdeck")
+    True
     >>> enumeration_fits(["AhKh", "random", "random"], game="shortdeck")
     False
     """
@@ -350,7 +359,9 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     exact : bool or None, default None
         None: enumerate every board when no stop rule (``trials``, ``target_stderr``,
         ``time_limit``) is given and the enumeration takes at most ``AUTO_EXACT_MAX_EVALS``
-        (5e8) hand evaluations, about a second on two cores; otherwise Monte Carlo. True:
+        (5e8) hand evaluations, about a second on two cores (preflop, Hold'em's or short
+        deck's, counted in showdowns of the boards' rank classes, as it runs); otherwise
+        Monte Carlo. True:
         enumerate whatever it costs (refused beyond 5,000,000 matchups of range combos).
         False: Monte Carlo.
     trials : int or None, default None
