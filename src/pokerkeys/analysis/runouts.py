@@ -10,7 +10,12 @@ for instance, how a player fares when a flush card comes.
 Every complete board is evaluated once: heads-up by the range sweep of ``_kernels.sweep``
 (each combo evaluated once per board, card removal exact, however wide the ranges), with more
 players by ranking every combo once per board and comparing every matchup
-(``_kernels.board_matchups``). A card's weight is its probability given the ranges, card
+(``_kernels.board_matchups``). Omaha (``game='omaha'``, ``'omaha5'``, ``'omaha6'``) ranks
+every hand of every player once per board and settles every matchup there
+(``_kernels.omaha_runouts``, through ``OmahaMatchups``, which ``what_wins`` and the flop
+report use too): exact up to ``OMAHA_MAX_SHOWDOWNS`` matchups x boards heads-up
+(``OMAHA_MAX_SHOWDOWNS_MULTIWAY`` with more players), beyond that a seeded sample of
+matchups with standard errors. A card's weight is its probability given the ranges, card
 removal included: the weight of the matchups it leaves possible (each has the same number of
 rivers). The weights sum to 1 and the weighted sum of a player's equities after each card is
 its equity now (tested against a brute force).
