@@ -7,7 +7,8 @@ with the code before it and with the C++ loops of ``benchmarks/cpp`` in one run,
 2 calls, medians; thread CPU time at 1 thread where wall-clock times were too noisy; and
 instructions per hand counted by cachegrind, which no load disturbs (kernels compiled for a
 Haswell target, ``NUMBA_CPU_NAME=haswell``: AVX2 code as an Intel CPU runs it; the slope
-between two sizes of the same job).
+between 1 and 21 calls on 2M hands, or 1 and 33 of the enumeration's 64 work groups: a
+process's start varies by some 20M instructions, so shorter jobs mislead).
 
 Kept:
 
@@ -18,7 +19,8 @@ Kept:
   pokerkeys._warm_up --all --processes 1`` on the loaded host the three took 1.7-2.0 s each.
 * The good groups of a chunk in an inner loop with no call in it (the checked path's call
   made LLVM reload the shuffle masks from the stack for every group): thread CPU 21.45 vs
-  22.10 ms; 21.4 instructions a hand instead of 31.7 (the ``prange`` kernel: 28.9).
+  22.10 ms. On the Haswell target, with 16 vector registers and no AVX-512, it counts 28.0
+  instructions a hand against 27.5 (the ``prange`` kernel: 27.4).
 * Without ``out=``, reusing an earlier output nothing references any more
   (``core.evaluate._SpareOutputs``): 0 page faults a call instead of 356 on average (up to
   795, 6.6 ms of system time on a 22 ms call) when the caller holds its previous answer.
@@ -28,8 +30,8 @@ Kept:
   thread CPU 103.5 vs 130.0 ms for all 133,784,560 hands (-20%; the flush skip and offsets
   alone -5%, index histograms in int32 another -13%, uint16 another -8%); then uint32
   offsets (32 KB, the add a 32-bit add from memory). Instructions a hand: 14.98 before,
-  11.67, 10.89 with uint32 offsets (-27% in all; their thread CPU time was undecided, -3%
-  then +15% at load average 4-6).
+  11.67, 10.89 with uint32 offsets (-27% in all; the uint32 offsets' thread CPU time on
+  Zen 4: 101.5 vs 101.5 ms, after -3% and +15% in two runs at load average 4-6).
 
 Dropped:
 
@@ -42,6 +44,10 @@ Dropped:
   same rank in the next suit two hands later no longer waits on an increment): 103.0 vs
   105.5 ms (-2.4%, near the noise), for 4 x 127 KB of histograms that would crowd a
   512 KB L2 (Zen 2 and Zen 3).
+* Batch, the enumeration's uint32 row offsets (the hash index as one 32-bit add from
+  memory, no mask): 26.4 instructions a hand instead of 28.0 on the Haswell target, but
+  thread CPU 21.78 vs 20.92 ms (+4%) on Zen 4, whose 32 KB L1 the extra 32 KB table
+  crowds. Worth measuring on an Intel Xeon (48 KB L1).
 * Groups of 8 rows in 512-bit vectors (the row scan, the spread by one VPERMB and the key
   sums with 512-bit PSHUFB / PSADBW; same ranks): thread CPU 22.2 vs 20.8 ms (+7%) on Zen 4,
   which runs a 512-bit operation as two 256-bit halves, and the 8 keys still leave the vector
