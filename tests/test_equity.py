@@ -464,3 +464,62 @@ def test_progress_reports_rising_to_its_total(hands, exact):
     assert calls, "no progress reported"
     done = [d for d, _ in calls]
     assert done == sorted(done) and done[-1] == calls[-1][1] > 0
+
+
+ALIKE_CASES = [
+    # (players, board, dead, rules): two or three players of one range, boards of every size
+    (["AhKh", "random", "random"], "Qh7h6c2d", None, None),
+    (["AhKh", "random", "random"], "Qh7h6c2dTs", "3c", None),
+    (["AhKh", "QQ+,AKs", "QQ+,AKs"], None, None, None),
+    (["JJ+,AKs", "JJ+,AKs", "JJ+,AKs"], "Qh7h6c", None, None),
+    (["random", "random", "AhKh", "7s7c"], "Qh7h6c2d", None, None),
+    (["QQ+:0.5,AKs", "9h9d", "QQ+:0.5,AKs", "TT,99:0.25", "TT,99:0.25"], "2c3d4h", None,
+     None),
+    (["AhKh", "random", "random"], "Qh7h6c", None, "trips-beat-straight"),
+    (["AhKh", "random", "random"], "Qh7h6cTd", "9s", "straight-beats-trips"),
+    (["AhKh", "TT+,AQs+", "TT+,AQs+"], None, None, "trips-beat-straight"),
+    (["9h9d", "AQs+,KK+", "AQs+,KK+", "AQs+,KK+"], None, "Qs", "straight-beats-trips"),
+]
+
+
+@pytest.mark.parametrize("hands, board, dead, rules", ALIKE_CASES)
+def test_players_of_one_range_enumerated_once_per_orbit(hands, board, dead, rules):
+    """Matchups that differ by swapping players of the same range are enumerated once and
+    their counts credited to every permutation: the same counts, to the integer, as
+    enumerating every matchup (the unmerged path, ``alike=()``)."""
+    from pokerkeys.equity import holdem as H
+    from pokerkeys.equity.matchups import alike_players, credit_alike
+    setup = H.prepare(hands, board, dead, rules=rules)
+    alike = alike_players(setup.combo_lists, setup.weight_lists)
+    assert alike
+    args = (setup.board, setup.excluded, setup.n_missing, setup.n_rem, None, None,
+            setup.rules)
+    every = H._enumeration(setup, True)
+    folded = H._enumeration(setup, True, alike=alike)
+    assert every is not None and folded is not None
+    assert len(folded[0]) < len(every[0])
+    want = H._exact_counts(*every, *args)
+    got = credit_alike(H._exact_counts(*folded, *args), alike)
+    if any(":" in h for h in hands):  # weights other than 1: sums in another order
+        np.testing.assert_allclose(got, want, rtol=1e-13)
+    else:
+        np.testing.assert_array_equal(got, want)
+    result = equity(hands, board, dead, exact=True, game="shortdeck" if rules else "holdem",
+                    rules=rules)
+    np.testing.assert_allclose(result.mask_counts, want, rtol=1e-13)
+    for group in alike:
+        assert np.all(result.equity[list(group)] == result.equity[group[0]])
+
+
+def test_alike_players_need_the_same_combos_and_weights():
+    from pokerkeys.equity.matchups import alike_players, credit_alike
+    from pokerkeys.equity.setup import prepare
+    setup = prepare(["AhKh", "QQ+", "QQ+:0.5", "QQ+", "random"])
+    assert alike_players(setup.combo_lists, setup.weight_lists) == ((1, 3),)
+    setup = prepare(["AhKh", "QsQd", "random"])
+    assert alike_players(setup.combo_lists, setup.weight_lists) == ()
+    counts = np.arange(8.0)
+    assert credit_alike(counts, ()) is counts
+    # Three alike players: every mask with the same number of winners gets their mean.
+    np.testing.assert_array_equal(credit_alike(counts, [(0, 1, 2)]),
+                                  [0, 7 / 3, 7 / 3, 14 / 3, 7 / 3, 14 / 3, 14 / 3, 7])

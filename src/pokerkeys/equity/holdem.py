@@ -6,8 +6,10 @@ combo, a partly known hand ('Ah??') is every combo holding that card, an unknown
 'random') is every combo, and a PokerStove-style range is parsed by ``pokerkeys.equity.ranges``.
 ``pokerkeys.equity.setup`` reads and checks the players, board and dead cards. Enumeration
 (here) walks every compatible *matchup* (one combo per player, weight = product of the combos'
-weights; matchups equal up to a suit permutation merged) and every board completion, preflop
-by board rank classes (``_kernels.rank_classes``); Monte Carlo
+weights; matchups equal up to a suit permutation merged, and those that differ by swapping
+players of the same range, such as two 'random' hands, enumerated once with the counts
+credited to each permutation) and every board completion, preflop by board rank classes
+(``_kernels.rank_classes``); Monte Carlo
 (``pokerkeys.equity.monte_carlo``, run by ``pokerkeys.equity.driver``) draws matchups and
 boards at random. Both produce a histogram over winner masks (see ``_kernels.equity``), which
 ``EquityResult`` turns into equities, win and tie probabilities and split frequencies.
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import Literal, TypeAlias
 
@@ -41,7 +43,13 @@ from ..core.tables import eval_tables, rank_class_tables_7, shortdeck_tables
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray, SeedLike, Threads
 from . import first_call
 from .driver import Progress, validate_stop
-from .matchups import EXACT_MAX_MATCHUPS, all_matchups, merge_isomorphic
+from .matchups import (
+    EXACT_MAX_MATCHUPS,
+    alike_players,
+    all_matchups,
+    credit_alike,
+    merge_isomorphic,
+)
 from .monte_carlo import monte_carlo
 from .result import EquityResult
 from .setup import PerCombo, PlayerSpec, Setup, prepare
@@ -76,14 +84,17 @@ PARALLEL_MIN_EVALS = 1e7
 
 
 # ---------------------------------------------------------------------------- enumeration
-def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS
+def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVALS,
+                 alike: Sequence[Sequence[int]] = ()
                  ) -> tuple[CardArray, FloatArray] | None:
-    """(matchups, weights) to enumerate, suit-isomorphic ones merged; None when `forced` is
-    False and the enumeration would take more than ``budget`` hand evaluations (by default
-    about a second: then Monte Carlo runs).
+    """(matchups, weights) to enumerate, suit-isomorphic ones merged (and, with ``alike``,
+    those that differ by swapping players of the same range: their counts then go through
+    ``credit_alike``); None when `forced` is False and the enumeration would take more than
+    ``budget`` hand evaluations (by default about a second: then Monte Carlo runs).
 
     The matchups are only built when, even with the cheapest matchups and the best suit
-    symmetry (24 permutations), the run could fit the budget.
+    symmetry (24 permutations, times the permutations of the alike players), the run could
+    fit the budget.
     """
     n_players = len(setup.players)
     # The work of the method that runs: preflop by rank classes (Hold'em's or short deck's
@@ -96,17 +107,28 @@ def _enumeration(setup: Setup, forced: bool, budget: float = AUTO_EXACT_MAX_EVAL
     else:
         cheapest = math.comb(setup.n_rem, setup.n_missing)
     at_most = math.prod(len(c) for c in setup.combo_lists)
+    symmetry = 24 * math.prod(math.factorial(len(g)) for g in alike)
     if not forced and (at_most > EXACT_MAX_MATCHUPS
-                       or at_most * cheapest * n_players / 24 > budget):
+                       or at_most * cheapest * n_players / symmetry > budget):
         return None
     matchups, weights = all_matchups(setup.combo_lists, setup.weight_lists)
     if len(matchups) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead)
+    matchups, weights = merge_isomorphic(matchups, weights, setup.board, setup.dead,
+                                         alike=alike)
     if not forced and _evaluations(_piece_work(matchups, setup.n_missing, setup.n_rem,
                                                short=short), n_players) > budget:
         return None
     return np.ascontiguousarray(matchups), weights
+
+
+def _alike(setup: Setup) -> tuple[tuple[int, ...], ...]:
+    """The groups of players of the same range whose matchups are enumerated once per orbit
+    of their permutations (``credit_alike`` credits the others): up to 5 players, where
+    matchups are merged at all."""
+    if len(setup.players) > 5:
+        return ()
+    return alike_players(setup.combo_lists, setup.weight_lists)
 
 
 # Below this many matchups, work items are (matchup, first board card) pairs balanced by their
@@ -286,7 +308,9 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     evaluations.
 
     Two cores evaluate about 5e8 hands a second; the default is what ``equity`` enumerates on
-    its own when ``exact`` is None (the web app asks before it runs an exact job).
+    its own when ``exact`` is None (the web app asks before it runs an exact job). Matchups
+    equal up to a suit permutation, or up to swapping players of the same range, count once,
+    as they are enumerated once.
 
     Parameters
     ----------
@@ -322,7 +346,7 @@ def enumeration_fits(hands: Iterable[PlayerSpec], board: CardsLike | None = None
     False
     """
     setup = prepare(hands, board, dead, rules=resolve_rules(game, rules))
-    return _enumeration(setup, False, max_evaluations) is not None
+    return _enumeration(setup, False, max_evaluations, _alike(setup)) is not None
 
 
 def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
@@ -532,14 +556,16 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         return _per_combo.run(setup, per_combo, exact=exact_run, trials=trials,
                               target_stderr=target_stderr, time_limit=time_limit, seed=seed,
                               threads=threads, progress=progress, start=start)
+    alike = _alike(setup)
     if exact or (exact is None and not stop_given):
-        plan = _enumeration(setup, forced=bool(exact))
+        plan = _enumeration(setup, forced=bool(exact), alike=alike)
     if plan is None:
         return monte_carlo(setup, trials, target_stderr, time_limit, seed, threads, progress,
                            start)
     matchups, weights = plan
-    counts = _exact_counts(matchups, weights, setup.board, setup.excluded, setup.n_missing,
-                           setup.n_rem, threads, progress, setup.rules)
+    counts = credit_alike(_exact_counts(matchups, weights, setup.board, setup.excluded,
+                                        setup.n_missing, setup.n_rem, threads, progress,
+                                        setup.rules), alike)
     if counts.sum() == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
     return EquityResult.from_mask_counts(setup.labels, counts, True,

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import permutations, product
 from typing import Literal, overload
 
 import numpy as np
@@ -23,7 +24,8 @@ from ..core.classes import ALL_COMBOS, COMBO_INDEX_TABLE, N_COMBOS
 from ..core.symmetry import stabilizer
 from ..core.types import CardArray, FloatArray, IntArray
 
-__all__ = ["EXACT_MAX_MATCHUPS", "all_matchups", "matchup_rows", "merge_isomorphic"]
+__all__ = ["EXACT_MAX_MATCHUPS", "alike_players", "all_matchups", "credit_alike", "matchup_rows",
+           "merge_isomorphic"]
 
 #: More matchups than this are refused for exact enumeration (the tables grow with them).
 EXACT_MAX_MATCHUPS = 5_000_000
@@ -159,16 +161,109 @@ def matchup_rows(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatA
     return np.ascontiguousarray(np.concatenate(combo_lists)), rows, weights
 
 
+def alike_players(combo_lists: Sequence[CardArray], weight_lists: Sequence[FloatArray]
+                  ) -> tuple[tuple[int, ...], ...]:
+    """Groups of two or more players holding the same range: the same combos, same weights.
+
+    Two such players can swap their combos in any matchup and the matchup stays possible and
+    keeps its weight; its outcome counts are the same with the two players' wins swapped.
+    ``merge_isomorphic(..., alike=...)`` enumerates one matchup of each such orbit and
+    ``credit_alike`` hands the counts back.
+
+    Parameters
+    ----------
+    combo_lists, weight_lists : sequence of numpy.ndarray
+        Per player, (n, 2) uint8 combos and their float64 weights (``Setup.combo_lists``,
+        ``Setup.weight_lists``).
+
+    Returns
+    -------
+    tuple of tuple of int
+        The groups, each in increasing player order; players alike with nobody are in none.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import prepare
+    >>> from pokerkeys.equity.matchups import alike_players
+    >>> setup = prepare(["AhKh", "random", "QQ+", "random", "QQ+"])
+    >>> alike_players(setup.combo_lists, setup.weight_lists)
+    ((1, 3), (2, 4))
+    """
+    groups: list[list[int]] = []
+    for p, (combos, weights) in enumerate(zip(combo_lists, weight_lists, strict=True)):
+        if len(combos) < 2:  # a known hand: two of them would share their cards
+            continue
+        for group in groups:
+            q = group[0]
+            if np.array_equal(combo_lists[q], combos) and \
+                    np.array_equal(weight_lists[q], weights):
+                group.append(p)
+                break
+        else:
+            groups.append([p])
+    return tuple(tuple(g) for g in groups if len(g) > 1)
+
+
+def credit_alike(mask_counts: FloatArray, alike: Sequence[Sequence[int]]) -> FloatArray:
+    """Winner-mask counts of all matchups from those of one matchup per orbit of alike players.
+
+    ``mask_counts`` sums the counts of the representatives ``merge_isomorphic(...,
+    alike=alike)`` returned, each weighted by its class. Every permutation of each group's
+    players maps the counts to another matchup's (the wins of player i go to the player it
+    maps to); summed over all of them and divided by their number, the counts of every
+    matchup come back. With integer weights (single hands, random hands, ranges without
+    weights) the counts are integers and the result is exact.
+
+    Parameters
+    ----------
+    mask_counts : numpy.ndarray
+        (2**P,) float64 counts indexed by winner mask (bit p: player p wins or ties).
+    alike : sequence of sequence of int
+        The groups of alike players (``alike_players``); empty: the counts as given.
+
+    Returns
+    -------
+    numpy.ndarray
+        (2**P,) float64 counts over every matchup.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.matchups import credit_alike
+    >>> credit_alike(np.array([0.0, 3.0, 1.0, 2.0]), [(0, 1)]).tolist()
+    [0.0, 2.0, 2.0, 2.0]
+    """
+    groups = [tuple(g) for g in alike if len(g) > 1]
+    if not groups:
+        return mask_counts
+    n_masks = len(mask_counts)
+    n_players = n_masks.bit_length() - 1
+    masks = np.arange(n_masks)
+    bits = (masks[:, None] >> np.arange(n_players)) & 1            # (masks, players)
+    total = np.zeros(n_masks)
+    n_maps = 0
+    for images in product(*(permutations(g) for g in groups)):
+        to = np.arange(n_players)
+        for group, image in zip(groups, images, strict=True):
+            to[list(group)] = image
+        mapped = (bits << to).sum(axis=1)    # bit p of a mask moves to bit to[p]
+        np.add.at(total, mapped, mask_counts)
+        n_maps += 1
+    return total / n_maps
+
+
 @overload
 def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
-                     dead: CardArray, return_inverse: Literal[False] = False
+                     dead: CardArray, return_inverse: Literal[False] = False,
+                     alike: Sequence[Sequence[int]] = ()
                      ) -> tuple[CardArray, FloatArray]: ...
 @overload
 def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
-                     dead: CardArray, return_inverse: Literal[True]
+                     dead: CardArray, return_inverse: Literal[True],
+                     alike: Sequence[Sequence[int]] = ()
                      ) -> tuple[CardArray, FloatArray, IntArray]: ...
 def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
-                     dead: CardArray, return_inverse: bool = False
+                     dead: CardArray, return_inverse: bool = False,
+                     alike: Sequence[Sequence[int]] = ()
                      ) -> tuple[CardArray, FloatArray] | tuple[CardArray, FloatArray, IntArray]:
     """Fold matchups that a suit permutation maps onto each other into one, summing weights.
 
@@ -177,6 +272,11 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     them needs enumerating. Each matchup is coded as an integer (11 bits per player's combo
     index), its canonical form is the smallest code among its images. Matchups of more than 5
     players are not merged (their codes would not fit 64 bits).
+
+    With ``alike``, matchups that also differ by swapping the combos of players holding the
+    same range fold into one: the code sorts those players' combos. Their counts are then
+    the class representative's with the players permuted, so the caller must sum the
+    weighted counts and pass them through ``credit_alike``.
 
     Parameters
     ----------
@@ -190,6 +290,9 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     return_inverse : bool, default False
         Also return, for each given matchup, the row of its representative (per-combo
         results hand each representative's counts back to the matchups it stands for).
+    alike : sequence of sequence of int, default ()
+        Groups of players holding the same range (``alike_players``), whose combos may be
+        swapped too; the counts of the representatives then go through ``credit_alike``.
 
     Returns
     -------
@@ -209,10 +312,20 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     >>> reps, merged = merge_isomorphic(hands, weights, setup.board, setup.dead)
     >>> len(hands), len(reps), merged.tolist()
     (36, 3, [6.0, 24.0, 6.0])
+
+    Two players with the same range: swapping their combos folds the matchups too.
+
+    >>> setup = prepare(["AhKh", "JJ+", "JJ+"], "Qh7h6c")
+    >>> hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
+    >>> by_suits = merge_isomorphic(hands, weights, setup.board, setup.dead)[0]
+    >>> swapped_too = merge_isomorphic(hands, weights, setup.board, setup.dead, alike=[(1, 2)])[0]
+    >>> len(hands), len(by_suits), len(swapped_too)
+    (168, 94, 47)
     """
     n_players = hands.shape[1]
     maps = stabilizer(board, dead) if len(hands) >= 2 and n_players <= 5 else ()
-    if len(maps) < 2:
+    groups = [list(g) for g in alike if len(g) > 1] if len(maps) else []
+    if len(maps) < 2 and not groups:
         if return_inverse:
             return hands, weights, np.arange(len(hands))
         return hands, weights
@@ -225,11 +338,20 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     best: IntArray | None = None
     for card_map in maps:
         mapped = _combo_image(card_map.tobytes())
-        code = mapped[combos[0]]
+        columns = [mapped[c] for c in combos]
+        for g in groups:
+            if len(g) == 2:
+                a, b = columns[g[0]], columns[g[1]]
+                columns[g[0]], columns[g[1]] = np.minimum(a, b), np.maximum(a, b)
+            else:
+                ordered_combos = np.sort(np.stack([columns[p] for p in g]), axis=0)
+                for p, column in zip(g, ordered_combos, strict=True):
+                    columns[p] = column
+        code = columns[0]
         for p in range(1, n_players):
-            code = code | (mapped[combos[p]] << (11 * p))
+            code = code | (columns[p] << (11 * p))
         best = code if best is None else np.minimum(best, code, out=best)
-    assert best is not None  # maps holds two or more permutations here
+    assert best is not None  # maps holds the identity at least here
     # Group equal codes, the first matchup of each class standing for it. A stable sort: the
     # matchups come nearly in code order, and its merge of runs took a fifth of the time of
     # the default sort for a million of them.
