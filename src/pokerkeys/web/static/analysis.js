@@ -522,9 +522,15 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
   const suits = ['s', 'h', 'd', 'c'];
   const cards = suits.flatMap(su => [...RANKS].map(rk => rk + su));
   const now = data.equity_now[p];
+  const sampled = data.exact === false;  // Omaha beyond the exact limit: sampled matchups
+  const se = i => (sampled ? `\u00a0${plusMinus(data.stderr_now[i])}` : '');
+  const cardSe = row => (sampled ? `\u00a0${plusMinus(row[`stderr_${p + 1}`])}` : '');
   panel.innerHTML = `<p class="an-lead">Equity now (before the ${data.next}): ${data.players.map((n, i) =>
-    `${esc(n)} <b>${pct(data.equity_now[i], 1)}</b>`).join(' · ')}. Each ${data.next} card coloured
-    by the change of <b>${esc(data.players[p])}</b>'s equity (${pct(now, 1)} now).</p>
+    `${esc(n)} <b>${pct(data.equity_now[i], 1)}</b>${se(i)}`).join(' · ')}. Each ${data.next} card coloured
+    by the change of <b>${esc(data.players[p])}</b>'s equity (${pct(now, 1)} now).</p>${
+    sampled ? `<p class="an-method" id="runout-method"><span class="badge mc">Monte Carlo</span>
+      ${data.samples.toLocaleString('en')} matchups sampled, each played out on every ${data.next}
+      card: every figure is an estimate, ± one standard error.</p>` : ''}
     <div id="runout-cards" class="an-cards" role="grid" aria-label="Each ${data.next} card and the equity of ${
     esc(data.players[p])} after it">${suits.map(su => `<div role="row" class="an-card-row">${[...RANKS].map(rk => {
       const card = rk + su;
@@ -537,13 +543,17 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
       const delta = row[`delta_${p + 1}`];
       const after = row[`equity_${p + 1}`];
       return `<div role="gridcell" class="an-card ${su}${row.leader_changed ? ' lead' : ''}" data-card="${card}"
-        data-delta="${delta}" aria-label="${rk}${SUIT_SYMBOL[su]}: ${pct(after, 1)}, ${delta >= 0 ? 'up' : 'down'} ${
+        data-delta="${delta}" aria-label="${rk}${SUIT_SYMBOL[su]}: ${pct(after, 1)}${cardSe(row)}, ${delta >= 0 ? 'up' : 'down'} ${
         (100 * Math.abs(delta)).toFixed(1)} points${row.leader_changed ? ', the lead changes' : ''}"
-        title="${card}: ${pct(after, 2)} (${delta >= 0 ? '+' : ''}${(100 * delta).toFixed(1)})">${rk}${SUIT_SYMBOL[su]}<span
+        title="${card}: ${pct(after, 2)}${cardSe(row)} (${delta >= 0 ? '+' : ''}${(100 * delta).toFixed(1)})">${rk}${SUIT_SYMBOL[su]}<span
         class="an-value">${signed(delta)}</span></div>`;
     }).join('')}</div>`).join('')}</div>
     <p class="hint">The figure under a card: the change in equity points. Red: down, blue: up;
-      grey cards cannot come (board, dead or in a known hand); an outlined card changes the leader.</p>
+      grey cards cannot come (board, dead or in a known hand); an outlined card changes the leader.</p>${
+    sampled ? `<p class="hint" id="runout-card-errors">Standard errors of ${esc(data.players[p])}'s equity
+      after a card: ${errorSpan(data.cards.map(c => c[`stderr_${p + 1}`]))} (a card's own shows when
+      pointed at; pick a card for every player's figures).</p>
+      <p id="runout-detail" class="an-detail" aria-live="polite"></p>` : ''}
     <h3>By card class</h3>
     <div class="an-scroll" tabindex="0" role="region" aria-label="Equity by card class"><table class="plain an-table" id="runout-classes"><caption class="sr-only">
       Each player's equity given the class of the ${data.next} card</caption><thead><tr>
@@ -554,10 +564,29 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
   if (data.grid) panel.insertAdjacentHTML('beforeend', runoutGrid(data, p));
   for (const el of panel.querySelectorAll('.an-card[data-delta]')) paint(el, 0.5 + +el.dataset.delta);
   for (const el of panel.querySelectorAll('.an-tr[data-eq]')) paint(el, +el.dataset.eq);
-  rovingGrid([...panel.querySelectorAll('.an-card')], 13, { activate: () => {} });
+  // Sampled, picking a card lists every player's equity after it with its standard error.
+  const detail = el => {
+    const row = el && rows.get(el.dataset.card);
+    if (!sampled || !row) return;
+    $('runout-detail').textContent = `${row.card}: ${data.players.map((n, i) =>
+      `${n} ${pct(row[`equity_${i + 1}`], 2)}\u00a0${plusMinus(row[`stderr_${i + 1}`])}`).join(', ')}.`;
+  };
+  const cardCells = [...panel.querySelectorAll('.an-card')];
+  rovingGrid(cardCells, 13, { activate: detail });
+  if (sampled) panel.querySelector('#runout-cards').addEventListener('click', e => detail(e.target.closest('.an-card')));
   const moved = data.cards.filter(c => c.moved).length;
   return `${data.cards.length} ${data.next} cards; ${moved} move a player's equity by more than ${
-    pct(data.threshold, 0)}.`;
+    pct(data.threshold, 0)}${sampled ? ` (Monte Carlo: ${data.samples.toLocaleString('en')} matchups sampled)` : ''}.`;
+}
+
+// A standard error as shown beside its figure: '± 0.07%' (a no-break space: one line).
+const plusMinus = se => `±\u00a0${pct(se, 2)}`;
+// The range of some standard errors, in words ('± 0.05% to ± 0.09%').
+function errorSpan(values) {
+  const known = values.filter(v => v !== null && v !== undefined);
+  if (!known.length) return '–';
+  const lo = Math.min(...known), hi = Math.max(...known);
+  return pct(lo, 2) === pct(hi, 2) ? plusMinus(lo) : `${plusMinus(lo)} to ${plusMinus(hi)}`;
 }
 
 // The turn x river grid of a flop (heads-up): one player's equity on every final board, a
@@ -565,26 +594,29 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
 function runoutGrid(data, p) {
   const g = data.grid;
   const name = esc(data.players[p]);
+  // Sampled (g.stderr): each board's equity with its standard error.
+  const se = (t, r) => (g.stderr ? `\u00a0${plusMinus(g.stderr[p][t][r])}` : '');
   const cell = (t, r) => {
     const e = g.equity[p][t][r];
     return e === null ? '<i class="an-tr none"></i>'
-      : `<i class="an-tr" data-eq="${e}" title="${g.cards[t]} ${g.cards[r]}: ${pct(e, 1)}"></i>`;
+      : `<i class="an-tr" data-eq="${e}" title="${g.cards[t]} ${g.cards[r]}: ${pct(e, 1)}${se(t, r)}"></i>`;
   };
   const n = g.cards.length;
   return `<h3>Every turn and river</h3>
     <p class="hint">${name}'s equity on each final board: turn down, river across; red below 50%,
-      blue above, grey: the same card twice.</p>
+      blue above, grey: the same card twice.${g.stderr ? ` Monte Carlo: standard errors ${
+      errorSpan(g.stderr[p].flat())} (a board's own shows when pointed at).` : ''}</p>
     <div class="an-scroll" tabindex="0" role="region" aria-label="Turn and river grid"><div class="an-turn-river" id="turn-river" aria-hidden="true"
       style="grid-template-columns: 2.2em repeat(${n}, minmax(5px, 1fr))"><b></b>${
       g.cards.map(c => `<b class="an-tr-head">${c}</b>`).join('')}${
       g.cards.map((c, t) => `<b class="an-tr-head">${c}</b>${
         g.cards.map((_, r) => cell(t, r)).join('')}`).join('')}</div></div>
     <div class="sr-only"><table id="turn-river-table"><caption>${name}'s equity on every turn (rows)
-      and river (columns)</caption><thead><tr><th scope="col">turn</th>${
+      and river (columns)${g.stderr ? ', Monte Carlo, ± one standard error' : ''}</caption><thead><tr><th scope="col">turn</th>${
       g.cards.map(c => `<th scope="col">${c}</th>`).join('')}</tr></thead><tbody>${
       g.cards.map((c, t) => `<tr><th scope="row">${c}</th>${g.cards.map((_, r) => {
         const e = g.equity[p][t][r];
-        return `<td>${e === null ? '–' : pct(e, 0)}</td>`;
+        return `<td>${e === null ? '–' : g.stderr ? `${pct(e, 1)}\u00a0${plusMinus(g.stderr[p][t][r])}` : pct(e, 0)}</td>`;
       }).join('')}</tr>`).join('')}</tbody></table></div>`;
 }
 
