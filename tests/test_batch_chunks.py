@@ -19,7 +19,7 @@ from pokerkeys import _jit
 from pokerkeys._kernels import enumerate as enum_kernels
 from pokerkeys._kernels.evaluate import BATCH_CHUNK
 from pokerkeys.core import counts
-from pokerkeys.core.evaluate import BATCH_KERNELS, _SpareOutputs
+from pokerkeys.core.evaluate import _SPARE_OUTPUTS, BATCH_KERNELS, _SpareOutputs
 from pokerkeys.core.tables import eval_tables
 
 
@@ -74,20 +74,24 @@ def test_spare_outputs_reused_only_when_let_go():
     assert all(a is not small for a in spares._arrays)
 
 
-def test_evaluate_batch_reuses_a_dropped_output_with_the_right_ranks(make_hands, monkeypatch):
-    """One thread: on more, a pool thread may still hold the last call's arguments for a
-    while, and that output is then (rightly) not handed out again."""
+@pytest.mark.parametrize("threads", [1, 2])
+def test_evaluate_batch_reuses_a_dropped_output_with_the_right_ranks(make_hands, monkeypatch,
+                                                                    two_numba_threads, threads):
+    """On 2 threads too: a pool thread lets go of a call's arguments once it has run it."""
     monkeypatch.setattr(_SpareOutputs, "_SMALLEST", 2000)  # outputs of 1,000 hands are kept
-    hands = make_hands(1000, 7)
+    hands = make_hands(3 * BATCH_CHUNK, 7)
     reversed_hands = hands[::-1].copy()
-    expected = pk.evaluate_batch(reversed_hands, threads=1)[::-1].copy()
-    first = pk.evaluate_batch(reversed_hands, threads=1)
+    expected = np.empty(len(hands), dtype=np.uint16)
+    pk.evaluate_batch(reversed_hands, threads=threads, out=expected)
+    expected = expected[::-1].copy()
+    monkeypatch.setattr(_SPARE_OUTPUTS, "_arrays", [])  # no earlier output to hand out
+    first = pk.evaluate_batch(reversed_hands, threads=threads)
     first_id = id(first)
     del first
-    ranks = pk.evaluate_batch(hands, threads=1)
+    ranks = pk.evaluate_batch(hands, threads=threads)
     assert id(ranks) == first_id
     np.testing.assert_array_equal(ranks, expected)
-    held = pk.evaluate_batch(hands, threads=1)
+    held = pk.evaluate_batch(hands, threads=threads)
     assert held is not ranks
     np.testing.assert_array_equal(held, expected)
 

@@ -739,11 +739,16 @@ class _ChunkPool:
             call, future = self._calls.get()
             if not future.set_running_or_notify_cancel():
                 continue
+            # The call is let go of before its caller is told it is done: an idle thread
+            # would otherwise keep its arguments alive (the output of the last
+            # evaluate_batch, which is used again only once nothing references it).
             try:
                 call()
             except BaseException as exc:
+                del call
                 future.set_exception(exc)
             else:
+                del call
                 future.set_result(None)
 
     def submit(self, call: Callable[[], None]) -> Future[None]:
