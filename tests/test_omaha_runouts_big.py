@@ -180,3 +180,20 @@ def test_what_wins_samples_matchups_when_there_are_too_many_to_list() -> None:
     assert np.all(np.abs(wins.won.sum(axis=1) - report.equity_now) < 0.05)
     with pytest.raises(ValueError, match="what_wins would compare more than"):
         pk.what_wins(hands, board, game="omaha", exact=True)
+
+
+def test_what_wins_samples_matchups_and_boards_preflop() -> None:
+    # Preflop against two random hands: a sample of matchups, each on one shared sample of
+    # boards (a matchup meets the boards that miss its cards).
+    hands = ["AsKsQdJd", "random", "random"]
+    wins = pk.what_wins(hands, game="omaha", samples=1000, seed=3)
+    again = pk.what_wins(hands, game="omaha", samples=1000, seed=3)
+    assert not wins.exact and wins.boards == 10_000
+    np.testing.assert_array_equal(wins.won, again.won)
+    assert wins.held.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-12)
+    assert wins.won.sum() == pytest.approx(1.0, abs=1e-12)  # every pot goes to someone
+    equity = pk.omaha_equity(hands, trials=200_000, seed=3).equity
+    # 1,000 matchups on 10,000 boards: within a few points of Monte Carlo's equity
+    assert np.all(np.abs(wins.won.sum(axis=1) - equity) < 0.04)
+    with pytest.raises(ValueError, match="what_wins would compare more than"):
+        pk.what_wins(hands, game="omaha", exact=True)

@@ -70,6 +70,9 @@ CATEGORIES = tuple(c.label.lower() for c in reversed(HandCategory))
 EXACT_WORK = 400_000_000
 #: A sampled ``what_wins`` evaluates about this many (boards x (combos + matchups)) by default.
 SAMPLE_WORK = 100_000_000
+# Omaha preflop with too many matchups to list: the boards each sampled matchup meets (as
+# many as the matchups under SAMPLE_WORK, so neither sample dominates the error).
+_PREFLOP_SAMPLE_BOARDS = 10_000
 #: What ``what_wins`` sorts final hands by: their category, or ``range_hits``' made classes.
 WinsBy: TypeAlias = Literal["category", "made"]
 _Progress: TypeAlias = Callable[[int, int], object]
@@ -622,10 +625,10 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
         ``by='category'`` only (the final Omaha hand's category); exact over every board
         when the boards x matchups are at most ``runouts.OMAHA_MAX_SHOWDOWNS_MULTIWAY``
         (each hand ranked once per board, every matchup settled, in a kernel), else over
-        a seeded sample of boards (no suit symmetry), or, on a flop or a turn with more
-        matchups than ``runouts.OMAHA_MAX_MATCHUPS`` (a hand against two random players), a
-        seeded sample of ``samples`` matchups (default about ``SAMPLE_WORK`` of work), each
-        on every board.
+        a seeded sample of boards (no suit symmetry), or, with more matchups than
+        ``runouts.OMAHA_MAX_MATCHUPS`` (a hand against two random players), a seeded sample
+        of ``samples`` matchups (default about ``SAMPLE_WORK`` of work), each on every board
+        to come on a flop or a turn, and on the same 10,000 sampled boards preflop.
 
     Returns
     -------
@@ -743,10 +746,17 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     def every_board() -> CardArray:
         return np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
 
-    if not exact and built is None and k <= 2:
-        # Too many matchups to list, on a flop or a turn: a sample of them, each settled on
-        # every board.
-        completions = every_board()
+    if not exact and built is None:
+        # Too many matchups to list: a sample of them, each settled on every board to come (a
+        # flop or a turn), or preflop on one sample of boards shared by all of them (drawn
+        # apart from the matchups: each matchup meets the boards that miss its cards, a
+        # uniform sample of its own boards).
+        if k <= 2:
+            completions = every_board()
+        else:
+            rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(2)[1])
+            completions = np.ascontiguousarray(
+                rng.permuted(np.tile(deck, (_PREFLOP_SAMPLE_BOARDS, 1)), axis=1)[:, :k])
         n = int(samples) if samples is not None else int(
             np.clip(SAMPLE_WORK // len(completions), 1000, 200_000))
         matchups = sample_omaha_matchups(ranges, n, seed)
