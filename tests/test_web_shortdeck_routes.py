@@ -167,3 +167,17 @@ def test_headsup_holdem_unchanged(api):
     assert plain == headsup("class", "AKs", "class", "QQ", lambda *progress: None)
     assert "game" not in plain and plain["matchups"][0]["wins"] == 781594
     assert _headsup(api, "72o", "55")["hand1"] == "72o"
+
+
+def test_short_deck_equity_is_planned_at_the_engines_price():
+    # Random against random preflop is exact in short deck (rank classes over 36 cards, about a
+    # second), so the server runs it as a short exact job; three-way with two random hands is
+    # Monte Carlo, as the engine would choose.
+    from pokerkeys.web.compute import plan_equity
+    from pokerkeys.web.limits import Limits
+    from pokerkeys.web.schemas import EquityRequest
+
+    plan = plan_equity(EquityRequest(("random", "random"), game="shortdeck"), Limits())
+    assert plan.kind == "short" and plan.kwargs["exact"] is True
+    plan = plan_equity(EquityRequest(("AhKh", "random", "random"), game="shortdeck"), Limits())
+    assert plan.kind == "long" and plan.kwargs["exact"] is False

@@ -170,14 +170,15 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
             # The Omaha engines check their input as they start; the job's deadline bounds
             # them.
             return EquityPlan(LONG, _bounded_monte_carlo(kwargs, limits, stop_given))
-        fits_short = enumeration_fits(request.hands, request.board, request.dead)
-        if (request.game == "shortdeck" and request.exact is None and not stop_given
-                and not fits_short):
-            return EquityPlan(LONG, kwargs)  # the engine's choice; the deadline bounds it
+        # Priced as the engine runs it (short deck's 36 cards, its preflop by rank classes).
+        game: Literal["holdem", "shortdeck"] = (
+            "shortdeck" if request.game == "shortdeck" else "holdem")
+        fits_short = enumeration_fits(request.hands, request.board, request.dead, game=game)
         if request.exact or (request.exact is None and not stop_given and fits_short):
             if not fits_short and not enumeration_fits(request.hands, request.board,
                                                        request.dead,
-                                                       limits.max_exact_evaluations):
+                                                       limits.max_exact_evaluations,
+                                                       game=game):
                 raise bad(f"exact enumeration of this problem needs more than "
                           f"{limits.max_exact_evaluations:.0e} hand evaluations, this "
                           f"server's limit; ask for Monte Carlo (exact: false)")
