@@ -79,8 +79,10 @@ FlopGame: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"
 FLOP_GAMES: tuple[FlopGame, ...] = get_args(FlopGame)
 _OMAHA_HOLE_CARDS = {"omaha": 4, "omaha5": 5, "omaha6": 6}
 #: The Omaha flop report ranks every matchup of the players' hands on every 5-card board (one
-#: per class of boards under the suit symmetry): at most this many matchups x boards.
-OMAHA_MAX_FLOP_SHOWDOWNS = 1_000_000_000
+#: per class of boards under the suit symmetry): at most this many matchups x boards. Settled
+#: by the runouts' kernel, a report near it takes about 20-35 s on 2 cores, as a report of a
+#: billion showdowns did when every matchup was ranked on its own (measured side by side).
+OMAHA_MAX_FLOP_SHOWDOWNS = 5_000_000_000
 
 
 @dataclass(frozen=True)
@@ -573,8 +575,9 @@ def flops(hands: Iterable[PlayerSpec], dead: CardsLike | None = None, *,
         ``'omaha6'``: Omaha with 4, 5 or 6 hole cards, the players as for
         ``pk.omaha_equity`` (hands such as ``'AsKsQdJd'`` or Omaha ranges such as
         ``'AAKK:$ds'``); every matchup is ranked on every board, exact, up to
-        ``OMAHA_MAX_FLOP_SHOWDOWNS`` matchups x boards (a hand against a range of about 700
-        hands: some 40 s on 2 cores); ``'random'`` is far more and refused.
+        ``OMAHA_MAX_FLOP_SHOWDOWNS`` (5 billion) matchups x boards (a hand against a range
+        of about 5,000 hands, or two ranges of a few hundred hands each: some 20-35 s on 2
+        cores); ``'random'`` is far more and refused.
     rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
         Short deck only: which of three of a kind and straight ranks higher (None: trips).
     threads : int, optional
