@@ -123,7 +123,7 @@ def test_the_distribution_sums_to_the_range_equity(client):
     ("runouts", SPOT, {"grid": "yes"}, "grid must be 0 or 1"),
     ("runouts", {**SPOT, "game": "omaha"}, {}, "4, 5 or 6 hole cards"),
     ("flops", {"hands": ["AsKsQdJd", "random"], "game": "omaha"}, {},
-     "more than 1,000,000,000 showdowns"),
+     "more than 5,000,000,000 showdowns"),
     ("runouts", {**SPOT, "colour": "red"}, {}, "unknown field"),
 ])
 def test_bad_input_is_a_400_with_the_message(client, view, body, query, message):

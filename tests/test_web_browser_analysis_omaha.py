@@ -77,7 +77,7 @@ def test_omaha_flop_report(server, desktop, shots):
     # Against a random hand the report is too big: the message names the sizes.
     page.locator("#p1").fill("random")
     page.wait_for_function(
-        "document.querySelector('#state').textContent.includes('more than 1,000,000,000')")
+        "document.querySelector('#state').textContent.includes('more than 5,000,000,000')")
 
 
 def test_switching_games_and_the_phone_width(server, phone, shots):

@@ -386,7 +386,7 @@ _ANALYSIS_ERRORS = (
                    "card used twice, fewer than 2 or more than 6 players, a player's range "
                    "that is a single hand (distribution, classes), too many matchups to "
                    "enumerate, an Omaha hand of the wrong size, Omaha flops over more than "
-                   "a billion showdowns (matchups x boards, the message names both), Omaha "
+                   "5 billion showdowns (matchups x boards, the message names both), Omaha "
                    "what-wins by made; or the view did not finish within this server's work "
                    "limit."),
     ErrorCase(405, "The method is not POST."),
