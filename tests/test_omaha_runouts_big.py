@@ -174,7 +174,8 @@ def test_what_wins_samples_matchups_when_there_are_too_many_to_list() -> None:
     hands, board = ["AsKsQdJd", "random", "random"], "Ts9s2d7h"
     wins = pk.what_wins(hands, board, game="omaha", samples=3200, seed=2)
     report = pk.runouts(hands, board, game="omaha", samples=32_000, seed=2)
-    assert not wins.exact and wins.boards == 44
+    assert not wins.exact and wins.boards == 44 and wins.samples == 3200
+    assert wins.to_dict()["samples"] == 3200
     assert wins.held.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-12)
     # 3,200 matchups on every river: within a few points of the runouts' estimate
     assert np.all(np.abs(wins.won.sum(axis=1) - report.equity_now) < 0.05)
@@ -188,7 +189,8 @@ def test_what_wins_samples_matchups_and_boards_preflop() -> None:
     hands = ["AsKsQdJd", "random", "random"]
     wins = pk.what_wins(hands, game="omaha", samples=1000, seed=3)
     again = pk.what_wins(hands, game="omaha", samples=1000, seed=3)
-    assert not wins.exact and wins.boards == 10_000
+    assert not wins.exact and wins.boards == 10_000 and wins.samples == 1000
+    assert str(wins).startswith("1,000 sampled matchups, each on 10,000 sampled boards")
     np.testing.assert_array_equal(wins.won, again.won)
     assert wins.held.sum(axis=1) == pytest.approx([1.0] * 3, abs=1e-12)
     assert wins.won.sum() == pytest.approx(1.0, abs=1e-12)  # every pot goes to someone

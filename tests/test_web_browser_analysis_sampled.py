@@ -76,3 +76,13 @@ def test_heads_up_sampled_grid_and_an_exact_answer(server, phone, shots):
     assert "±" not in page.locator("#panel-runouts").inner_text()
     assert "±" not in (page.locator(".an-card[data-delta]").first.get_attribute("aria-label"))
     assert "matchups sampled" not in page.locator("#state").inner_text()
+
+
+def test_what_wins_says_it_sampled_matchups(server, desktop):
+    # Against two random hands the Omaha matchups are too many to list: what wins samples
+    # them, each on every board to come, and says so (not "sampled boards").
+    page = desktop
+    page.goto(server.url + THREE_WAY.replace("tab=runouts", "tab=classes"))
+    shown(page, "classes")
+    text = page.locator("#panel-classes").inner_text()
+    assert re.search(r"Monte Carlo: [\d,]+ matchups sampled, each on all 990 boards", text), text

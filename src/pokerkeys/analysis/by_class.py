@@ -73,6 +73,9 @@ SAMPLE_WORK = 100_000_000
 # Omaha preflop with too many matchups to list: the boards each sampled matchup meets (as
 # many as the matchups under SAMPLE_WORK, so neither sample dominates the error).
 _PREFLOP_SAMPLE_BOARDS = 10_000
+# Omaha's sample of boards (listed matchups) has at least this many boards; more matchups than
+# fit on them sample the matchups instead.
+_MIN_SAMPLE_BOARDS = 1000
 #: What ``what_wins`` sorts final hands by: their category, or ``range_hits``' made classes.
 WinsBy: TypeAlias = Literal["category", "made"]
 _Progress: TypeAlias = Callable[[int, int], object]
@@ -461,6 +464,10 @@ class WhatWins:
         Complete boards evaluated (one per suit-symmetry class when exact).
     elapsed : float
         Seconds the calculation took (compiling kernels not counted).
+    samples : int
+        Omaha with more matchups than can be listed: the matchups sampled (each on every
+        board to come on a flop or a turn, on the sampled boards preflop); 0 when every
+        matchup counted.
 
     Examples
     --------
@@ -484,6 +491,7 @@ class WhatWins:
     exact: bool
     boards: int
     elapsed: float = 0.0
+    samples: int = 0
 
     @property
     def equity(self) -> FloatArray:
@@ -520,8 +528,8 @@ class WhatWins:
                 for k, name in enumerate(self.classes) if self.held[p, k] > 0]
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data: ``players``, ``board``, ``by``, ``exact``, ``boards``, ``equity`` and
-        ``rows`` (``records()``).
+        """Plain data: ``players``, ``board``, ``by``, ``exact``, ``boards``, ``samples``,
+        ``equity`` and ``rows`` (``records()``).
 
         Returns
         -------
@@ -537,7 +545,7 @@ class WhatWins:
         """
         return {"players": list(self.players), "board": format_cards(self.board),
                 "by": self.by, "exact": self.exact, "boards": self.boards,
-                "equity": self.equity.tolist(), "rows": self.records()}
+                "samples": self.samples, "equity": self.equity.tolist(), "rows": self.records()}
 
     def to_frame(self) -> pd.DataFrame:
         """The rows of ``records()`` as a pandas DataFrame.
@@ -561,8 +569,14 @@ class WhatWins:
         return to_frame(self.records())
 
     def __str__(self) -> str:
-        how = (f"exact over {self.boards:,} boards" if self.exact
-               else f"{self.boards:,} sampled boards")
+        if self.exact:
+            how = f"exact over {self.boards:,} boards"
+        elif self.samples:
+            how = (f"{self.samples:,} sampled matchups, each on "
+                   + (f"all {self.boards:,} boards" if len(self.board)
+                      else f"{self.boards:,} sampled boards"))
+        else:
+            how = f"{self.boards:,} sampled boards"
         where = f" on {format_cards(self.board)}" if len(self.board) else ""
         lines = [f"{how}{where}: {' vs '.join(self.players)}"]
         ratio = self.won_if_held
@@ -746,11 +760,13 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     def every_board() -> CardArray:
         return np.array(list(combinations(deck.tolist(), k)), dtype=np.uint8).reshape(-1, k)
 
-    if not exact and built is None:
-        # Too many matchups to list: a sample of them, each settled on every board to come (a
-        # flop or a turn), or preflop on one sample of boards shared by all of them (drawn
-        # apart from the matchups: each matchup meets the boards that miss its cards, a
-        # uniform sample of its own boards).
+    sampled_matchups = 0
+    if not exact and (built is None
+                      or n_matchups * _MIN_SAMPLE_BOARDS > OMAHA_MAX_SHOWDOWNS_MULTIWAY):
+        # Too many matchups to list, or to settle on a sample of boards: a sample of them,
+        # each settled on every board to come (a flop or a turn), or preflop on one sample of
+        # boards shared by all of them (drawn apart from the matchups: each matchup meets the
+        # boards that miss its cards, a uniform sample of its own boards).
         if k <= 2:
             completions = every_board()
         else:
@@ -760,12 +776,13 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
         n = int(samples) if samples is not None else int(
             np.clip(SAMPLE_WORK // len(completions), 1000, 200_000))
         matchups = sample_omaha_matchups(ranges, n, seed)
+        sampled_matchups = n
     else:
         if exact:
             completions = every_board()
         else:
             n = int(samples) if samples is not None else int(
-                np.clip(SAMPLE_WORK // max(n_matchups, 1), 1000, 200_000))
+                np.clip(SAMPLE_WORK // max(n_matchups, 1), _MIN_SAMPLE_BOARDS, 200_000))
             rng = np.random.default_rng(np.random.SeedSequence(seed))
             completions = np.ascontiguousarray(
                 rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
@@ -780,4 +797,4 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
     columns = list(range(9, 0, -1))
     return WhatWins(tuple(setup.labels), setup.board, "category", CATEGORIES,
                     won[:, columns] / showdowns, held[:, columns] / showdowns, bool(exact),
-                    len(completions), _jit.compute_clock() - start)
+                    len(completions), _jit.compute_clock() - start, sampled_matchups)

@@ -329,8 +329,10 @@ _ANALYSIS_BODY = (
              "heads-up, 500 million with more players, else sample matchups). Hold'em "
              "runouts and flops always enumerate.", default="null"),
     ApiField("trials", "integer",
-             "Monte Carlo trials of distribution and classes; boards sampled by what-wins; "
-             "matchups sampled by Omaha runouts.", default="null"),
+             "Monte Carlo trials of distribution and classes; boards sampled by what-wins "
+             "(Omaha with too many matchups to list: the matchups sampled, which the answer's "
+             "data.samples gives, 0 when every matchup counted); matchups sampled by Omaha "
+             "runouts.", default="null"),
     ApiField("target_stderr", "number", "Not used here: refused when given.",
              default="null"),
     ApiField("time_limit", "number",

@@ -433,6 +433,20 @@ function drawCombos(panel, { distribution: d }) {
   return `${who}: mean equity ${pct(data.summary.mean, 2)} over ${data.rows.length} combos.`;
 }
 
+
+// How a what-wins answer was counted: exact, on a sample of boards, or (Omaha, too many
+// matchups to list) on a sample of matchups, each on every board to come or, preflop, on
+// the sampled boards.
+function winsHow(w) {
+  const n = (x) => x.toLocaleString('en');
+  if (w.exact) return 'Exact';
+  if (w.samples) {
+    const boards = w.board ? `all ${n(w.boards)} boards` : `${n(w.boards)} sampled boards`;
+    return `Monte Carlo: ${n(w.samples)} matchups sampled, each on ${boards}`;
+  }
+  return `${n(w.boards)} sampled boards`;
+}
+
 function drawClasses(panel, results, failures) {
   let html = '';
   let summary = '';
@@ -457,7 +471,7 @@ function drawClasses(panel, results, failures) {
   const w = results['what-wins']?.data;
   if (w) {
     html += `<h3>What wins: each player's final hands and the pot won with each</h3>
-      <p class="hint">${w.exact ? 'Exact' : `${w.boards.toLocaleString('en')} sampled boards`}. held: how
+      <p class="hint">${winsHow(w)}. held: how
       often the player ends with the class; won: the pot share won with it (adds up to the
       player's equity); won if held: won / held.</p>
       <div class="an-scroll"><table class="plain an-table" id="wins-table"><caption class="sr-only">
