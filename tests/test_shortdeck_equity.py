@@ -144,3 +144,12 @@ def test_enumeration_fits_short_deck():
     assert enumeration_fits(["random", "random"], game="shortdeck")
     with pytest.raises(ValueError, match="5c is not a short-deck card"):
         enumeration_fits(["AhKh", "5c5d"], game="shortdeck")
+
+
+@pytest.mark.parametrize("spec", ["15%", "5%", "QQ+, 5%"])
+def test_top_percent_ranges_are_refused_in_short_deck(spec):
+    # N% ranks hold'em's hands: in short deck it would reach cards below the six ('15%') or
+    # mean another share of the deck than it says ('5%' is 66 of 1,326 hold'em hands).
+    with pytest.raises(ValueError, match=r"player 2 \(the range .*\): a top-N% range ranks "
+                                         r"hold'em's hands; in short deck name the classes"):
+        pk.equity(["AhKh", spec], game="shortdeck")

@@ -182,9 +182,19 @@ def _check_conflicts(players: list[Player], board: CardArray, dead: CardArray) -
             owner[c] = place
 
 
+# A top-N% item in a range's text ('15%', 'QQ+, 5%').
+_TOP_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d*)?|\.\d+)%")
+
+
 def _check_short_deck(players: list[Player], board: CardArray, dead: CardArray) -> None:
     """Name the first card below the six in a hand, a range, the board or the dead cards."""
     for i, p in enumerate(players):
+        if p.range is not None and _TOP_PERCENT.search(p.range.text):
+            # N% ranks Hold'em's 169 classes over its 1,326 hands: in short deck it would
+            # reach cards below the six, or mean another share of the 630 hands than it says.
+            raise ValueError(f"player {i + 1} (the range {p.label!r}): a top-N% range ranks "
+                             f"hold'em's hands; in short deck name the classes, such as "
+                             f"'TT+, AJs+, KQs'")
         if p.range is not None:
             low = p.range.combos[(p.range.combos < FIRST_CARD).any(axis=1)]
             if len(low):
