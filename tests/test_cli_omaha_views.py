@@ -98,3 +98,12 @@ def test_game_is_a_choice(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         main(["runouts", "AhKh", "QQ", "-b", "Jh9h2c", "--game", "stud"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_omaha_ranges_are_counted_in_hands(capsys):
+    from pokerkeys.cli.main import main
+
+    assert main(["equity", "AsKsQdJd", "AA:$ds", "--game", "omaha", "--trials", "20000",
+                 "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "player 2 (AA:$ds) read as a range of 864 hands, 384 once" in out

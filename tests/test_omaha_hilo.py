@@ -275,7 +275,7 @@ def test_command_line_ranges_say_how_they_were_read(capsys):
     args = ["equity", "As2dKhKc", "AA:$ds", "--game", "omaha8", "-b", "3c4d9h"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "player 2 (AA:$ds) read as a range of 864 combos, 300 once" in out
+    assert "player 2 (AA:$ds) read as a range of 864 hands, 300 once" in out
     assert main([*args, "--json"]) == 0
     d = json.loads(capsys.readouterr().out)
     assert d["read_as"][1] == {"text": "AA:$ds", "kind": "range", "combos": 864,

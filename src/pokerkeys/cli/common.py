@@ -545,7 +545,7 @@ def read_as_of(hands: Sequence[str], board: str | None = None, dead: str | None 
     return out
 
 
-def range_note(index: int, entry: dict[str, Any]) -> str:
+def range_note(index: int, entry: dict[str, Any], unit: str = "combo") -> str:
     """The line that says a player's text was read as a range, and what card removal left.
 
     Parameters
@@ -553,7 +553,9 @@ def range_note(index: int, entry: dict[str, Any]) -> str:
     index : int
         The player's index, from 0 (the line counts from 1).
     entry : dict
-        The player's entry of ``read_as_of``.
+        The player's entry of ``read_as_of`` (or of ``omaha_read_as``).
+    unit : str, default 'combo'
+        What the range counts: ``'combo'`` (hold'em), ``'hand'`` (Omaha).
 
     Returns
     -------
@@ -569,7 +571,7 @@ def range_note(index: int, entry: dict[str, Any]) -> str:
     """
     combos = entry["combos"]
     note = (f"player {index + 1} ({entry['text']}) read as a range of {combos:,} "
-            f"combo{'s' if combos != 1 else ''}")
+            f"{unit}{'s' if combos != 1 else ''}")
     if "weighted" in entry:
         note += f" (weighted {entry['weighted']:g})"
     if entry["live_combos"] != combos:

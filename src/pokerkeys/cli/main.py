@@ -122,7 +122,7 @@ def _cmd_equity(args: argparse.Namespace) -> int:
             print(f"board: {args.board}")
         for i, entry in enumerate(read_as or ()):
             if entry["kind"] == "range":
-                print(range_note(i, entry))
+                print(range_note(i, entry, "combo" if args.game == "holdem" else "hand"))
         print(result)
         if args.combos:
             cli_analysis.print_combos(result)

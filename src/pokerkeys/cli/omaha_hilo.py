@@ -89,6 +89,6 @@ def run_equity(args: argparse.Namespace, exact: bool | None,
         print(f"board: {args.board}")
     for i, entry in enumerate(read_as or ()):
         if entry["kind"] == "range":
-            print(range_note(i, entry))
+            print(range_note(i, entry, "hand"))
     print(result)
     return 0

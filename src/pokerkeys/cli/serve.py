@@ -79,11 +79,11 @@ def add_parser(sub: Subparsers) -> None:
     ('127.0.0.1', 8000, False, 60.0, 2)
     """
     p = sub.add_parser(
-        "serve", help="the local web app: odds calculator, preflop explorer, head-to-head "
-                      "(needs pip install 'pokerkeys[web]')",
+        "serve", help="the local web app: odds calculator, preflop explorer, head-to-head, "
+                      "range analysis (needs pip install 'pokerkeys[web]')",
         description="Serve the web app on this machine until Ctrl-C: the odds calculator, "
-                    "the preflop explorer, head-to-head, and their JSON API. Needs the web "
-                    "extra: pip install 'pokerkeys[web]'.")
+                    "the preflop explorer, head-to-head, range analysis, and their JSON API. "
+                    "Needs the web extra: pip install 'pokerkeys[web]'.")
     p.add_argument("--host", default="127.0.0.1",
                    help="address to listen on (default 127.0.0.1: this machine only; "
                         "0.0.0.0: every network interface, with a warning, as the app has "

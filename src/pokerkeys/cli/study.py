@@ -230,7 +230,8 @@ def add_parser(sub: Subparsers) -> None:
     (['AhKh', 'QQ'], 'Jh9h2c', True, 'equity')
     """
     p = sub.add_parser(
-        "runouts", help="exact equity after every turn or river card",
+        "runouts", help="equity after every turn or river card (exact; Omaha beyond its "
+                        "limit sampled)",
         description="For 2 to 6 hands or ranges on a flop (or a turn): each player's exact "
                     "equity after every turn card (river card), the card's probability, what "
                     "it does (another player leads; an equity moves by more than "
@@ -309,15 +310,18 @@ def add_parser(sub: Subparsers) -> None:
         description="For each player, how often it ends with each class of hand (a category, "
                     "or with --by made a class such as overpair or set) and the share of the "
                     "pot it wins with it. Exact over every board (up to suit symmetry) when "
-                    "that is quick, else a seeded sample of boards.")
+                    "that is quick, else a seeded sample of boards (Omaha with too many "
+                    "matchups to list: a sample of matchups).")
     _common(p, "the known board, 0, 3 or 4 cards (default: preflop)")
     p.add_argument("--by", choices=["category", "made"], default="category",
                    help="classes: the nine categories (default) or made-hand classes")
     how = p.add_mutually_exclusive_group()
     how.add_argument("--exact", action="store_true",
-                     help="enumerate every board however long it takes")
-    how.add_argument("--samples", type=positive_int, help="sample this many boards")
+                     help="enumerate every board (an error beyond the exact limit)")
+    how.add_argument("--samples", type=positive_int,
+                     help="sample this many boards (Omaha with too many matchups to list: "
+                          "this many matchups)")
     p.add_argument("--seed", type=seed, help="the sample's seed (default: a fresh one)")
-    _formats(p, "print {players, board, by, exact, boards, equity, rows} as JSON",
+    _formats(p, "print {players, board, by, exact, boards, samples, equity, rows} as JSON",
              "one row per player and class as CSV")
     p.set_defaults(run=_cmd_what_wins)

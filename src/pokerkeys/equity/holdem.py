@@ -68,7 +68,8 @@ Game: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"]
 # player (22+ vs random: 5.6e8 in 0.93 s), so both count as evaluations. Short deck counts the
 # same way, its preflop by its own rank classes (random vs random: 2.8e8 in 0.84 s, AhKh vs two
 # random hands: 1.7e9 in 4.0 s, on a host shared with four other jobs, where 22+ vs random
-# took 1.2 s). Monte Carlo above it.
+# took 1.2 s; since players of the same range are enumerated once per swap, these count
+# 1.4e8 and 8.4e8). Monte Carlo above it.
 AUTO_EXACT_MAX_EVALS = 5e8
 # Runs of more than about half a second go in PROGRESS_BATCHES kernel calls or more, to report
 # progress; and no kernel call does more than BATCH_EVALS evaluations (about 0.25 s), because

@@ -831,8 +831,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
             "Runs the library's range analysis named by the path on the spot of the body "
             "(the fields of /api/equity; hold'em or Omaha high, 2 to 6 players), as a long "
             "job. Options "
-            "go in the query string. runouts on a flop takes a fraction of a second; flops "
-            "of two ranges and what-wins preflop take seconds." + _CLIENT_TEXT),
+            "go in the query string. Hold'em runouts on a flop take a fraction of a second; "
+            "flops of two ranges, what-wins preflop and Omaha runouts against random hands "
+            "(exact up to their limit, sampled beyond) take seconds." + _CLIENT_TEXT),
         query=_ANALYSIS_QUERY,
         body=_ANALYSIS_BODY,
         response=_ANALYSIS_RESPONSE,
