@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import pokerkeys as pk
 from pokerkeys.core import classes
 from pokerkeys.core.cards import RANK_CHARS, parse_cards
 from pokerkeys.core.classes import (
@@ -478,3 +479,59 @@ def test_weighted_last_wins_property(parts):
             expected[c] = w / 100
     weights = zip(r.combos.tolist(), r.weights.tolist(), strict=False)
     assert {tuple(c): w for c, w in weights} == expected
+
+
+# --- short deck -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("rules", [None, "trips-beat-straight", "straight-beats-trips"])
+@pytest.mark.parametrize("percent", ["1", "2.5", "10", "15", "33.3", "50", "99.9"])
+def test_short_deck_top_percent_brute_force(percent, rules):
+    # Brute force over the 630 hands: classes best-first by the shipped equity against a
+    # random hand, kept while their combos add up to at most round(X% of 630), half up.
+    from itertools import combinations
+
+    from pokerkeys.preflop import shortdeck
+    equity = shortdeck.equity_vs_random(rules)
+    order = sorted(range(81), key=lambda k: (-equity[k], k))
+    target = int(Fraction(percent) * 630 / 100 + Fraction(1, 2))
+    chosen, total = set(), 0
+    for k in order:
+        name = shortdeck.CLASS_NAMES[k]
+        size = 6 if len(name) == 2 else 4 if name[2] == "s" else 12
+        if total + size > target:
+            break
+        chosen.add(name)
+        total += size
+    expected = {(max(a, b), min(a, b)) for a, b in combinations(range(16, 52), 2)
+                if pk.preflop.hand_class([a, b]) in chosen}
+    r = pk.Range(f"{percent}%", game="shortdeck", rules=rules)
+    assert {tuple(c) for c in r.combos.tolist()} == expected
+    assert r.game == "shortdeck" and r.rules == (rules or "trips-beat-straight")
+
+
+def test_short_deck_whole_deck_and_classes():
+    assert len(pk.Range("random", game="shortdeck")) == 630
+    assert pk.Range("100%", game="shortdeck") == pk.Range("random", game="shortdeck")
+    assert len(pk.Range("QQ+, AKs, 76o", game="shortdeck")) == 18 + 4 + 12
+    assert pk.Range("QQ+", game="shortdeck").without("Ah").game == "shortdeck"
+    with pytest.raises(ValueError, match="rules apply to game='shortdeck' only"):
+        pk.Range("QQ+", rules="straight-beats-trips")
+    with pytest.raises(ValueError, match="7c2c: 2c is below the six"):
+        pk.Range([[20, 0]], game="shortdeck")
+    # 0.8% of 630 is 5.04: 5 combos, fewer than AA's 6; 0.9% rounds to 6.
+    with pytest.raises(ValueError, match="0.8% of 630 hands is fewer than the best class"):
+        pk.Range("0.8%", game="shortdeck")
+    assert len(pk.Range("0.9%", game="shortdeck")) == 6
+
+
+@pytest.mark.parametrize(("text", "detail"), [
+    ("A5s", "A5s: 5 is below the six"),
+    ("QQ+, A2s+", "A2s: 2 is below the six"),
+    ("22+", "22: 2 is below the six"),
+    ("Ah5h", "Ah5h: 5h is below the six"),
+    ("A9s-A5s", "A5s: 5 is below the six"),
+])
+def test_short_deck_low_cards_are_named(text, detail):
+    from pokerkeys.equity.ranges import RangeParseError
+    with pytest.raises(RangeParseError, match=detail + "; short deck plays 6 through A"):
+        pk.Range(text, game="shortdeck")

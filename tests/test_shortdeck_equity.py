@@ -146,10 +146,22 @@ def test_enumeration_fits_short_deck():
         enumeration_fits(["AhKh", "5c5d"], game="shortdeck")
 
 
-@pytest.mark.parametrize("spec", ["15%", "5%", "QQ+, 5%"])
-def test_top_percent_ranges_are_refused_in_short_deck(spec):
-    # N% ranks hold'em's hands: in short deck it would reach cards below the six ('15%') or
-    # mean another share of the deck than it says ('5%' is 66 of 1,326 hold'em hands).
-    with pytest.raises(ValueError, match=r"player 2 \(the range .*\): a top-N% range ranks "
-                                         r"hold'em's hands; in short deck name the classes"):
-        pk.equity(["AhKh", spec], game="shortdeck")
+@pytest.mark.parametrize("rules", RULES)
+def test_top_percent_range_is_short_decks_top_percent(rules):
+    # '15%' in short deck is 15% of its 630 hands by its own class order: the same equity as
+    # the explicit classes it stands for (and no card below the six).
+    from pokerkeys.equity.ranges import top_percent_classes
+    names = top_percent_classes(15, game="shortdeck", rules=rules)
+    by_percent = pk.equity(["AhKh", "15%"], game="shortdeck", rules=rules)
+    by_classes = pk.equity(["AhKh", ", ".join(names)], game="shortdeck", rules=rules)
+    assert by_percent.exact and by_classes.exact
+    np.testing.assert_array_equal(by_percent.equity, by_classes.equity)
+    assert pk.Range("15%", game="shortdeck", rules=rules).combos.min() >= 16
+
+
+def test_top_percent_of_a_holdem_range_object_is_refused_in_short_deck():
+    # A hold'em Range's '5%' is 66 of 1,326 hold'em hands: not short deck's 5%.
+    with pytest.raises(ValueError, match=r"player 2 \(the range '5%'\): a hold'em Range's "
+                                         r"top-N% ranks hold'em's hands"):
+        pk.equity(["AhKh", pk.Range("5%")], game="shortdeck")
+    assert pk.equity(["AhKh", pk.Range("5%", game="shortdeck")], game="shortdeck").exact

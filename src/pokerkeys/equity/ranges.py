@@ -39,6 +39,16 @@ Top X%
     an X too small for even the best class (under 0.42%: AA has 6 combos) is an error. ``100%``
     is every hand.
 
+Short deck
+    ``Range(text, game='shortdeck', rules=...)`` reads the same syntax over the 36-card deck (six
+    through ace, 630 hands): a class, span or hand with a card below the six is an error naming
+    the class and the card (``A5s: 5 is below the six; short deck plays 6 through A``);
+    ``random`` is the 630 hands; ``X%`` keeps the longest prefix of short deck's 81 classes,
+    best-first by equity against one random hand under the rule order
+    (``pokerkeys.core.shortdeck.class_order_vs_random(rules)``), with at most
+    ``round(X / 100 * 630)`` combos, by the same rule as above (under 0.873% is an error: AA
+    has 6 combos).
+
 Not ranges
     Partly known hands ('Ah', 'Ah??', 'Ax') are rejected: a partly known hand is a player's known
     card, given as a player, not as a range.
@@ -85,6 +95,8 @@ from ..core.classes import (
     class_from_ranks,
     class_order_vs_random,
 )
+from ..core.shortdeck import DEFAULT_RULES, FIRST_CARD, LOWEST_RANK, Rules, resolve_rules
+from ..core.shortdeck import class_order_vs_random as shortdeck_class_order
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray
 
 if TYPE_CHECKING:
@@ -108,10 +120,18 @@ _WEIGHT_RE = re.compile(r"\d+(?:\.\d*)?|\.\d+")
 _PARTIAL_RE = re.compile(r"(10|[2-9TJQKA])[cdhs♣♦♥♠♧♢♡♤]?[?xX*]*|[?xX*]+", re.IGNORECASE)
 _ALL_WORDS = {"random", "any"}
 
-#: The game a ``Range`` is for: hold'em (two-card hands, the syntax of this module) or Omaha
-#: with 4, 5 or 6 hole cards (ProPokerTools' generic syntax, ``pokerkeys.equity.omaha_ranges``).
-RangeGame: TypeAlias = Literal["holdem", "omaha", "omaha5", "omaha6"]
+#: The game a ``Range`` is for: hold'em (two-card hands, the syntax of this module), short deck
+#: (the same syntax over the 36 cards six through ace) or Omaha with 4, 5 or 6 hole cards
+#: (ProPokerTools' generic syntax, ``pokerkeys.equity.omaha_ranges``).
+RangeGame: TypeAlias = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6"]
 _OMAHA_HOLE = {"omaha": 4, "omaha5": 5, "omaha6": 6}
+#: Hands of the short deck's 36 cards: C(36, 2).
+_SHORT_COMBOS = 630
+#: Rows of ``ALL_COMBOS`` whose two cards are both six or higher.
+_SHORT_ROWS = np.flatnonzero((ALL_COMBOS >= FIRST_CARD).all(axis=1))
+#: The other rows: hands with a card below the six.
+_LOW_ROWS = np.flatnonzero((ALL_COMBOS < FIRST_CARD).any(axis=1))
+_BELOW_SIX = "is below the six; short deck plays 6 through A"
 
 
 class RangeParseError(ValueError):
@@ -136,27 +156,35 @@ def _rank(token: str) -> int:
 
 # --- top X% -----------------------------------------------------------------------------------
 
-def _percent_target(percent: str | int | float | Fraction) -> int:
-    """round(percent / 100 * 1326), half up, exactly (percent given as str, int or float)."""
+def _percent_target(percent: str | int | float | Fraction, hands: int = N_COMBOS) -> int:
+    """round(percent / 100 * hands), half up, exactly (percent given as str, int or float)."""
     # A float goes through its shortest repr so 2.5 and '2.5' give the same (decimal) value.
     x = Fraction(repr(percent)) if isinstance(percent, float) else Fraction(percent)
     if not 0 < x <= 100:
         raise ValueError(f"a top-X% range needs 0 < X <= 100, got {percent}")
-    return int(x * N_COMBOS / 100 + Fraction(1, 2))  # floor(s + 1/2): half up, s > 0
+    return int(x * hands / 100 + Fraction(1, 2))  # floor(s + 1/2): half up, s > 0
 
 
-def top_percent_classes(percent: str | int | float | Fraction) -> tuple[str, ...]:
+def top_percent_classes(percent: str | int | float | Fraction,
+                        game: Literal["holdem", "shortdeck"] = "holdem",
+                        rules: str | None = None) -> tuple[str, ...]:
     """The classes of the top ``percent``% of hands against a random hand, best first.
 
     The longest best-first prefix of ``pokerkeys.core.classes.class_order_vs_random()`` with
     at most ``round(percent / 100 * 1326)`` combos, rounded half up and computed exactly
-    (see the module docstring). Classes are never split.
+    (see the module docstring). Classes are never split. In short deck: the prefix of
+    ``pokerkeys.core.shortdeck.class_order_vs_random(rules)`` (81 classes) with at most
+    ``round(percent / 100 * 630)`` combos.
 
     Parameters
     ----------
     percent : str, int, float or fractions.Fraction
         X of "top X%", ``0 < X <= 100``; a float is read through its shortest repr, so
         ``2.5`` and ``'2.5'`` agree.
+    game : {'holdem', 'shortdeck'}, default 'holdem'
+        Whose hands and class order.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: three of a kind beats a straight); hold'em takes None.
 
     Returns
     -------
@@ -167,7 +195,10 @@ def top_percent_classes(percent: str | int | float | Fraction) -> tuple[str, ...
     Raises
     ------
     ValueError
-        If ``percent`` is not above 0 and at most 100 (or not a number).
+        If ``percent`` is not above 0 and at most 100 (or not a number); if ``game`` is
+        unknown or ``rules`` is not a rule order of it.
+    pokerkeys.TableError
+        In short deck, if the shipped class-order table is missing or damaged.
 
     Examples
     --------
@@ -176,11 +207,15 @@ def top_percent_classes(percent: str | int | float | Fraction) -> tuple[str, ...
     ('AA', 'KK', 'QQ', 'JJ', 'TT', '99', '88', 'AKs', '77', 'AQs', 'AJs')
     >>> top_percent_classes(0.3)
     ()
+    >>> top_percent_classes(5, game="shortdeck")
+    ('AA', 'KK', 'QQ', 'JJ', 'TT')
     """
-    target = _percent_target(percent)
+    short = resolve_rules(game, rules)
+    target = _percent_target(percent, N_COMBOS if short is None else _SHORT_COMBOS)
+    order = class_order_vs_random() if short is None else shortdeck_class_order(short)
     chosen: list[str] = []
     total = 0
-    for name in class_order_vs_random():
+    for name in order:
         total += class_combo_count(name)
         if total > target:
             break
@@ -190,7 +225,13 @@ def top_percent_classes(percent: str | int | float | Fraction) -> tuple[str, ...
 
 # --- item parsing -----------------------------------------------------------------------------
 
-def _class_rows(names: Sequence[str]) -> IntArray:
+def _class_rows(names: Sequence[str], short: bool = False) -> IntArray:
+    """Rows of ALL_COMBOS of the classes; in short deck a class below the six is an error."""
+    if short:
+        for name in names:
+            low = min(name[:2], key=RANK_CHARS.index)
+            if RANK_CHARS.index(low) < LOWEST_RANK:
+                raise RangeParseError(f"{name}: {low} {_BELOW_SIX}")
     return np.concatenate([class_combo_indices(n) for n in names])
 
 
@@ -210,35 +251,42 @@ def _split_class(m: re.Match[str], offset: int = 0) -> tuple[int, int, str]:
     return max(r1, r2), min(r1, r2), suffix
 
 
-def _parse_body(body: str) -> IntArray:
-    """Rows of ALL_COMBOS selected by one item without its weight; raises RangeParseError."""
+def _parse_body(body: str, rules: Rules | None = None) -> IntArray:
+    """Rows of ALL_COMBOS selected by one item without its weight; raises RangeParseError.
+
+    ``rules`` None: hold'em; a rule order: short deck (its 630 hands and class order)."""
+    short = rules is not None
+    every = _SHORT_ROWS if short else np.arange(N_COMBOS)
     if body.lower() in _ALL_WORDS:
-        return np.arange(N_COMBOS)
+        return every
 
     m = _PERCENT_RE.fullmatch(body)
     if m:
         if not 0 < Fraction(m.group(1)) <= 100:
             raise RangeParseError("a top-X% range needs 0 < X <= 100")
-        if _percent_target(m.group(1)) >= N_COMBOS:
-            return np.arange(N_COMBOS)  # every hand: '100%' must not need the equity table
-        names = top_percent_classes(m.group(1))
+        hands = _SHORT_COMBOS if short else N_COMBOS
+        if _percent_target(m.group(1), hands) >= hands:
+            return every  # every hand: '100%' must not need the equity table
+        game: Literal["holdem", "shortdeck"] = "shortdeck" if short else "holdem"
+        names = top_percent_classes(m.group(1), game, rules)
         if not names:
-            best = class_order_vs_random()[0]
-            raise RangeParseError(f"{body} of 1326 hands is fewer than the best class alone "
+            best = class_order_vs_random()[0] if rules is None else shortdeck_class_order(rules)[0]
+            raise RangeParseError(f"{body} of {hands} hands is fewer than the best class alone "
                                   f"({best}, {class_combo_count(best)} combos)")
         return _class_rows(names)
 
     m = _SINGLE_RE.fullmatch(body)
     if m:
-        return _class_rows(_expand_class(*_split_class(m)))
+        return _class_rows(_expand_class(*_split_class(m)), short)
 
     m = _PLUS_RE.fullmatch(body)
     if m:
         hi, lo, suffix = _split_class(m)
         if hi == lo:  # 'QQ+': QQ up to AA
-            return _class_rows([RANK_CHARS[r] * 2 for r in range(hi, 13)])
+            return _class_rows([RANK_CHARS[r] * 2 for r in range(hi, 13)], short)
         # 'KTo+': the kicker rises up to one below the first rank.
-        return _class_rows([n for k in range(lo, hi) for n in _expand_class(hi, k, suffix)])
+        return _class_rows([n for k in range(lo, hi) for n in _expand_class(hi, k, suffix)],
+                           short)
 
     m = _DASH_RE.fullmatch(body)
     if m:
@@ -249,14 +297,14 @@ def _parse_body(body: str) -> IntArray:
             raise RangeParseError("a dash range joins two pairs or two non-pairs, not both")
         if pair1:
             return _class_rows([RANK_CHARS[r] * 2
-                                for r in range(min(hi1, hi2), max(hi1, hi2) + 1)])
+                                for r in range(min(hi1, hi2), max(hi1, hi2) + 1)], short)
         if hi1 != hi2:
             raise RangeParseError("both ends of a non-pair dash range need the same first rank, "
                                   "e.g. 'A5s-A2s'")
         if suffix1 != suffix2:
             raise RangeParseError("both ends of a dash range need the same suffix (s, o or none)")
         return _class_rows([n for k in range(min(lo1, lo2), max(lo1, lo2) + 1)
-                            for n in _expand_class(hi1, k, suffix1)])
+                            for n in _expand_class(hi1, k, suffix1)], short)
 
     if body.startswith("-") or body.endswith("-"):
         raise RangeParseError("a dash range needs a hand class on both sides, e.g. '88-JJ'")
@@ -273,6 +321,8 @@ def _parse_body(body: str) -> IntArray:
                               "'88-JJ', 'A5s-A2s'), a hand ('AhKh'), 'random' or 'X%'") from None
     if ids.size != 2:
         raise RangeParseError(f"a specific hand has 2 cards, got {ids.size}")
+    if short and ids.min() < FIRST_CARD:
+        raise RangeParseError(f"{body}: {format_card(int(ids.min()))} {_BELOW_SIX}")
     return np.array([COMBO_INDEX_TABLE[ids[0], ids[1]]])
 
 
@@ -298,8 +348,9 @@ def _items(text: str) -> Iterator[tuple[str, int]]:
         start += len(piece) + 1
 
 
-def _parse_text(text: str) -> FloatArray:
-    """Dense (1326,) weights of a range text; later items overwrite earlier ones."""
+def _parse_text(text: str, rules: Rules | None = None) -> FloatArray:
+    """Dense (1326,) weights of a range text; later items overwrite earlier ones (``rules``:
+    short deck's, or None for hold'em)."""
     if not text.strip():
         raise ValueError("empty range: give at least one item, e.g. 'QQ+, AKs'")
     dense = np.zeros(N_COMBOS, dtype=np.float64)
@@ -310,7 +361,7 @@ def _parse_text(text: str) -> FloatArray:
             compact = "".join(item.split())
             body, colon, weight = compact.partition(":")
             w = _parse_weight(weight) if colon else 1.0
-            rows = _parse_body(body)
+            rows = _parse_body(body, rules)
         except RangeParseError as exc:
             raise RangeParseError(f"cannot parse range item {excerpt(item)} at position {pos} "
                                   f"in {excerpt(text)}: {exc}") from None
@@ -395,13 +446,20 @@ class Range:
         strings, joined with commas (``['AhKh', 'QsQd']``); another Range (copied, with its
         game); or explicit hands as ``Range.from_combos`` takes them: an (M, 2) integer array
         of card ids or a list of hands of mixed forms (``['AhKh', ('Qs', 'Qd')]``).
-    game : {'holdem', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+    game : {'holdem', 'shortdeck', 'omaha', 'omaha5', 'omaha6'}, default 'holdem'
+        ``'shortdeck'``: the hold'em syntax over the 36 cards six through ace (a class, span
+        or hand with a card below the six is an error naming it and the card; ``random`` is
+        630 hands; ``X%`` is the top X% of those 630 by short deck's class order against a
+        random hand under ``rules``); hands and views are as for hold'em.
         ``'omaha'`` (4 cards), ``'omaha5'``, ``'omaha6'``: an Omaha range, read from text (or
         a list of item strings, or an Omaha Range of the same game) in ProPokerTools' generic
         syntax (``pokerkeys.equity.omaha_ranges``); ``len()`` is its number of hands,
         ``combos`` its ``(N, hole cards)`` hands and ``omaha_range`` the parsed
         ``OmahaRange``. The hold'em-only views (``combo_indices``, ``weight_vector``) raise
         ``ValueError`` for it.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order, whose class order ``X%`` follows (None: three of a kind
+        beats a straight); other games take None.
 
     Attributes
     ----------
@@ -409,6 +467,8 @@ class Range:
         The text given, or a re-parseable description for a range built from hands.
     game : str
         The game given.
+    rules : str or None
+        Short deck's rule order (resolved: never None in short deck); None for other games.
 
     Raises
     ------
@@ -416,7 +476,8 @@ class Range:
         If an item of range text does not parse (the message names it and its offset).
     ValueError
         If the text is empty or selects no hand, or explicit hands are not two different
-        cards in 0..51, or an array is not (M, 2); if ``game`` is unknown; for an Omaha
+        cards in 0..51, or an array is not (M, 2); if ``game`` is unknown or ``rules`` not
+        a rule order of it; in short deck, a card below the six; for an Omaha
         game, the errors of ``parse_omaha_range`` (the token and its position), or a Range
         of another game.
     TypeError
@@ -447,41 +508,68 @@ class Range:
     >>> r = Range("AA:$ds", game="omaha")
     >>> r, len(r), r.combos.shape
     (Range('AA:$ds', omaha, 864 hands), 864, (864, 4))
+
+    A short-deck range (the 36 cards six through ace; ``X%`` of its 630 hands):
+
+    >>> Range("15%", game="shortdeck")
+    Range('15%', shortdeck, 92 combos)
+    >>> Range("A5s", game="shortdeck")
+    Traceback (most recent call last):
+    ...
+    pokerkeys.equity.ranges.RangeParseError: cannot parse range item 'A5s' at position 0 in \
+'A5s': A5s: 5 is below the six; short deck plays 6 through A
     """
 
-    __slots__ = ("_dense", "_rows", "_combos", "_weights", "text", "game", "_omaha")
+    __slots__ = ("_dense", "_rows", "_combos", "_weights", "text", "game", "rules", "_omaha")
     game: RangeGame
+    rules: Rules | None
     _omaha: OmahaRange | None
 
-    def __init__(self, text_or_hands: RangeSource, game: RangeGame = "holdem") -> None:
+    def __init__(self, text_or_hands: RangeSource, game: RangeGame = "holdem",
+                 rules: str | None = None) -> None:
         dense: FloatArray
         text: str | None
-        if isinstance(text_or_hands, Range) and text_or_hands._omaha is not None \
-                and game == "holdem":
+        if isinstance(text_or_hands, Range) and text_or_hands.game != "holdem" \
+                and game == "holdem" and rules is None:
             game = text_or_hands.game  # a copy keeps its game
+            rules = text_or_hands.rules
         self.game = game
+        self.rules = None
         self._omaha = None
-        if game != "holdem":
+        if game not in ("holdem", "shortdeck"):
+            if rules is not None:
+                raise ValueError(f"rules apply to game='shortdeck' only, not {game!r}")
             self._set_omaha(text_or_hands, game)
             return
+        self.rules = short = resolve_rules(game, rules)
         if isinstance(text_or_hands, Range):
+            if text_or_hands._omaha is not None:
+                raise ValueError(f"a {text_or_hands.game} Range is not a {game} range")
             dense, text = text_or_hands._dense, text_or_hands.text
+            if text_or_hands.rules != short:  # another game's or order's '15%': read again
+                dense = _parse_text(text, short)
         elif isinstance(text_or_hands, str):
             text = text_or_hands
-            dense = _parse_text(text)
+            dense = _parse_text(text, short)
         elif (isinstance(text_or_hands, (list, tuple))
               and all(isinstance(x, str) for x in text_or_hands)):
             text = ", ".join(text_or_hands)
-            dense = _parse_text(text)
+            dense = _parse_text(text, short)
         else:
             dense, text = _dense_from_combos(text_or_hands, None), None
+        if short is not None:
+            low = np.flatnonzero(dense[_LOW_ROWS])
+            if len(low):
+                hi, lo = ALL_COMBOS[_LOW_ROWS[low[0]]]
+                raise ValueError(f"{format_card(int(hi))}{format_card(int(lo))}: "
+                                 f"{format_card(int(min(hi, lo)))} {_BELOW_SIX}")
         self._set(dense, text)
 
     def _set_omaha(self, source: RangeSource, game: RangeGame) -> None:
         from .omaha_ranges import parse_omaha_range
 
         if game not in _OMAHA_HOLE:
-            raise ValueError(f"unknown game {game!r}: choose one of holdem, "
+            raise ValueError(f"unknown game {game!r}: choose one of holdem, shortdeck, "
                              f"{', '.join(_OMAHA_HOLE)}")
         if isinstance(source, Range):
             if source._omaha is None or source.game != game:
@@ -527,9 +615,11 @@ class Range:
         self.text = text if text is not None else _describe(dense)
 
     @classmethod
-    def _from_dense(cls, dense: FloatArray, text: str | None = None) -> Range:
+    def _from_dense(cls, dense: FloatArray, text: str | None = None,
+                    rules: Rules | None = None) -> Range:
         r = cls.__new__(cls)
-        r.game = "holdem"
+        r.game = "holdem" if rules is None else "shortdeck"
+        r.rules = rules
         r._omaha = None
         r._set(dense, text)
         return r
@@ -696,13 +786,14 @@ class Range:
                 return self
             r = Range.__new__(Range)
             r.game = self.game
+            r.rules = None
             r._set_omaha_range(replace(self._omaha, hands=self._combos[live],
                                        weights=self._weights[live]))
             return r
         keep = ~(dead[ALL_COMBOS[:, 0]] | dead[ALL_COMBOS[:, 1]])
         if keep[self._rows].all():
             return self
-        return Range._from_dense(np.where(keep, self._dense, 0.0))
+        return Range._from_dense(np.where(keep, self._dense, 0.0), rules=self.rules)
 
     def remove(self, cards: CardsLike) -> Range:
         """The range less every combo using one of ``cards``: the same as ``without``.
@@ -742,13 +833,14 @@ class Range:
         if not isinstance(other, Range):
             return NotImplemented
         if self._omaha is not None or other._omaha is not None:
-            return (self.game == other.game and np.array_equal(self._combos, other._combos)
+            return (self.game == other.game and self.rules == other.rules
+                    and np.array_equal(self._combos, other._combos)
                     and np.array_equal(self._weights, other._weights))
         return bool(np.array_equal(self._dense, other._dense))
 
     def __hash__(self) -> int:
         if self._omaha is not None:
-            return hash((self.game, self._combos.tobytes(), self._weights.tobytes()))
+            return hash((self.game, self.rules, self._combos.tobytes(), self._weights.tobytes()))
         return hash(self._dense.tobytes())
 
     def __repr__(self) -> str:
@@ -759,7 +851,9 @@ class Range:
             return f"Range({text!r}, {self.game}, {count}{weighted})"
         weighted = "" if np.all(self._weights == 1) else f", weighted {self.combo_count:g}"
         count = f"{len(self)} combo" + ("" if len(self) == 1 else "s")
-        return f"Range({text!r}, {count}{weighted})"
+        game = "" if self.rules is None else "shortdeck, " + (
+            "" if self.rules == DEFAULT_RULES else f"{self.rules}, ")
+        return f"Range({text!r}, {game}{count}{weighted})"
 
 
 def parse_range(text: str) -> Range:

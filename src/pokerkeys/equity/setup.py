@@ -103,12 +103,28 @@ def _written_as_cards(text: str) -> bool:
     return False
 
 
-def _parse_player(spec: PlayerSpec, index: int) -> Player:
+def _read_range(text: str, rules: Rules | None) -> Range:
+    """``Range(text)``; in short deck (``rules`` given) a short-deck Range, so '15%' is 15% of
+    its 630 hands. A short-deck range with a card below the six is read as hold'em's, so that
+    ``_check_short_deck`` names the player, the range and the card as for a hand."""
+    if rules is None:
+        return Range(text)
+    try:
+        return Range(text, game="shortdeck", rules=rules)
+    except ValueError as short_error:
+        try:
+            return Range(text)
+        except ValueError:
+            raise short_error from None
+
+
+def _parse_player(spec: PlayerSpec, index: int, rules: Rules | None = None) -> Player:
     """A player from 'AhKh', 'Ah??', '??', 'random', a range string, a Range or ids.
 
     One card alone ('Ah') is an error: a partly known hand is written 'Ah??'. Text that is
     not one hand is read as a range, so a list of specific hands sharing a card
-    ('AhKh,AhQh') is a range, as ``pk.Range`` reads it.
+    ('AhKh,AhQh') is a range, as ``pk.Range`` reads it (in short deck, ``rules`` given, as a
+    short-deck Range).
     """
     where = f"player {index + 1}"
     if isinstance(spec, Range):
@@ -137,7 +153,7 @@ def _parse_player(spec: PlayerSpec, index: int) -> Player:
             ids, card_error = None, exc
         if ids is None or len(ids) > 2:  # not one hand: a range, 'QQ+,AKs' or 'AhKh,AhQh'
             try:
-                rng = Range(text)
+                rng = _read_range(text, rules)
             except ValueError as range_error:
                 if card_error is not None and ("duplicate" in str(card_error)
                                                or _written_as_cards(text)):
@@ -189,12 +205,13 @@ _TOP_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d*)?|\.\d+)%")
 def _check_short_deck(players: list[Player], board: CardArray, dead: CardArray) -> None:
     """Name the first card below the six in a hand, a range, the board or the dead cards."""
     for i, p in enumerate(players):
-        if p.range is not None and _TOP_PERCENT.search(p.range.text):
-            # N% ranks Hold'em's 169 classes over its 1,326 hands: in short deck it would
-            # reach cards below the six, or mean another share of the 630 hands than it says.
-            raise ValueError(f"player {i + 1} (the range {p.label!r}): a top-N% range ranks "
-                             f"hold'em's hands; in short deck name the classes, such as "
-                             f"'TT+, AJs+, KQs'")
+        if p.range is not None and p.range.rules is None \
+                and _TOP_PERCENT.search(p.range.text):
+            # A hold'em Range's N% ranks Hold'em's 169 classes over its 1,326 hands: in short
+            # deck it would reach cards below the six, or mean another share of the 630 hands.
+            raise ValueError(f"player {i + 1} (the range {p.label!r}): a hold'em Range's "
+                             f"top-N% ranks hold'em's hands; give the text, or "
+                             f"Range(text, game='shortdeck'), for short deck's top N%")
         if p.range is not None:
             low = p.range.combos[(p.range.combos < FIRST_CARD).any(axis=1)]
             if len(low):
@@ -335,7 +352,7 @@ def prepare(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     specs = list(hands)
     if not 2 <= len(specs) <= MAX_PLAYERS:
         raise ValueError(f"equity needs 2 to {MAX_PLAYERS} players, not {len(specs)}")
-    players = [_parse_player(h, i) for i, h in enumerate(specs)]
+    players = [_parse_player(h, i, rules) for i, h in enumerate(specs)]
     board_ids = _parse_place(board, "board")
     dead_ids = _parse_place(dead, "dead cards")
     if len(board_ids) not in (0, 3, 4, 5):

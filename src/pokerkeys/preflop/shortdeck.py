@@ -57,6 +57,7 @@ import numpy as np
 from ..core import classes as _holdem
 from ..core.cards import format_cards, parse_cards
 from ..core.shortdeck import FIRST_CARD, LOWEST_RANK, Rules, check_short_deck, resolve_rules
+from ..core.shortdeck import class_order_vs_random as _core_class_order
 from ..core.tables import TableError, load_table, shortdeck_tables
 from ..core.types import CardsLike, FloatArray, IntArray, Threads
 
@@ -828,8 +829,7 @@ def class_order_vs_random(rules: str | None = None) -> tuple[str, ...]:
     >>> class_order_vs_random()[:6]
     ('AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs')
     """
-    order = np.argsort(-equity_vs_random(rules), kind="stable")
-    return tuple(CLASS_NAMES[k] for k in order)
+    return _core_class_order(rules)
 
 
 def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENTS + 1),
