@@ -165,3 +165,17 @@ def test_top_percent_of_a_holdem_range_object_is_refused_in_short_deck():
                                          r"top-N% ranks hold'em's hands"):
         pk.equity(["AhKh", pk.Range("5%")], game="shortdeck")
     assert pk.equity(["AhKh", pk.Range("5%", game="shortdeck")], game="shortdeck").exact
+
+
+def test_range_count_route_reads_short_deck_ranges():
+    # GET /api/range/shortdeck counts what pk.Range(..., game="shortdeck") holds: '15%' of 630.
+    from pokerkeys.web.compute import range_info
+    from pokerkeys.web.schemas import ApiError
+    info = range_info("15%", "shortdeck")
+    assert info["combos"] == len(pk.Range("15%", game="shortdeck")) == 92
+    assert info["percent"] == pytest.approx(100 * 92 / 630)
+    assert range_info("random", "shortdeck")["combos"] == 630
+    with pytest.raises(ApiError, match="the range 'QQ\\+,55': 5c is not a short-deck card"):
+        range_info("QQ+,55", "shortdeck")
+    with pytest.raises(ApiError, match="0.5% of 630 hands is fewer than the best class"):
+        range_info("0.5%", "shortdeck")

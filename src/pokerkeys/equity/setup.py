@@ -33,7 +33,7 @@ from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck
 from ..core.types import CardArray, CardsLike, FloatArray
 from .ranges import Range
 
-__all__ = ["MAX_PLAYERS", "PerCombo", "Player", "PlayerSpec", "Setup", "prepare"]
+__all__ = ["MAX_PLAYERS", "PerCombo", "Player", "PlayerSpec", "Setup", "prepare", "read_range"]
 
 #: One player of ``equity``: a hand (``'AhKh'``, or two card ids), a partly known hand
 #: (``'Ah??'``), an unknown hand (``'??'``, ``'random'``), range text (``'QQ+,AKs'``,
@@ -103,19 +103,53 @@ def _written_as_cards(text: str) -> bool:
     return False
 
 
-def _read_range(text: str, rules: Rules | None) -> Range:
-    """``Range(text)``; in short deck (``rules`` given) a short-deck Range, so '15%' is 15% of
-    its 630 hands. A short-deck range with a card below the six is read as hold'em's, so that
-    ``_check_short_deck`` names the player, the range and the card as for a hand."""
+def read_range(text: str, rules: Rules | None = None) -> Range:
+    """A player's range text as ``equity`` reads it: hold'em's, or short deck's.
+
+    In short deck (``rules`` given) the text is a short-deck ``Range``, so ``'15%'`` is 15% of
+    its 630 hands. A text whose fault is a card below the six is read as hold'em's Range
+    instead, so that the caller names the card and where it is, as for a hand or a board
+    (``pokerkeys.core.shortdeck.check_short_deck``).
+
+    Parameters
+    ----------
+    text : str
+        Range text (``pokerkeys.equity.ranges`` syntax).
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (whose class order ``X%`` follows); None: hold'em.
+
+    Returns
+    -------
+    Range
+        The short-deck Range, or (a card below the six) hold'em's Range of the text; for
+        ``rules`` None, hold'em's Range.
+
+    Raises
+    ------
+    ValueError
+        If the text is not a range (the short-deck parser's message: the item and its
+        position) or ``rules`` is not a rule order.
+
+    Examples
+    --------
+    >>> from pokerkeys.equity.setup import read_range
+    >>> read_range("15%", "trips-beat-straight")
+    Range('15%', shortdeck, 92 combos)
+    >>> read_range("QQ+, 55", "trips-beat-straight")
+    Range('QQ+, 55', 24 combos)
+    """
     if rules is None:
         return Range(text)
     try:
         return Range(text, game="shortdeck", rules=rules)
     except ValueError as short_error:
         try:
-            return Range(text)
+            holdem = Range(text)
         except ValueError:
             raise short_error from None
+        if (holdem.combos < FIRST_CARD).any():
+            return holdem
+        raise
 
 
 def _parse_player(spec: PlayerSpec, index: int, rules: Rules | None = None) -> Player:
@@ -153,7 +187,7 @@ def _parse_player(spec: PlayerSpec, index: int, rules: Rules | None = None) -> P
             ids, card_error = None, exc
         if ids is None or len(ids) > 2:  # not one hand: a range, 'QQ+,AKs' or 'AhKh,AhQh'
             try:
-                rng = _read_range(text, rules)
+                rng = read_range(text, rules)
             except ValueError as range_error:
                 if card_error is not None and ("duplicate" in str(card_error)
                                                or _written_as_cards(text)):
@@ -205,6 +239,11 @@ _TOP_PERCENT = re.compile(r"(?<![\w.])(\d+(?:\.\d*)?|\.\d+)%")
 def _check_short_deck(players: list[Player], board: CardArray, dead: CardArray) -> None:
     """Name the first card below the six in a hand, a range, the board or the dead cards."""
     for i, p in enumerate(players):
+        if p.range is not None:
+            low = p.range.combos[(p.range.combos < FIRST_CARD).any(axis=1)]
+            if len(low):
+                check_short_deck(sorted(low[0].tolist()),
+                                 f"player {i + 1} (the range {p.label!r})")
         if p.range is not None and p.range.rules is None \
                 and _TOP_PERCENT.search(p.range.text):
             # A hold'em Range's N% ranks Hold'em's 169 classes over its 1,326 hands: in short
@@ -212,11 +251,6 @@ def _check_short_deck(players: list[Player], board: CardArray, dead: CardArray) 
             raise ValueError(f"player {i + 1} (the range {p.label!r}): a hold'em Range's "
                              f"top-N% ranks hold'em's hands; give the text, or "
                              f"Range(text, game='shortdeck'), for short deck's top N%")
-        if p.range is not None:
-            low = p.range.combos[(p.range.combos < FIRST_CARD).any(axis=1)]
-            if len(low):
-                check_short_deck(sorted(low[0].tolist()),
-                                 f"player {i + 1} (the range {p.label!r})")
         check_short_deck(p.known, f"player {i + 1}")
     check_short_deck(board, "the board")
     check_short_deck(dead, "the dead cards")

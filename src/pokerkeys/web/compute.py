@@ -31,13 +31,14 @@ from ..core.classes import (
     normalize_class_name,
 )
 from ..core.evaluate import category, describe
-from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
+from ..core.shortdeck import DEFAULT_RULES, FIRST_CARD, Rules, check_short_deck, resolve_rules
 from ..core.types import FloatArray
 from ..equity.driver import DEFAULT_TRIALS
 from ..equity.holdem import enumeration_fits, equity
 from ..equity.omaha import omaha_equity
 from ..equity.omaha_hilo import HiLoGame, omaha_hilo_equity
 from ..equity.ranges import Range, RangeGame
+from ..equity.setup import read_range
 from ..preflop import (
     BOARDS_PER_MATCHUP,
     RankDistribution,
@@ -538,7 +539,7 @@ deck plays 6 through A)
     if game in OMAHA_HOLE_CARDS:
         return dict(_omaha_range_info(text, game))
     try:
-        rng = Range(text)
+        rng = read_range(text, DEFAULT_RULES if game == "shortdeck" else None)
         if game == "shortdeck":
             low = rng.combos[(rng.combos < FIRST_CARD).any(axis=1)]
             if len(low):
