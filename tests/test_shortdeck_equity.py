@@ -179,3 +179,6 @@ def test_range_count_route_reads_short_deck_ranges():
         range_info("QQ+,55", "shortdeck")
     with pytest.raises(ApiError, match="0.5% of 630 hands is fewer than the best class"):
         range_info("0.5%", "shortdeck")
+    # The head-to-head page's sides read a range so too ('15%' holds no card below the six).
+    from pokerkeys.web.compute import headsup_plan
+    assert headsup_plan("AKs", "15%", "shortdeck") == ("class", "AKs", "range", "15%")

@@ -593,8 +593,8 @@ def _side(text: str, which: str,
         if len(ids) == 2:
             kind, name = "hand", format_cards(ids, "")
         else:
-            try:
-                rng = Range(text)
+            try:  # in short deck, '15%' is short deck's (the equity engine reads it so)
+                rng = read_range(text, DEFAULT_RULES if game == "shortdeck" else None)
             except ValueError as exc:
                 raise bad(f"{which}: {text!r} is neither a class, a hand nor a range: "
                           f"{exc}") from None
