@@ -689,7 +689,9 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         summary="A range of any game: its hands or combos and its share of the game's hands.",
         description=(
             "/api/range for a game of /api/equity: a hold'em or short-deck range in the "
-            "syntax of pokerkeys.Range (in short deck every card must be six or higher), an "
+            "syntax of pokerkeys.Range (in short deck as Range(text, game=\"shortdeck\") reads "
+            "it: every card six or higher, and N% the top N% of its 630 hands by the "
+            "default rule order's class order), an "
             "Omaha range in the generic syntax of pokerkeys.Range(text, game=\"omaha\") "
             "(ranks, suits, suit and rank variables, spans, lists, !, :, the $ds, $ss, $r "
             "and $np macros, weights, and N% for 4 cards). The hi/lo games read ranges as "
