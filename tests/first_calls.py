@@ -79,6 +79,9 @@ PYTHON: dict[str, str] = {
     "equity shortdeck preflop": "pk.equity(['AhKh', '7c6c'], game='shortdeck')",
     "equity shortdeck flop ranges": "pk.equity(['AhKh', 'QQ+,AJs+', 'random'], board='Th9c6h',"
                                     " dead='8s', game='shortdeck', rules='straight-beats-trips')",
+    "equity shortdeck top percent": "pk.equity(['AhKh', '15%'], game='shortdeck');"
+                                    " pk.Range('15%', game='shortdeck',"
+                                    " rules='straight-beats-trips')",
     "equity shortdeck mc 2": "pk.equity(['AhKh', 'random'], game='shortdeck', trials=100_000,"
                              " seed=1)",
     "equity shortdeck mc 3": "pk.equity(['AhKh', 'random', 'random'], game='shortdeck',"
