@@ -377,3 +377,12 @@ def test_preflop_matrix_cli(capsys, tmp_path):
         path = tmp_path / "matrix.png"
         assert main(["preflop", "matrix", "--game", "shortdeck", "--plot", str(path)]) == 0
         assert path.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_range_hits_reads_top_percent_over_the_short_deck():
+    # '15%' is short deck's top 15% (92 of its 630 hands), as equity reads it, not hold'em's.
+    board = "Ah9c7d"
+    hits = pk.range_hits("15%", board, game="shortdeck")
+    combos = pk.Range("15%", game="shortdeck").combos
+    blocked = np.isin(combos, pk.parse_cards(board)).any(axis=1)
+    assert hits.total == (~blocked).sum() == 73

@@ -49,6 +49,7 @@ from ..core.cards import format_card, format_cards, parse_cards
 from ..core.shortdeck import FIRST_CARD, Rules, check_short_deck, resolve_rules
 from ..core.types import BoolArray, CardArray, CardsLike, FloatArray, IntArray
 from ..equity.ranges import Range
+from ..equity.setup import read_range
 from .hit_entry import HitEntry
 
 if TYPE_CHECKING:
@@ -365,7 +366,13 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
         from .omaha_hits import omaha_range_hits
         return omaha_range_hits(hand_range, board, _OMAHA_HOLE.get(game, 4))
     assert not isinstance(hand_range, OmahaRange)
-    rng = hand_range if isinstance(hand_range, Range) else Range(hand_range)
+    short = resolve_rules(game, rules)
+    if isinstance(hand_range, Range):
+        rng = hand_range
+    elif short is not None and isinstance(hand_range, str):
+        rng = read_range(hand_range, short)  # as equity reads it: '15%' of the short deck
+    else:
+        rng = Range(hand_range)
     try:
         board_ids = parse_cards(board)
     except (ValueError, TypeError) as exc:
@@ -373,7 +380,6 @@ def range_hits(hand_range: str | Range | OmahaRange, board: CardsLike,
     if len(board_ids) not in (3, 4, 5):
         raise ValueError(f"range_hits needs a board of 3, 4 or 5 cards, not {len(board_ids)} "
                          f"({format_cards(board_ids)})")
-    short = resolve_rules(game, rules)
     if short is not None:
         check_short_deck(board_ids, "the board")
         is_low = (rng.combos < FIRST_CARD).any(axis=1)
