@@ -20,24 +20,24 @@ ratios (the figures to quote on a shared host)::
     python benchmarks/test_bench_single.py --rounds 7
 
 Measured (``python benchmarks/test_bench_single.py --rounds 7``, AMD EPYC, 2 logical CPUs,
-host shared with other jobs, load average 1.3-1.6; 200,000 calls per pass, medians of 7
+quiet host: no other job of this project running; 200,000 calls per pass, medians of 7
 interleaved rounds, microseconds per call; last column: eval7's time over pokerkeys', above 1
 pokerkeys is faster):
 
 =======================================  =========  =====  =================
 job                                      pokerkeys  eval7  eval7 / pokerkeys
 =======================================  =========  =====  =================
-evaluate, ids in a list                  0.707      0.509  0.72x
-evaluate, ids in a tuple                 0.926      0.547  0.59x
-evaluate, a string 'AsKd...'             1.259      4.432  3.52x
-evaluate, a NumPy row                    1.086      1.788  1.65x
-category of a rank                       0.098      0.032  0.33x
-describe, ids in a list                  0.938      0.438  0.47x
-winners, 2 players + board as strings    9.238      9.540  1.03x
+evaluate, ids in a list                  0.690      0.405  0.59x
+evaluate, ids in a tuple                 0.685      0.403  0.59x
+evaluate, a string 'AsKd...'             1.247      3.538  2.84x
+evaluate, a NumPy row                    1.032      1.534  1.49x
+category of a rank                       0.095      0.031  0.33x
+describe, ids in a list                  0.886      0.428  0.48x
+winners, 2 players + board as strings    6.908      6.692  0.97x
 =======================================  =========  =====  =================
 
-The same host swings by a quarter between runs (eval7's ids figure was 0.40-0.51 us in this
-session's runs); the ratio for ids in a list was 0.55-0.72x.
+On a host shared with other jobs (load average 1.3-1.6) the same script gave 0.55-0.72x for
+ids in a list, eval7's figure moving between 0.40 and 0.51 us.
 
 Before the plain-Python paths (same script, 20,000 calls, 3 rounds, same host): ids in a list
 5.75 us (eval7 0.41), a string 4.97 (eval7 3.54), a NumPy row 2.96 (eval7 1.49), category 3.70,
