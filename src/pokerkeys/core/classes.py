@@ -31,12 +31,14 @@ Examples
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from .cards import N_CARDS, RANK_CHARS, parse_cards
+from .shortdeck import DEFAULT_RULES, LOWEST_RANK, Rules, resolve_rules
 
 if TYPE_CHECKING:
     from .types import CardsLike, FloatArray, IntArray
@@ -44,7 +46,8 @@ if TYPE_CHECKING:
 __all__ = ["ALL_COMBOS", "CLASS_NAMES", "COMBO_CLASS", "COMBO_INDEX_TABLE", "N_CLASSES",
            "N_COMBOS", "class_combo_count", "class_combo_indices", "class_combos",
            "class_from_ranks", "class_grid_position", "class_index", "class_order_vs_random",
-           "combo_index", "equity_vs_random", "hand_class", "normalize_class_name"]
+           "combo_index", "equity_vs_random", "hand_class", "normalize_class_name",
+           "shortdeck_class_order"]
 
 #: Starting-hand classes: 13 pairs, 78 suited and 78 offsuit hands.
 N_CLASSES = 169
@@ -457,3 +460,47 @@ def class_order_vs_random() -> tuple[str, ...]:
     # A stable sort of the negated equities is "descending, ties in CLASS_NAMES order".
     order = np.argsort(-equity, kind="stable")
     return tuple(CLASS_NAMES[k] for k in order)
+
+
+def shortdeck_class_order(rules: str | None = None) -> tuple[str, ...]:
+    """The 81 short-deck starting-hand classes, best first by equity against one random hand.
+
+    Read from the shipped exact table of the rule order (``tables/shortdeck_preflop_*``), at
+    this low level so that short-deck ranges (``15%``) and the preflop module share one order
+    (``pokerkeys.preflop.shortdeck.class_order_vs_random``).
+
+    Parameters
+    ----------
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        The rule order; None: three of a kind beats a straight.
+
+    Returns
+    -------
+    tuple of str
+        The class names sorted by equity against one random hand, descending; ties keep the
+        9 x 9 grid order (aces first).
+
+    Raises
+    ------
+    ValueError
+        If ``rules`` is not a rule order.
+    pokerkeys.TableError
+        If the shipped table is missing or damaged.
+
+    Examples
+    --------
+    >>> from pokerkeys.core.classes import shortdeck_class_order
+    >>> shortdeck_class_order()[:6]
+    ('AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs')
+    """
+    return _shortdeck_class_order(resolve_rules("shortdeck", rules) or DEFAULT_RULES)
+
+
+@cache
+def _shortdeck_class_order(rules: Rules) -> tuple[str, ...]:
+    from .tables import load_table
+
+    names = [n for n in CLASS_NAMES if max(class_grid_position(n)) < 13 - LOWEST_RANK]
+    tag = "trips" if rules == "trips-beat-straight" else "straight"
+    equity = np.asarray(load_table(f"shortdeck_preflop_{tag}_equity_vs_opponents"))[:, 0]
+    return tuple(names[k] for k in np.argsort(-equity, kind="stable"))

@@ -62,7 +62,7 @@ if TYPE_CHECKING:
 
 __all__ = ["CATEGORY_ORDER", "DECK", "DEFAULT_RULES", "FIRST_CARD", "GAMES", "LOWEST_RANK",
            "N_CARDS_SHORT", "N_CLASSES", "RULES", "Game", "Rules", "category_of_rank",
-           "category_starts", "check_short_deck", "class_order_vs_random", "five_card_classes",
+           "category_starts", "check_short_deck", "five_card_classes",
            "rank_values", "resolve_rules", "table_prefix"]
 
 #: The games whose five-card ranking the evaluator knows.
@@ -362,47 +362,3 @@ def category_starts(rules: Rules = DEFAULT_RULES) -> dict[str, int]:
     """
     cats = category_of_rank(rules)
     return {_NAMES[c]: int(np.argmax(cats == c)) for c in CATEGORY_ORDER[rules]}
-
-
-def class_order_vs_random(rules: str | None = None) -> tuple[str, ...]:
-    """The 81 short-deck starting-hand classes, best first by equity against one random hand.
-
-    Read from the shipped exact table of the rule order (``tables/shortdeck_preflop_*``), at
-    this low level so that short-deck ranges (``15%``) and the preflop module share one order.
-
-    Parameters
-    ----------
-    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
-        The rule order; None: three of a kind beats a straight.
-
-    Returns
-    -------
-    tuple of str
-        The class names sorted by equity against one random hand, descending; ties keep the
-        9 x 9 grid order (aces first).
-
-    Raises
-    ------
-    ValueError
-        If ``rules`` is not a rule order.
-    pokerkeys.TableError
-        If the shipped table is missing or damaged.
-
-    Examples
-    --------
-    >>> from pokerkeys.core.shortdeck import class_order_vs_random
-    >>> class_order_vs_random()[:6]
-    ('AA', 'KK', 'QQ', 'JJ', 'TT', 'AKs')
-    """
-    return _class_order(resolve_rules("shortdeck", rules) or DEFAULT_RULES)
-
-
-@cache
-def _class_order(rules: Rules) -> tuple[str, ...]:
-    from .classes import CLASS_NAMES, class_grid_position
-    from .tables import load_table
-
-    names = [n for n in CLASS_NAMES if max(class_grid_position(n)) < 13 - LOWEST_RANK]
-    tag = "trips" if rules == "trips-beat-straight" else "straight"
-    equity = np.asarray(load_table(f"shortdeck_preflop_{tag}_equity_vs_opponents"))[:, 0]
-    return tuple(names[k] for k in np.argsort(-equity, kind="stable"))

@@ -45,7 +45,7 @@ Short deck
     the class and the card (``A5s: 5 is below the six; short deck plays 6 through A``);
     ``random`` is the 630 hands; ``X%`` keeps the longest prefix of short deck's 81 classes,
     best-first by equity against one random hand under the rule order
-    (``pokerkeys.core.shortdeck.class_order_vs_random(rules)``), with at most
+    (``pokerkeys.core.classes.shortdeck_class_order(rules)``), with at most
     ``round(X / 100 * 630)`` combos, by the same rule as above (under 0.873% is an error: AA
     has 6 combos).
 
@@ -94,9 +94,9 @@ from ..core.classes import (
     class_combo_indices,
     class_from_ranks,
     class_order_vs_random,
+    shortdeck_class_order,
 )
 from ..core.shortdeck import DEFAULT_RULES, FIRST_CARD, LOWEST_RANK, Rules, resolve_rules
-from ..core.shortdeck import class_order_vs_random as shortdeck_class_order
 from ..core.types import CardArray, CardsLike, FloatArray, IntArray
 
 if TYPE_CHECKING:
@@ -173,7 +173,7 @@ def top_percent_classes(percent: str | int | float | Fraction,
     The longest best-first prefix of ``pokerkeys.core.classes.class_order_vs_random()`` with
     at most ``round(percent / 100 * 1326)`` combos, rounded half up and computed exactly
     (see the module docstring). Classes are never split. In short deck: the prefix of
-    ``pokerkeys.core.shortdeck.class_order_vs_random(rules)`` (81 classes) with at most
+    ``pokerkeys.core.classes.shortdeck_class_order(rules)`` (81 classes) with at most
     ``round(percent / 100 * 630)`` combos.
 
     Parameters

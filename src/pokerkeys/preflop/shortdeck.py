@@ -56,8 +56,8 @@ import numpy as np
 
 from ..core import classes as _holdem
 from ..core.cards import format_cards, parse_cards
+from ..core.classes import shortdeck_class_order as _core_class_order
 from ..core.shortdeck import FIRST_CARD, LOWEST_RANK, Rules, check_short_deck, resolve_rules
-from ..core.shortdeck import class_order_vs_random as _core_class_order
 from ..core.tables import TableError, load_table, shortdeck_tables
 from ..core.types import CardsLike, FloatArray, IntArray, Threads
 
