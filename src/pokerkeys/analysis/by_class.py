@@ -590,6 +590,14 @@ class WhatWins:
         return "\n".join(lines)
 
 
+def _sample_boards(deck: CardArray, n: int, k: int,
+                   seeds: np.random.SeedSequence) -> CardArray:
+    """n completions of k cards drawn from the deck, each uniformly and independently (a row
+    is the first k cards of a shuffled deck)."""
+    rng = np.random.default_rng(seeds)
+    return np.ascontiguousarray(rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
+
+
 def _symmetric_maps(setup: Setup) -> CardArray:
     """The suit permutations that fix the board, the dead cards and every player's weighted
     combos (identity first): boards they map onto each other win alike."""
@@ -708,8 +716,7 @@ def what_wins(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     else:
         n = int(samples) if samples is not None else int(
             np.clip(SAMPLE_WORK // per_board, 1000, 200_000))
-        rng = np.random.default_rng(np.random.SeedSequence(seed))
-        completions = rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k]
+        completions = _sample_boards(deck, n, k, np.random.SeedSequence(seed))
         board_weights = np.ones(n)
     full = np.ascontiguousarray(np.concatenate(
         [np.broadcast_to(setup.board, (len(completions), len(setup.board))), completions],
@@ -770,9 +777,8 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
         if k <= 2:
             completions = every_board()
         else:
-            rng = np.random.default_rng(np.random.SeedSequence(seed).spawn(2)[1])
-            completions = np.ascontiguousarray(
-                rng.permuted(np.tile(deck, (_PREFLOP_SAMPLE_BOARDS, 1)), axis=1)[:, :k])
+            completions = _sample_boards(deck, _PREFLOP_SAMPLE_BOARDS, k,
+                                         np.random.SeedSequence(seed).spawn(2)[1])
         n = int(samples) if samples is not None else int(
             np.clip(SAMPLE_WORK // len(completions), 1000, 200_000))
         matchups = sample_omaha_matchups(ranges, n, seed)
@@ -783,9 +789,7 @@ def _omaha_what_wins(players: list[PlayerSpec], board: CardsLike | None,
         else:
             n = int(samples) if samples is not None else int(
                 np.clip(SAMPLE_WORK // max(n_matchups, 1), _MIN_SAMPLE_BOARDS, 200_000))
-            rng = np.random.default_rng(np.random.SeedSequence(seed))
-            completions = np.ascontiguousarray(
-                rng.permuted(np.tile(deck, (n, 1)), axis=1)[:, :k])
+            completions = _sample_boards(deck, n, k, np.random.SeedSequence(seed))
         matchups = omaha_matchups(ranges, len(completions), OMAHA_MAX_SHOWDOWNS_MULTIWAY,
                                   "what_wins", "give narrower ranges, more board cards or "
                                   "exact=False (a sample)")
