@@ -17,7 +17,8 @@ route in full):
 * ``GET /api/preflop/class/{name}``: a class's exact rank distribution and equity curve;
   ``?game=shortdeck`` (``&rules=``): one of short deck's 81 classes, against 1..5 hands.
 * ``GET /api/range?text=QQ%2B,AKs``: a range's weight per class, combos and share of hands;
-  ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``).
+  ``GET /api/range/{game}?text=...`` the same for a game (``/api/range/omaha?text=AA:$ds``;
+  short deck's ``&rules=`` picks the rule order its ``N%`` ranks hands by).
 * ``GET /api/headsup?a=AKs&b=QQ``: exact head-to-head, by suit-distinct matchup for classes;
   ``&game=shortdeck`` (``&rules=``): short deck's.
 * ``POST /api/analysis/{view}`` (and ``.../stream``): the range-analysis page's views
@@ -63,6 +64,7 @@ from .schemas import (
     parse_game,
     parse_json_object,
     parse_preflop_game,
+    parse_range_rules,
     query_text,
 )
 from .static_files import load_static
@@ -262,7 +264,8 @@ def create_app(limits: Limits | None = None) -> Starlette:
     async def range_info(request: Request) -> Response:
         text = query_text(request.query_params, "text", limits)
         game = parse_game(request.path_params.get("game", "holdem"))
-        return JSONResponse(await run_in_threadpool(compute.range_info, text, game))
+        rules = parse_range_rules(game, request.query_params)
+        return JSONResponse(await run_in_threadpool(compute.range_info, text, game, rules))
 
     async def headsup(request: Request) -> Response:
         a = query_text(request.query_params, "a", limits)

@@ -491,7 +491,7 @@ def class_info(name: str, game: Literal["holdem", "shortdeck"] = "holdem",
     return dist
 
 
-def range_info(text: str, game: Game = "holdem") -> JsonObject:
+def range_info(text: str, game: Game = "holdem", rules: Rules | None = None) -> JsonObject:
     """A range's weight per class, its combos and its share of all starting hands.
 
     Parameters
@@ -503,6 +503,9 @@ def range_info(text: str, game: Game = "holdem") -> JsonObject:
     game : str, default 'holdem'
         One of ``pokerkeys.web.schemas.GAMES``: the hi/lo games read ranges as Omaha high
         with the same hole cards.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None, default None
+        Short deck's rule order (None: the default, trips beat straights): its ``N%`` is
+        the top N% of the 630 hands in that order's class ranking. Short deck only.
 
     Returns
     -------
@@ -512,14 +515,16 @@ def range_info(text: str, game: Game = "holdem") -> JsonObject:
         aside), ``percent`` (of the game's starting hands: 1,326; 630 in short deck;
         270,725, 2,598,960 or 20,358,520 in Omaha) and ``classes`` (each class in a hold'em
         or short-deck range with its weight, the mean over the class's combos, rounded to
-        6 decimals; empty for Omaha).
+        6 decimals; empty for Omaha); short deck's answer also has ``rules``, the rule order
+        it read the range in.
 
     Raises
     ------
     ApiError
         400 with the range parser's message when ``text`` does not parse (the token and
         its position); in short deck when the range holds a card below the six; in Omaha
-        when the range matches no hand.
+        when the range matches no hand; when ``rules`` is not a rule order or comes with
+        another game than short deck.
 
     Examples
     --------
@@ -535,11 +540,20 @@ def range_info(text: str, game: Game = "holdem") -> JsonObject:
     ...
     pokerkeys.web.schemas.ApiError: the range 'QQ+,55': 5c is not a short-deck card (short \
 deck plays 6 through A)
+    >>> [range_info("15%", "shortdeck", rules)["hands"]
+    ...  for rules in ("trips-beat-straight", "straight-beats-trips")]
+    [92, 94]
     """
+    if rules is not None and game != "shortdeck":
+        raise bad(f"rules apply to game='shortdeck' only, not to game={game!r}")
+    try:
+        order = resolve_rules(game, rules) if game == "shortdeck" else None
+    except ValueError as exc:
+        raise bad(str(exc)) from None
     if game in OMAHA_HOLE_CARDS:
         return dict(_omaha_range_info(text, game))
     try:
-        rng = read_range(text, DEFAULT_RULES if game == "shortdeck" else None)
+        rng = read_range(text, order)
         if game == "shortdeck":
             low = rng.combos[(rng.combos < FIRST_CARD).any(axis=1)]
             if len(low):
@@ -551,7 +565,7 @@ deck plays 6 through A)
     sizes = np.bincount(COMBO_CLASS, minlength=len(CLASS_NAMES))
     weights = sums / sizes
     all_hands = math.comb(N_CARDS - FIRST_CARD, 2) if game == "shortdeck" else 1326
-    return {"text": text, "game": game,
+    return {"text": text, "game": game, **({"rules": order} if order is not None else {}),
             "description": Range.from_combos(rng.combos, rng.weights).text,
             "combos": rng.combo_count, "hands": len(rng),
             "percent": 100 * rng.combo_count / all_hands,

@@ -17,13 +17,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..core.shortdeck import Rules, resolve_rules
+from ..core.shortdeck import RULES, Rules, resolve_rules
 from .limits import Limits
 
 __all__ = ["CLIENT_HEADER", "EQUITY_FIELDS", "GAMES", "HILO_GAMES", "MAX_JSON_DEPTH",
            "OMAHA_HOLE_CARDS", "ApiError", "EquityRequest", "Game", "JsonObject", "bad",
            "check_content_type", "client_id", "parse_equity", "parse_game", "parse_json_object",
-           "parse_preflop_game", "query_text"]
+           "parse_preflop_game", "parse_range_rules", "query_text"]
 
 JsonObject = dict[str, Any]
 """A decoded JSON object, as requests arrive and answers leave."""
@@ -618,3 +618,50 @@ game='omaha'
     except ValueError as exc:
         raise bad(str(exc)) from None
     return ("holdem" if game == "holdem" else "shortdeck"), rules
+
+
+def parse_range_rules(game: Game, params: Mapping[str, str]) -> Rules | None:
+    """The rule order a range request asks for (query ``rules``), checked against its game.
+
+    Short deck's ``N%`` means the top N% of its 630 hands in its own class order, which
+    depends on the rule order; the other games take no rules.
+
+    Parameters
+    ----------
+    game : str
+        The request's game, already checked (``parse_game``).
+    params : Mapping of str to str
+        The request's query parameters: ``rules`` (``trips-beat-straight``, the default
+        for short deck, or ``straight-beats-trips``). Other parameters are ignored.
+
+    Returns
+    -------
+    str or None
+        The rule order for short deck, None for the other games.
+
+    Raises
+    ------
+    ApiError
+        400 when ``rules`` is not a rule order, or comes with a game other than short
+        deck (the messages of ``pk.equity``'s ValueErrors).
+
+    Examples
+    --------
+    >>> from pokerkeys.web.schemas import parse_range_rules
+    >>> parse_range_rules("shortdeck", {}), parse_range_rules("holdem", {})
+    ('trips-beat-straight', None)
+    >>> parse_range_rules("shortdeck", {"rules": "straight-beats-trips"})
+    'straight-beats-trips'
+    >>> parse_range_rules("omaha", {"rules": "straight-beats-trips"})
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: rules apply to game='shortdeck' only, not to game='omaha'
+    """
+    rules = params.get("rules")
+    if game != "shortdeck":
+        if rules is not None:
+            raise bad(f"rules apply to game='shortdeck' only, not to game={game!r}")
+        return None
+    if rules is not None and rules not in RULES:
+        raise bad(f"rules must be one of {', '.join(map(repr, RULES))}, not {_shorten(rules)}")
+    return resolve_rules(game, rules)
