@@ -515,8 +515,8 @@ def range_info(text: str, game: Game = "holdem", rules: Rules | None = None) -> 
         aside), ``percent`` (of the game's starting hands: 1,326; 630 in short deck;
         270,725, 2,598,960 or 20,358,520 in Omaha) and ``classes`` (each class in a hold'em
         or short-deck range with its weight, the mean over the class's combos, rounded to
-        6 decimals; empty for Omaha); short deck's answer also has ``rules``, the rule order
-        it read the range in.
+        6 decimals; empty for Omaha); ``rules``, after ``game``, is the rule order short
+        deck's range was read in (None for the other games).
 
     Raises
     ------
@@ -565,7 +565,7 @@ deck plays 6 through A)
     sizes = np.bincount(COMBO_CLASS, minlength=len(CLASS_NAMES))
     weights = sums / sizes
     all_hands = math.comb(N_CARDS - FIRST_CARD, 2) if game == "shortdeck" else 1326
-    return {"text": text, "game": game, **({"rules": order} if order is not None else {}),
+    return {"text": text, "game": game, "rules": order,
             "description": Range.from_combos(rng.combos, rng.weights).text,
             "combos": rng.combo_count, "hands": len(rng),
             "percent": 100 * rng.combo_count / all_hands,
@@ -585,7 +585,8 @@ def _omaha_range_info(text: str, game: Game) -> JsonObject:
         raise bad(str(exc)) from None
     if len(rng) == 0:
         raise bad(f"the range {excerpt(text)} matches no {hole}-card hand")
-    return {"text": text, "game": game, "description": text, "combos": rng.combo_count,
+    return {"text": text, "game": game, "rules": None, "description": text,
+            "combos": rng.combo_count,
             "hands": len(rng), "percent": 100 * rng.combo_count / math.comb(N_CARDS, hole),
             "classes": {}}
 

@@ -224,6 +224,9 @@ _EQUITY_RESPONSE = (
 _RANGE_RESPONSE = (
     ApiField("text", "string", "The range as given."),
     ApiField("game", "string", "The game it was read for."),
+    ApiField("rules", "string or null",
+             "Short deck's rule order the range was read in (its N% ranks the 630 hands by "
+             "that order's class order); null for the other games."),
     ApiField("description", "string",
              "The same range written class by class ('AA, AKs:0.5, KK, QQ'); an Omaha range "
              "as given."),
@@ -669,13 +672,15 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         errors=(
             ErrorCase(400, "text is missing, longer than "
                            f"{_MAX_TEXT} characters, or does not parse: the message names "
-                           "the item and its position."),
+                           "the item and its position; rules is given (rule orders are short "
+                           "deck's: /api/range/shortdeck)."),
             ErrorCase(405, "The method is not GET or HEAD."),
         ),
         example_request=f"curl -sG {_SERVER}/api/range --data-urlencode 'text=QQ+,AKs:0.5'",
         example_response="""{
   "text": "QQ+,AKs:0.5",
   "game": "holdem",
+  "rules": null,
   "description": "AA, AKs:0.5, KK, QQ",
   "combos": 20.0,
   "hands": 22,
@@ -689,16 +694,21 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         summary="A range of any game: its hands or combos and its share of the game's hands.",
         description=(
             "/api/range for a game of /api/equity: a hold'em or short-deck range in the "
-            "syntax of pokerkeys.Range (in short deck as Range(text, game=\"shortdeck\") reads "
-            "it: every card six or higher, and N% the top N% of its 630 hands by the "
-            "default rule order's class order), an "
+            "syntax of pokerkeys.Range (in short deck as Range(text, game=\"shortdeck\", "
+            "rules=...) reads it: every card six or higher, and N% the top N% of its 630 "
+            "hands by the class order of the rule order asked for, e.g. 15% is 92 hands "
+            "when trips beat straights and 94 when straights beat trips), an "
             "Omaha range in the generic syntax of pokerkeys.Range(text, game=\"omaha\") "
             "(ranks, suits, suit and rank variables, spans, lists, !, :, the $ds, $ss, $r "
             "and $np macros, weights, and N% for 4 cards). The hi/lo games read ranges as "
             "Omaha with the same hole cards. A 4-card Omaha range answers at once; every "
             "5-card hand is matched in about a tenth of a second, every 6-card hand in "
             "about a second. The odds calculator shows the count under a player's field as "
-            "it is typed."),
+            "it is typed, and paints its range grid's top-N% slider from this route. Query "
+            "parameter (optional), for short deck only: rules, 'trips-beat-straight' (the "
+            "default: three of a kind beats a straight) or 'straight-beats-trips'; short "
+            "deck's answer names it (/api/range/shortdeck?text=15%25&rules="
+            "straight-beats-trips answers rules 'straight-beats-trips' and 94 hands)."),
         query=(
             ApiField("game", "string",
                      "In the path: holdem, shortdeck, omaha, omaha5, omaha6, omaha8, "
@@ -714,7 +724,11 @@ ENDPOINTS: tuple[Endpoint, ...] = (
                            "the token and its position, e.g. \"unknown rank '1' at position 3 "
                            "in 'AA1x'\"); an Omaha range matches no hand of the game; a "
                            "short-deck range holds a card below the six (the message names "
-                           "it); N% for 5- or 6-card Omaha."),
+                           "it); N% for 5- or 6-card Omaha; rules is not a rule order "
+                           "(\"rules must be one of 'trips-beat-straight', "
+                           "'straight-beats-trips', not 'x'\") or comes with another game "
+                           "than shortdeck (\"rules apply to game='shortdeck' only, not to "
+                           "game='omaha'\")."),
             ErrorCase(405, "The method is not GET or HEAD."),
         ),
         example_request=(f"curl -sG {_SERVER}/api/range/omaha "
@@ -722,6 +736,7 @@ ENDPOINTS: tuple[Endpoint, ...] = (
         example_response="""{
   "text": "AA:$ds",
   "game": "omaha",
+  "rules": null,
   "description": "AA:$ds",
   "combos": 864.0,
   "hands": 864,
