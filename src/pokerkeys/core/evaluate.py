@@ -43,6 +43,7 @@ import numpy.typing as npt
 
 from .. import _jit, _layout
 from .._kernels import evaluate as _k
+from .._kernels import one_hand as _one_hand
 from . import shortdeck as _sd
 from ._ranking import N_CLASSES, rank_values
 from .cards import _TWO_CHAR_CARDS, N_CARDS, format_cards, parse_cards
@@ -290,6 +291,8 @@ class _HandTables:
         self.text.update({name: ints[card] for name, card in _TWO_CHAR_CARDS.items()
                           if card >= t.first_card})
         self.cards.update({card: ints[card] for card in range(t.first_card, N_CARDS)})
+        if rules is None:  # the C fast paths read the same Hold'em tables
+            _one_hand.set_tables(n, *t.as_tuple(), (mult, hmask, shift))
 
     def rank(self, key: int, n: int) -> int:
         """Rank of a hand from its key sum; 0 if its cards are not n distinct cards."""
@@ -424,6 +427,7 @@ def _key_sum(names: Sequence[Any], lookup: dict[Any, int]) -> tuple[int, int]:
     return key, len(names)
 
 
+@_one_hand.fast_path("showdown_ranks")
 def showdown_ranks(hands: Sequence[CardsLike], board: CardsLike | None = None
                    ) -> list[int] | None:
     """Hold'em ranks of hands sharing a board, in plain Python, or None if anything is unusual.
@@ -481,6 +485,7 @@ def showdown_ranks(hands: Sequence[CardsLike], board: CardsLike | None = None
 BATCH_KERNELS: dict[int, Callable[..., int]] = {n: partial(_k.rank_batch, n) for n in (5, 6, 7)}
 
 
+@_one_hand.fast_path("evaluate")
 def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = None) -> int:
     """Rank of a 5-, 6- or 7-card hand: 1 (worst) .. 7462 (royal flush), higher is better.
 
@@ -880,6 +885,7 @@ def category(rank: npt.NDArray[np.integer] | Sequence[int], *, game: Game = ...,
              rules: Rules | None = ...) -> npt.NDArray[np.uint8]: ...
 
 
+@_one_hand.fast_path("category")
 def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *,
              game: Game = "holdem", rules: Rules | None = None
              ) -> HandCategory | npt.NDArray[np.uint8]:
@@ -956,6 +962,7 @@ def _rank_arg(cards_or_rank: CardsLike | int | np.integer, game: Game,
     return evaluate(cards_or_rank, game=game, rules=rules)  # type: ignore[arg-type]
 
 
+@_one_hand.fast_path("describe")
 def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holdem",
              rules: Rules | None = None) -> str:
     """A hand (or a rank) in words: ``'Full house, eights over kings'``.
@@ -1022,6 +1029,8 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
 
 #: Hold'em rank -> its words, as ``describe`` says them (filled as ranks are asked for).
 _WORDS: dict[int, str] = {}
+# The C fast paths (when built) read these, and each hand size's tables once they are filled.
+_one_hand.set_shared(_CATEGORY_OF_RANK, _WORDS, _TWO_CHAR_CARDS)
 
 
 def _describe_rank(rank: int, short: Rules | None) -> str:
