@@ -23,10 +23,18 @@ package's sources, the versions of Python, numba, llvmlite and numpy, the CPU, t
 settings). A later build under the same key copies it instead of compiling: ``pip install
 '.[test]'`` after ``pip install .`` compiles nothing again.
 
-Editable installs build nothing (the kernels compile on first use into the source tree).
+Editable installs build no JIT cache (the kernels compile on first use into the source tree).
 ``POKERKEYS_JIT_CACHE=skip`` turns the step off, ``POKERKEYS_JIT_CACHE=rebuild`` compiles even
 when a copy exists; if the step fails (no numba in the build environment, a crash), the wheel
 is built without a cache and a warning says so.
+
+The hook also compiles the small C extension of one-hand calls
+(``src/pokerkeys/_kernels/_one_hand.c``, setuptools' ``build_ext``, optimised, no CPU-specific
+flags: the wheel may be copied between machines of one architecture) and puts it in the wheel,
+which is then platform-specific (its tag names the Python and the platform). An editable
+install builds it in place, into ``src/pokerkeys/_kernels/``. ``POKERKEYS_NATIVE=off`` skips
+it; a compile failure prints a warning and the wheel is built without it (the plain-Python
+paths do the same work, slower).
 """
 from __future__ import annotations
 
@@ -51,6 +59,51 @@ KEEP_BUILDS = 4
 COMPILE_CPU_SECONDS = 57
 LONGEST_KERNEL_SECONDS = 4
 PROCESS_SECONDS = 2
+
+# The one-hand C extension: its source and module name.
+NATIVE_SOURCE = Path("src/pokerkeys/_kernels/_one_hand.c")
+NATIVE_MODULE = "pokerkeys._kernels._one_hand"
+
+
+def native_enabled() -> bool:
+    """False when POKERKEYS_NATIVE=off (or 0, no, false) asks for a pure-Python build."""
+    return os.environ.get("POKERKEYS_NATIVE", "").strip().lower() not in ("off", "0", "no",
+                                                                            "false")
+
+
+def build_native(root: Path, build_dir: Path, *, inplace: bool = False) -> Path:
+    """Compile the one-hand C extension of the package at ``root``; returns the built file.
+
+    In ``build_dir`` (its temporary files, and the module unless ``inplace``); with
+    ``inplace``, the module goes beside its source. Raises an Exception (setuptools' compile
+    and link errors, a missing setuptools) if it cannot be built."""
+    from setuptools import Distribution, Extension
+    from setuptools.command.build_ext import build_ext
+
+    class _BuildExt(build_ext):  # type: ignore[misc]  # setuptools is untyped here
+        def build_extensions(self) -> None:
+            optimise = ["/O2"] if self.compiler.compiler_type == "msvc" else ["-O3"]
+            for ext in self.extensions:
+                ext.extra_compile_args = optimise
+            super().build_extensions()
+
+    source = (root / NATIVE_SOURCE).relative_to(root) if inplace else root / NATIVE_SOURCE
+    extension = Extension(NATIVE_MODULE, [str(source)])
+    dist = Distribution({"name": "pokerkeys-one-hand", "ext_modules": [extension],
+                         "package_dir": {"": "src"}, "script_name": "hatch_build.py"})
+    command = _BuildExt(dist)
+    command.build_temp = str(build_dir / "temp")
+    command.build_lib = str(build_dir / "lib")
+    command.inplace = inplace
+    command.ensure_finalized()
+    cwd = os.getcwd()
+    os.chdir(root)  # in place: build_ext puts the module under package_dir, from here
+    try:
+        command.run()
+    finally:
+        os.chdir(cwd)
+    built = Path(command.get_ext_fullpath(NATIVE_MODULE))
+    return built if built.is_absolute() else root / built
 
 
 def _stage(root: Path, staging: Path) -> tuple[Path, dict[str, str]]:
@@ -179,7 +232,11 @@ class JitCacheHook(BuildHookInterface):
 
     def initialize(self, version: str, build_data: dict[str, Any]) -> None:
         self._staging: Path | None = None
-        if self.target_name != "wheel" or version == "editable":
+        self._native_dir: Path | None = None
+        if self.target_name != "wheel":
+            return
+        self._build_native(version, build_data)
+        if version == "editable":
             return
         setting = os.environ.get("POKERKEYS_JIT_CACHE", "").lower()
         if setting == "skip":
@@ -210,6 +267,33 @@ class JitCacheHook(BuildHookInterface):
             self.app.display_info(f"pokerkeys: {len(files)} JIT cache files compiled in "
                                   f"{time.monotonic() - started:.0f} s")
 
+    def _build_native(self, version: str, build_data: dict[str, Any]) -> None:
+        """Compile the one-hand C extension into the wheel (in place for an editable install),
+        or warn and leave the wheel pure Python."""
+        if not native_enabled():
+            self.app.display_info("pokerkeys: POKERKEYS_NATIVE=off: no C extension, one-hand "
+                                  "calls run in plain Python")
+            return
+        self._native_dir = Path(tempfile.mkdtemp(prefix="pokerkeys-native-"))
+        editable = version == "editable"
+        try:
+            built = build_native(Path(self.root), self._native_dir, inplace=editable)
+        except Exception as exc:  # any compile failure: a pure-Python wheel
+            self.app.display_warning(f"pokerkeys: warning: the C extension for one-hand calls "
+                                     f"did not build, so they run in plain Python (slower): "
+                                     f"{type(exc).__name__}: {exc}")
+            return
+        if editable:  # built beside its source, which the editable install imports
+            self.app.display_info(f"pokerkeys: C extension for one-hand calls built in place: "
+                                  f"{built}")
+            return
+        build_data["force_include"][str(built)] = f"pokerkeys/_kernels/{built.name}"
+        build_data["pure_python"] = False
+        build_data["infer_tag"] = True  # the wheel names its Python and platform
+        self.app.display_info(f"pokerkeys: C extension for one-hand calls built: {built.name}")
+
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         if getattr(self, "_staging", None) is not None:
             shutil.rmtree(self._staging, ignore_errors=True)
+        if getattr(self, "_native_dir", None) is not None:
+            shutil.rmtree(self._native_dir, ignore_errors=True)
