@@ -292,7 +292,8 @@ class _HandTables:
                           if card >= t.first_card})
         self.cards.update({card: ints[card] for card in range(t.first_card, N_CARDS)})
         if rules is None:  # the C fast paths read the same Hold'em tables
-            _one_hand.set_tables(n, *t.as_tuple(), (mult, hmask, shift))
+            _one_hand.set_tables(n, t.card_keys, t.flush_keys, t.flush_suit, t.hash_base,
+                                 t.hash_ranks, t.flush_ranks, (mult, hmask, shift))
 
     def rank(self, key: int, n: int) -> int:
         """Rank of a hand from its key sum; 0 if its cards are not n distinct cards."""
