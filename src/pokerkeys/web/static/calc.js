@@ -5,6 +5,7 @@
 // stopped run keeps the last good table on screen, marked as such and saying why.
 import * as api from './api.js';
 import { announce, rovingGrid } from './a11y.js';
+import { DEFAULT_RULES, fitRangeGrid, guardOutCells, readRangesAs } from './games.js';
 import { RangeEditor } from './grid.js';
 
 const { cardsIn, getJSON, nav, pct, RANKS, streamEquity, SUITS, SUIT_SYMBOL } = api;
@@ -196,7 +197,8 @@ function countRange(input, delay = 0) {
   const controller = new AbortController();
   const timer = setTimeout(async () => {
     try {
-      const info = await getJSON(`/api/range/${game.value}`, { text }, controller.signal);
+      const params = currentGame().short ? { text, rules: RULE_ORDER } : { text };
+      const info = await getJSON(`/api/range/${game.value}`, params, controller.signal);
       if (!controller.signal.aborted) showCount(countText(info));
     } catch (e) {
       if (!controller.signal.aborted) showCount(e.message, true);
@@ -376,27 +378,16 @@ const editor = new RangeEditor($('range-box'), text => {
 });
 
 // Short deck: the grid's classes holding a card below the six are out (greyed, and neither
-// clicks, drags nor Enter paint them), and the top-X% slider, which ranks hold'em's hands, is
-// hidden. Typed text is still the server's to judge (the count names a card below the six).
+// clicks, drags nor Enter paint them). The grid reads a range as the server does for short
+// deck, in the rule order the calculator's equity plays it (/api/equity's short deck: the
+// default, trips beat straights): the top-X% slider paints the top X% of the 630 short-deck
+// hands in that order, as pk.Range('X%', game='shortdeck') selects, and typed text with a
+// card below the six is refused under the grid with the server's message.
 const rangeBox = $('range-box');
-function fitGrid() {
-  const short = !!currentGame().short;
-  for (const cell of rangeBox.querySelectorAll('.cell')) {
-    const out = short && /[2-5]/.test(cell.dataset.class.slice(0, 2));
-    cell.classList.toggle('out', out);
-    if (out) cell.setAttribute('aria-disabled', 'true'); else cell.removeAttribute('aria-disabled');
-  }
-  rangeBox.querySelector('.top-label').hidden = short;
-  editor.allCombos = short ? 630 : 1326;
-  editor.draw();
-}
-const outCell = e => currentGame().short && e.target.closest?.('.cell.out');
-for (const type of ['pointerdown', 'pointerover', 'click']) {
-  rangeBox.addEventListener(type, e => { if (outCell(e)) e.stopPropagation(); }, true);
-}
-rangeBox.addEventListener('keydown', e => {
-  if ((e.key === 'Enter' || e.key === ' ') && outCell(e)) { e.preventDefault(); e.stopPropagation(); }
-}, true);
+const RULE_ORDER = DEFAULT_RULES;
+readRangesAs(editor, () => (currentGame().short ? 'shortdeck' : 'holdem'), () => RULE_ORDER);
+function fitGrid() { fitRangeGrid(rangeBox, editor, currentGame().short ? 'shortdeck' : 'holdem'); }
+guardOutCells(rangeBox);
 
 // The Range buttons say which of them has the editor open.
 function markRangeButtons() {
@@ -411,8 +402,13 @@ function openRange(input) {
   markRangeButtons();
   $('range-editor').hidden = false;
   $('range-title').textContent = `Range of player ${playerNumber(input)}`;
-  editor.load(cardsIn(input.value).length ? '' : input.value.replace(/^random$/i, ''));
+  loadEditor(input);
   $('range-box').querySelector('.cell[tabindex="0"]').focus();
+}
+
+// The editor shows a player's range (nothing for cards or random), read as the game reads it.
+function loadEditor(input) {
+  editor.load(cardsIn(input.value).length ? '' : input.value.replace(/^random$/i, ''));
 }
 
 function closeRange() {
@@ -730,6 +726,7 @@ function switchGame(from, to) {
   }
   if (pending) pending = null;
   applyGame();
+  if (rangeTarget) loadEditor(rangeTarget);  // 'N%' ranks the new game's hands
   const list = cleared.length > 1
     ? `${cleared.slice(0, -1).join(', ')} and ${cleared[cleared.length - 1]}` : cleared[0];
   gameNote = cleared.length
