@@ -74,9 +74,10 @@ def native_enabled() -> bool:
 def build_native(root: Path, build_dir: Path, *, inplace: bool = False) -> Path:
     """Compile the one-hand C extension of the package at ``root``; returns the built file.
 
-    In ``build_dir`` (its temporary files, and the module unless ``inplace``); with
-    ``inplace``, the module goes beside its source. Raises an Exception (setuptools' compile
-    and link errors, a missing setuptools) if it cannot be built."""
+    In ``build_dir`` (its temporary files and the module); with ``inplace``, the module is then
+    moved beside its source as a new file (a process that loaded the old one keeps it). Raises
+    an Exception (setuptools' compile and link errors, a missing setuptools) if it cannot be
+    built."""
     from setuptools import Distribution, Extension
     from setuptools.command.build_ext import build_ext
 
@@ -87,23 +88,21 @@ def build_native(root: Path, build_dir: Path, *, inplace: bool = False) -> Path:
                 ext.extra_compile_args = optimise
             super().build_extensions()
 
-    source = (root / NATIVE_SOURCE).relative_to(root) if inplace else root / NATIVE_SOURCE
-    extension = Extension(NATIVE_MODULE, [str(source)])
-    dist = Distribution({"name": "pokerkeys-one-hand", "ext_modules": [extension],
-                         "package_dir": {"": "src"}, "script_name": "hatch_build.py"})
-    command = _BuildExt(dist)
+    extension = Extension(NATIVE_MODULE, [str(root / NATIVE_SOURCE)])
+    command = _BuildExt(Distribution({"name": "pokerkeys-one-hand", "ext_modules": [extension],
+                                      "script_name": "hatch_build.py"}))
     command.build_temp = str(build_dir / "temp")
     command.build_lib = str(build_dir / "lib")
-    command.inplace = inplace
     command.ensure_finalized()
-    cwd = os.getcwd()
-    os.chdir(root)  # in place: build_ext puts the module under package_dir, from here
-    try:
-        command.run()
-    finally:
-        os.chdir(cwd)
+    command.run()
     built = Path(command.get_ext_fullpath(NATIVE_MODULE))
-    return built if built.is_absolute() else root / built
+    if not inplace:
+        return built
+    target = root / NATIVE_SOURCE.parent / built.name
+    staged = target.with_name(f".{built.name}.{os.getpid()}")
+    shutil.copy2(built, staged)
+    os.replace(staged, target)
+    return target
 
 
 def _stage(root: Path, staging: Path) -> tuple[Path, dict[str, str]]:

@@ -78,14 +78,65 @@ def test_native_off_builds_a_pure_python_wheel(tmp_path):
         "False function", "7462 7462 Two pair, sevens and twos", "duplicate card As"]
 
 
-def test_a_compile_failure_raises_for_the_hook_to_report(tmp_path):
-    """build_native raises on a source that does not compile; the hook turns that into a
-    warning and a pure-Python wheel."""
+def _hatch_build():
     sys.path.insert(0, str(ROOT))
     try:
         import hatch_build
     finally:
         sys.path.remove(str(ROOT))
+    return hatch_build
+
+
+def _hook(hatch_build, target_name="wheel"):
+    class Hook(hatch_build.JitCacheHook):
+        def __init__(self):  # only what initialize reads
+            super().__init__(str(ROOT), {}, None, None, "", target_name)
+    return Hook()
+
+
+def test_the_hook_puts_the_extension_in_the_wheel(monkeypatch):
+    hatch_build = _hatch_build()
+    monkeypatch.setenv("POKERKEYS_JIT_CACHE", "skip")
+    monkeypatch.delenv("POKERKEYS_NATIVE", raising=False)
+    hook, build_data = _hook(hatch_build), {"force_include": {}}
+    hook.initialize("standard", build_data)
+    ((built, in_wheel),) = build_data["force_include"].items()
+    assert Path(built).is_file() and in_wheel == f"pokerkeys/_kernels/{Path(built).name}"
+    assert build_data["pure_python"] is False and build_data["infer_tag"] is True
+    hook.finalize("standard", build_data, "")
+    assert not Path(built).exists()  # its temporary folder is gone
+
+
+def test_the_hook_builds_in_place_for_editable_installs_and_warns_on_failure(monkeypatch,
+                                                                             capsys):
+    hatch_build = _hatch_build()
+    monkeypatch.delenv("POKERKEYS_NATIVE", raising=False)
+    calls = []
+
+    def in_place(root, build_dir, *, inplace=False):
+        calls.append(inplace)
+        return Path(root) / "built.so"
+    monkeypatch.setattr(hatch_build, "build_native", in_place)
+    build_data = {"force_include": {}}
+    _hook(hatch_build).initialize("editable", build_data)
+    _hook(hatch_build, "sdist").initialize("standard", build_data)
+    assert calls == [True] and build_data == {"force_include": {}}
+
+    def fail(root, build_dir, *, inplace=False):
+        raise RuntimeError("no compiler")
+    monkeypatch.setattr(hatch_build, "build_native", fail)
+    monkeypatch.setenv("POKERKEYS_JIT_CACHE", "skip")
+    hook = _hook(hatch_build)
+    hook.initialize("standard", build_data)
+    hook.finalize("standard", build_data, "")
+    assert build_data == {"force_include": {}}
+    assert "did not build, so they run in plain Python" in capsys.readouterr().err
+
+
+def test_a_compile_failure_raises_for_the_hook_to_report(tmp_path):
+    """build_native raises on a source that does not compile; the hook turns that into a
+    warning and a pure-Python wheel."""
+    hatch_build = _hatch_build()
     root = tmp_path / "root"
     source = root / hatch_build.NATIVE_SOURCE
     source.parent.mkdir(parents=True)

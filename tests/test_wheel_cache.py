@@ -100,6 +100,13 @@ def test_the_shipped_cache_of_another_cpu_is_not_loaded(shipped, tmp_path):
     assert _table(other) == _table(_run(site))
 
 
+@pytest.fixture(autouse=True)
+def _jit_cache_only(monkeypatch):
+    """These tests are about the JIT cache: the hook's other step, the one-hand C extension,
+    is off here (tests/test_one_hand_build.py tests it)."""
+    monkeypatch.setenv("POKERKEYS_NATIVE", "off")
+
+
 class _Hook(hatch_build.JitCacheHook):
     def __init__(self, target_name="wheel"):  # only what initialize reads
         super().__init__(str(ROOT), {}, None, None, "", target_name)
