@@ -23,9 +23,10 @@ import pokerkeys as pk
 from pokerkeys._kernels import one_hand
 from pokerkeys.core import evaluate as ev
 from pokerkeys.core.sampling import random_hands
+from pokerkeys.games import hands as games_hands
 
 CARD_NAMES = [pk.format_cards([c]) for c in range(52)]
-FAST = (ev.evaluate, ev.category, ev.describe, ev.showdown_ranks)
+FAST = (ev.evaluate, ev.category, ev.describe, ev.showdown_ranks, games_hands.winners)
 
 
 def _python(fn):
@@ -208,6 +209,7 @@ def test_showdown_ranks_match_python():
                                                          if board is not None else [])
                 assert rank == _python(pk.evaluate)(cards)
         assert pk.winners(hands, board) == _python(pk.winners)(hands, board)
+        assert pk.winners(hands, board=board) == _python(pk.winners)(hands, board)
 
 
 @pytest.mark.parametrize("hands, board", [
@@ -230,13 +232,18 @@ def test_showdown_ranks_unusual_inputs_as_python(hands, board):
     assert fast == slow
     assert _outcome(ev.showdown_ranks, hands, board=board) == slow
     assert _outcome(pk.winners, hands, board) == _outcome(_python(pk.winners), hands, board)
+    assert _outcome(pk.winners, hands, board=board) == _outcome(_python(pk.winners), hands,
+                                                                 board)
+    for kwargs in ({"game": "holdem"}, {"board": board, "game": "holdem"}, {"hands": hands}):
+        assert _outcome(pk.winners, hands, **kwargs) == _outcome(_python(pk.winners), hands,
+                                                                 **kwargs)
 
 
 def test_fast_paths_look_like_their_functions():
     for fn in FAST:
         python = _python(fn)
         assert fn.__name__ == python.__name__ and fn.__qualname__ == python.__qualname__
-        assert fn.__module__ == "pokerkeys.core.evaluate"
+        assert fn.__module__ == python.__module__
         assert fn.__doc__ == python.__doc__ and fn.__doc__
         assert inspect.signature(fn) == inspect.signature(python)
         assert pickle.loads(pickle.dumps(fn)) is fn
@@ -295,21 +302,27 @@ def test_common_inputs_stay_in_c():
         return "fallback"
 
     fast = {kind: one_hand._one_hand.FastPath(kind, spy)
-            for kind in ("evaluate", "category", "describe", "showdown_ranks")}
+            for kind in ("evaluate", "category", "describe", "showdown_ranks", "winners")}
     pk.describe(1000), pk.describe(7462)  # their words made
     common = [("evaluate", ([51, 47, 43, 39, 35],)), ("evaluate", ((51, 47, 43, 39, 35, 0),)),
               ("evaluate", ("AsKsQsJsTs9s8s",)), ("evaluate", ("as ks qs js ts 9s",)),
               ("evaluate", ("As Ks Qs Js Ts 9s 8s",)), ("category", (1,)),
               ("category", (7462,)), ("describe", (1000,)), ("describe", ("AsKsQsJsTs",)),
               ("showdown_ranks", (["As Ks", (0, 4)], "Ah 7c 2d 9s 4h")),
-              ("showdown_ranks", ([[51, 47, 43, 39, 35, 31, 27], "2c3c4c5c7d8d9d"],))]
-    for kind, args in common:
-        assert fast[kind](*args) != "fallback", (kind, args)
+              ("showdown_ranks", ([[51, 47, 43, 39, 35, 31, 27], "2c3c4c5c7d8d9d"],)),
+              ("winners", (["As Ks", "Qd Qc"], "Ah 7c 2d 9s 4h")),
+              ("winners", (((51, 47), "QdQc"),), {"board": [48, 21, 2, 31, 10]}),
+              ("winners", (["As Ks", "Qd Qc"],), {"board": "Ah 7c 2d 9s 4h"})]
+    for kind, args, *kwargs in common:
+        assert fast[kind](*args, **(kwargs[0] if kwargs else {})) != "fallback", (kind, args)
     assert calls == []
     unusual = [("evaluate", ([51, 47, 43, 39, 52],)), ("evaluate", ("As Ks",)),
                ("evaluate", ([51, 47, 43, 39, 35],), {"game": "holdem"}),
                ("category", (0,)), ("category", (True,)), ("describe", (7463,)),
-               ("showdown_ranks", ([],)), ("showdown_ranks", (["As Ks"], "As 7c 2d 9s 4h"))]
+               ("showdown_ranks", ([],)), ("showdown_ranks", (["As Ks"], "As 7c 2d 9s 4h")),
+               ("winners", (["As Ks"], "Ah 7c 2d 9s 4h"), {"game": "holdem"}),
+               ("winners", (["As Ks", "Qd Qc"],), {"board": "Ah 7c 2d 9s 4h", "rules": None}),
+               ("winners", (["As Ks", "Qd Qc"], "Ah 7c 2d 9s 4h", "holdem"))]
     for kind, args, *kwargs in unusual:
         assert fast[kind](*args, **(kwargs[0] if kwargs else {})) == "fallback"
     assert len(calls) == len(unusual)

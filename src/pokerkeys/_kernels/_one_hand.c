@@ -1,9 +1,11 @@
-/* One hand at a time in C: the fast paths of evaluate, category, describe and showdown_ranks.
+/* One hand at a time in C: the fast paths of evaluate, category, describe, showdown_ranks and
+ * winners.
  *
  * Built as pokerkeys._kernels._one_hand; only pokerkeys._kernels.one_hand imports it. Each fast
  * path is a FastPath object wrapping the Python function it speeds up (its "fallback"). A call
- * with the common inputs (no keyword arguments; card ids as exact ints in a list or tuple, or
- * a string of two-character ASCII cards; a rank as an exact int) is answered here. Anything
+ * with the common inputs (no keyword arguments but a showdown's board; card ids as exact ints
+ * in a list or tuple, or a string of two-character ASCII cards; a rank as an exact int) is
+ * answered here. Anything
  * else, and anything this code is not sure of (an unknown or repeated card, a bool, a float,
  * a subclass, tables not handed over yet, ...), calls the fallback with the same arguments, so
  * every error and every unusual input keeps the Python behaviour exactly.
@@ -197,9 +199,10 @@ rank_of_hand(PyObject *obj)
 
 /* ---- the fast-path type ------------------------------------------------------------------- */
 
-enum { KIND_EVALUATE, KIND_CATEGORY, KIND_DESCRIBE, KIND_SHOWDOWN_RANKS };
-static const char *const kind_names[] = {"evaluate", "category", "describe", "showdown_ranks"};
-#define N_KINDS 4
+enum { KIND_EVALUATE, KIND_CATEGORY, KIND_DESCRIBE, KIND_SHOWDOWN_RANKS, KIND_WINNERS };
+static const char *const kind_names[] = {"evaluate", "category", "describe", "showdown_ranks",
+                                         "winners"};
+#define N_KINDS 5
 
 typedef struct {
     PyObject_HEAD
@@ -290,28 +293,46 @@ describe_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject
     return call_fallback(self, args, nargsf, kwnames);
 }
 
-/* showdown_ranks(hands, board=None): each hand with the board, 6 or 7 cards, no card twice. */
-static PyObject *
-showdown_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+/* The (hands, board) of a call showdown_ranks(hands, board=None) or winners(hands,
+ * board=None): positional, or board by keyword; 0 for anything else (the caller falls back). */
+static int
+showdown_args(PyObject *const *args, size_t nargsf, PyObject *kwnames, PyObject **hands,
+              PyObject **board)
 {
-    FastPath *self = (FastPath *)callable;
-    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf), n_hands, i;
-    PyObject *hands, *board, *out;
-    int board_ids[MAX_CARDS], n_board = 0, ranks[MAX_PLAYERS];
+    Py_ssize_t nargs = PyVectorcall_NARGS(nargsf);
+    Py_ssize_t nkw = kwnames == NULL ? 0 : PyTuple_GET_SIZE(kwnames);
+    if (nkw == 0 && (nargs == 1 || nargs == 2)) {
+        *hands = args[0];
+        *board = nargs == 2 ? args[1] : Py_None;
+        return 1;
+    }
+    if (nkw == 1 && nargs == 1 && PyUnicode_Check(PyTuple_GET_ITEM(kwnames, 0))
+            && PyUnicode_CompareWithASCIIString(PyTuple_GET_ITEM(kwnames, 0), "board") == 0) {
+        *hands = args[0];
+        *board = args[1];
+        return 1;
+    }
+    return 0;
+}
+
+/* Ranks of hands sharing a board into ranks[]: each hand a list, tuple or str as read_cards
+ * reads, 6 or 7 cards with the board, no card in two places. Returns the number of hands, or
+ * -1 if anything is unusual (the caller falls back). */
+static Py_ssize_t
+showdown(PyObject *hands, PyObject *board, int *ranks)
+{
+    Py_ssize_t n_hands, i;
+    int board_ids[MAX_CARDS], n_board = 0;
     uint64_t held = 0;
-    if ((kwnames != NULL && PyTuple_GET_SIZE(kwnames) != 0) || nargs < 1 || nargs > 2)
-        goto fallback;
-    hands = args[0];
-    board = nargs == 2 ? args[1] : Py_None;
     if (!(PyList_CheckExact(hands) || PyTuple_CheckExact(hands)))
-        goto fallback;
+        return -1;
     n_hands = PySequence_Fast_GET_SIZE(hands);
     if (n_hands < 1 || n_hands > MAX_PLAYERS)
-        goto fallback;
+        return -1;
     if (board != Py_None) {
         n_board = read_cards(board, board_ids, MAX_CARDS, &held);
         if (n_board < 0)
-            goto fallback;
+            return -1;
     }
     for (i = 0; i < n_hands; i++) {
         int ids[MAX_CARDS], n_hole, rank;
@@ -319,24 +340,62 @@ showdown_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject
         n_hole = read_cards(PySequence_Fast_ITEMS(hands)[i], ids + n_board,
                             MAX_CARDS - n_board, &held);
         if (n_hole < 0 || n_hole + n_board < 6)
-            goto fallback;
+            return -1;
         rank = rank_of_ids(ids, n_hole + n_board);
         if (!rank)
-            goto fallback;
+            return -1;
         ranks[i] = rank;
     }
-    out = PyList_New(n_hands);
+    return n_hands;
+}
+
+static PyObject *
+showdown_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyObject *hands, *board, *out;
+    int ranks[MAX_PLAYERS];
+    Py_ssize_t n = -1, i;
+    if (showdown_args(args, nargsf, kwnames, &hands, &board))
+        n = showdown(hands, board, ranks);
+    if (n < 0)
+        return call_fallback((FastPath *)callable, args, nargsf, kwnames);
+    out = PyList_New(n);
     if (out == NULL)
         return NULL;
-    for (i = 0; i < n_hands; i++)
+    for (i = 0; i < n; i++)
         PyList_SET_ITEM(out, i, rank_object(ranks[i]));
     return out;
-fallback:
-    return call_fallback(self, args, nargsf, kwnames);
+}
+
+/* winners(hands, board=None): the indices of the hands with the best rank. */
+static PyObject *
+winners_call(PyObject *callable, PyObject *const *args, size_t nargsf, PyObject *kwnames)
+{
+    PyObject *hands, *board, *out;
+    int ranks[MAX_PLAYERS], best = 0;
+    Py_ssize_t n = -1, i, n_best = 0, k = 0;
+    if (showdown_args(args, nargsf, kwnames, &hands, &board))
+        n = showdown(hands, board, ranks);
+    if (n < 0)
+        return call_fallback((FastPath *)callable, args, nargsf, kwnames);
+    for (i = 0; i < n; i++) {
+        if (ranks[i] > best) {
+            best = ranks[i];
+            n_best = 0;
+        }
+        n_best += ranks[i] == best;
+    }
+    out = PyList_New(n_best);
+    if (out == NULL)
+        return NULL;
+    for (i = 0; i < n; i++)
+        if (ranks[i] == best)
+            PyList_SET_ITEM(out, k++, rank_object((int)i)); /* 0..51: cached ints too */
+    return out;
 }
 
 static const vectorcallfunc kind_calls[N_KINDS] = {evaluate_call, category_call, describe_call,
-                                                   showdown_call};
+                                                   showdown_call, winners_call};
 
 static PyObject *
 fast_path_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
@@ -627,8 +686,8 @@ module_free(void *unused)
 static struct PyModuleDef one_hand_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "pokerkeys._kernels._one_hand",
-    .m_doc = "One hand at a time in C: the fast paths of evaluate, category, describe and "
-             "showdown_ranks (used through pokerkeys._kernels.one_hand).",
+    .m_doc = "One hand at a time in C: the fast paths of evaluate, category, describe, "
+             "showdown_ranks and winners (used through pokerkeys._kernels.one_hand).",
     .m_size = -1,
     .m_methods = module_methods,
     .m_free = module_free,

@@ -1,15 +1,15 @@
-"""One hand at a time in C: the fast paths of ``evaluate``, ``category``, ``describe`` and
-``showdown_ranks``, with their Python functions as the fallback.
+"""One hand at a time in C: the fast paths of ``evaluate``, ``category``, ``describe``,
+``showdown_ranks`` and ``winners``, with their Python functions as the fallback.
 
 Bots and simulations call the evaluator once per hand, where a Python function's own call and
 its dict reads cost more than the ranking itself. The small C extension ``_one_hand`` (built by
 ``hatch_build.py`` with the wheel, or in place by an editable install) answers the common calls
-in C: no keyword arguments, card ids as exact ints in a list or tuple, or a string of
-two-character ASCII cards (run together or separated by single spaces), or a rank as an exact
-int. Anything else, and anything the C code is not sure of (an unknown or repeated card, a
-bool, a float, a NumPy number, tables not handed over yet), calls the Python function with the
-same arguments: it stays the checking path that names every problem, and the reference the
-tests compare the C paths with.
+in C: no keyword arguments (but a showdown's ``board``), card ids as exact ints in a list or
+tuple, or a string of two-character ASCII cards (run together or separated by single spaces),
+or a rank as an exact int. Anything else, and anything the C code is not sure of (an unknown
+or repeated card, a bool, a float, a NumPy number, tables not handed over yet), calls the
+Python function with the same arguments: it stays the checking path that names every
+problem, and the reference the tests compare the C paths with.
 
 ``fast_path(kind)`` decorates the Python function: with the extension it returns a C object
 that calls like the function and looks like it to tools (``__wrapped__``, ``__doc__``,
@@ -42,7 +42,7 @@ __all__ = ["available", "fast_path", "set_shared", "set_tables"]
 available: bool = _one_hand is not None
 
 F = TypeVar("F", bound=Callable[..., Any])
-Kind = Literal["evaluate", "category", "describe", "showdown_ranks"]
+Kind = Literal["evaluate", "category", "describe", "showdown_ranks", "winners"]
 
 
 def fast_path(kind: Kind) -> Callable[[F], F]:
@@ -50,9 +50,10 @@ def fast_path(kind: Kind) -> Callable[[F], F]:
 
     Parameters
     ----------
-    kind : {'evaluate', 'category', 'describe', 'showdown_ranks'}
+    kind : {'evaluate', 'category', 'describe', 'showdown_ranks', 'winners'}
         Which function the C code answers for: its arguments and result must be those of
-        ``pokerkeys.core.evaluate``'s function of that name.
+        the function of that name in ``pokerkeys.core.evaluate`` (``winners``:
+        ``pokerkeys.games.hands``).
 
     Returns
     -------

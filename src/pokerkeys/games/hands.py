@@ -22,6 +22,7 @@ from itertools import combinations, product
 
 import numpy as np
 
+from .._kernels import one_hand as _one_hand
 from ..core.best import BestHand, ShortDeckHand, best_of_rows, check_disjoint
 from ..core.cards import format_cards, parse_cards
 from ..core.evaluate import HandCategory, best_five, evaluate, showdown_ranks
@@ -275,6 +276,7 @@ def short_hand_value(ids: Iterable[int | np.integer]) -> tuple[int, ...]:
     return (int(cat), *(r for r, _ in groups))
 
 
+@_one_hand.fast_path("winners")
 def winners(hands: Iterable[CardsLike], board: CardsLike | None = None, *,
             game: Game = "holdem", rules: Rules | None = None) -> list[int]:
     """Indices of every player with the best hand (more than one on a tie).
@@ -324,10 +326,12 @@ def winners(hands: Iterable[CardsLike], board: CardsLike | None = None, *,
 
     Notes
     -----
-    A Hold'em showdown given as a list of hands, each as text of two-character cards or a
-    list or tuple of int ids, with 6 or 7 cards per hand and board, is ranked in plain Python
-    from summed card keys, with no arrays made: the fastest call. Anything else (wild cards,
-    short deck, short hands, other input types) takes the general path.
+    A Hold'em showdown given as a list or tuple of hands, each as text of two-character cards
+    (``'As Kd'``, ``'AsKd'``) or a list or tuple of int ids, with 6 or 7 cards per hand and
+    board, is ranked from summed card keys with no arrays made: the fastest call, answered in
+    C by the package's small extension (about 0.1 us for two players given as text; in plain
+    Python where the extension is not built). Anything else (wild cards, short deck, short
+    hands, other input types, ``game`` or ``rules`` given) takes the general path.
 
     Examples
     --------
