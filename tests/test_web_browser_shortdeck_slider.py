@@ -15,6 +15,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
 from browser_pages import PHONE, page_fixture, server_fixture
+from test_web_browser_headsup_shortdeck import _axe  # axe-core's WCAG 2 A/AA violations
 
 import pokerkeys as pk
 from pokerkeys.core.cards import format_card
@@ -25,16 +26,6 @@ phone = page_fixture(PHONE)
 RANKS = "AKQJT98765432"
 SLIDER = "#range-box input.top"
 SUMMARY = "#range-box .range-summary"
-
-
-def _axe(page) -> list[str]:
-    """axe-core's WCAG 2 A/AA violations on the page as it is now (test_web_a11y's check);
-    none without the axe package, whose absence skips the accessibility tests too."""
-    try:
-        from test_web_a11y import axe_violations
-    except pytest.skip.Exception:
-        return []
-    return axe_violations(page)
 
 
 def _classes(rng: pk.Range) -> set[str]:

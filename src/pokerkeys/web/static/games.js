@@ -65,6 +65,15 @@ export function readRangesAs(editor, gameOf, rulesOf) {
     if (mine !== editor.serial) return undefined;
     return holdemLoad(info.description, { typed: true });
   };
+  // The slider's change, handled here before the editor's own handler sees it: the range text
+  // is written after a load only if no newer load replaced it. (Written after every load, it
+  // would drop the newer one: arrow keys held down outrun short deck's two requests.)
+  editor.top.parentElement.addEventListener('change', async e => {
+    if (e.target !== editor.top) return;
+    e.stopPropagation();
+    if (+editor.top.value === 0) { editor.clear(); editor.edited(); return; }
+    if (await editor.load(`${editor.top.value}%`) !== undefined) editor.edited();
+  }, true);
 }
 
 // Neither clicks, drags nor Enter/Space paint a class that is out (fitRangeGrid): the events
