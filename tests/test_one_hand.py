@@ -119,6 +119,27 @@ BAD_HANDS = [
 ]
 
 
+ROYAL = [51, 47, 43, 39, 35, 0, 1]
+ARRAYS = [np.array(ROYAL, dtype=dtype) for dtype in
+          ("uint8", "int8", "int16", "uint16", "int32", "uint32", "int64", "uint64", ">i4",
+           "<u2", "bool", "float64", "float32", "complex64", "object")] + [
+    np.array(ROYAL, dtype=np.uint8)[::-1], np.array(ROYAL, dtype=np.int64)[::2],
+    np.array([ROYAL], dtype=np.uint8), np.array(ROYAL[:4], dtype=np.uint8),
+    np.array(ROYAL + [2], dtype=np.uint8), np.array([51, 51, 43, 39, 35], dtype=np.uint8),
+    np.array([51, 47, 43, 39, 255], dtype=np.uint8), np.array([51, 47, 43, 39, -1], dtype=np.int8),
+    np.array([51, 47, 43, 39, 300], dtype=np.uint16), np.array([51, 47, 43, 39, 2**63],
+                                                               dtype=np.uint64),
+    np.array([51, 47, 43, 39, -2**63], dtype=np.int64), np.array([], dtype=np.uint8),
+    np.array(51), np.array(["As", "Ks", "Qs", "Js", "Ts"]), np.ma.masked_array(ROYAL),
+    memoryview(bytes(ROYAL)), bytearray(ROYAL)]
+
+
+@pytest.mark.parametrize("row", ARRAYS, ids=lambda a: f"{type(a).__name__}-{a!r}")
+def test_numpy_rows_as_python(row):
+    _same(pk.evaluate, row)
+    _same(pk.describe, row)
+
+
 class _IdList(list):
     pass
 
@@ -307,6 +328,9 @@ def test_common_inputs_stay_in_c():
     common = [("evaluate", ([51, 47, 43, 39, 35],)), ("evaluate", ((51, 47, 43, 39, 35, 0),)),
               ("evaluate", ("AsKsQsJsTs9s8s",)), ("evaluate", ("as ks qs js ts 9s",)),
               ("evaluate", ("As Ks Qs Js Ts 9s 8s",)), ("category", (1,)),
+              ("evaluate", (np.array(ROYAL, dtype=np.uint8),)),
+              ("evaluate", (np.array(ROYAL[:5], dtype=np.int64),)),
+              ("describe", (np.array(ROYAL[:6], dtype=np.uint16),)),
               ("category", (7462,)), ("describe", (1000,)), ("describe", ("AsKsQsJsTs",)),
               ("showdown_ranks", (["As Ks", (0, 4)], "Ah 7c 2d 9s 4h")),
               ("showdown_ranks", ([[51, 47, 43, 39, 35, 31, 27], "2c3c4c5c7d8d9d"],)),
@@ -319,6 +343,9 @@ def test_common_inputs_stay_in_c():
     unusual = [("evaluate", ([51, 47, 43, 39, 52],)), ("evaluate", ("As Ks",)),
                ("evaluate", ([51, 47, 43, 39, 35],), {"game": "holdem"}),
                ("category", (0,)), ("category", (True,)), ("describe", (7463,)),
+               ("evaluate", (np.array(ROYAL, dtype=np.uint8)[::-1],)),
+               ("evaluate", (np.array(ROYAL, dtype=np.float64),)),
+               ("showdown_ranks", ([np.array([51, 47]), [46, 45]], [0, 1, 2, 3, 4])),
                ("showdown_ranks", ([],)), ("showdown_ranks", (["As Ks"], "As 7c 2d 9s 4h")),
                ("winners", (["As Ks"], "Ah 7c 2d 9s 4h"), {"game": "holdem"}),
                ("winners", (["As Ks", "Qd Qc"],), {"board": "Ah 7c 2d 9s 4h", "rules": None}),

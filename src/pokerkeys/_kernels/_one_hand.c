@@ -4,8 +4,8 @@
  * Built as pokerkeys._kernels._one_hand; only pokerkeys._kernels.one_hand imports it. Each fast
  * path is a FastPath object wrapping the Python function it speeds up (its "fallback"). A call
  * with the common inputs (no keyword arguments but a showdown's board; card ids as exact ints
- * in a list or tuple, or a string of two-character ASCII cards; a rank as an exact int) is
- * answered here. Anything
+ * in a list or tuple or a NumPy row, or a string of two-character ASCII cards; a rank as an
+ * exact int) is answered here. Anything
  * else, and anything this code is not sure of (an unknown or repeated card, a bool, a float,
  * a subclass, tables not handed over yet, ...), calls the fallback with the same arguments, so
  * every error and every unusual input keeps the Python behaviour exactly.
@@ -59,6 +59,7 @@ static PyObject *categories = NULL;       /* tuple: rank -> HandCategory member 
 static PyObject *words = NULL;            /* dict: rank -> its words (describe fills it) */
 static uint8_t card_of_text[128 * 128];   /* two ASCII characters -> card id, NO_CARD if none */
 static int text_ready = 0;
+static PyTypeObject *ndarray_type = NULL; /* numpy.ndarray: one hand's ids as a NumPy row */
 
 static const Py_ssize_t itemsizes[6] = {4, 8, 1, 2, 2, 2};
 static const char *const table_names[6] = {"card_keys", "flush_keys", "flush_suit",
@@ -108,13 +109,69 @@ rank_of_ids(const int *ids, int n)
 
 /* ---- reading cards ------------------------------------------------------------------------ */
 
-/* Append the card ids of `obj` to ids[*count..], at most `room` of them, each one not yet in
- * *held (which gets their bits). obj: a list or tuple of exact ints 0..51, or an ASCII str of
- * two-character cards run together ("AsKd") or separated by single spaces ("As Kd").
- * Returns how many cards were read, or -1 if obj is anything else or a card is unknown or
- * repeated (the caller falls back). Never leaves an exception set. */
+/* Read the ids of a one-dimensional C-contiguous integer buffer (a NumPy row) into ids[],
+ * at most `room`, each one not in *mask (which gets their bits); -1 if anything is unusual. */
 static int
-read_cards(PyObject *obj, int *ids, int room, uint64_t *held)
+read_buffer(const Py_buffer *view, int *ids, int room, uint64_t *mask)
+{
+    const char *format = view->format == NULL ? "B" : view->format;
+    const char *data = (const char *)view->buf;
+    int is_signed, n = 0;
+    Py_ssize_t size, i;
+    if (view->ndim != 1 || format[0] == '\0' || format[1] != '\0')
+        return -1; /* also a byte order mark: '<i', '>i' */
+    if (strchr("bhilq", format[0]) != NULL)
+        is_signed = 1;
+    else if (strchr("BHILQ", format[0]) != NULL)
+        is_signed = 0;
+    else
+        return -1; /* bools, floats, ... */
+    size = view->shape[0];
+    if (size > room)
+        return -1;
+    for (i = 0; i < size; i++) {
+        long long id;
+        uint64_t bit;
+        const char *item = data + i * view->itemsize;
+        switch (view->itemsize) {
+        case 1:
+            id = is_signed ? (long long)*(const int8_t *)item : (long long)*(const uint8_t *)item;
+            break;
+        case 2:
+            id = is_signed ? (long long)*(const int16_t *)item
+                           : (long long)*(const uint16_t *)item;
+            break;
+        case 4:
+            id = is_signed ? (long long)*(const int32_t *)item
+                           : (long long)*(const uint32_t *)item;
+            break;
+        case 8:
+            if (!is_signed && *(const uint64_t *)item >= N_CARDS)
+                return -1;
+            id = (long long)*(const int64_t *)item;
+            break;
+        default:
+            return -1;
+        }
+        if (id < 0 || id >= N_CARDS)
+            return -1;
+        bit = (uint64_t)1 << id;
+        if (*mask & bit)
+            return -1;
+        *mask |= bit;
+        ids[n++] = (int)id;
+    }
+    return n;
+}
+
+/* Append the card ids of `obj` to ids[], at most `room` of them, each one not yet in *held
+ * (which gets their bits). obj: a list or tuple of exact ints 0..51, or an ASCII str of
+ * two-character cards run together ("AsKd") or separated by single spaces ("As Kd"), or with
+ * `arrays` a one-dimensional integer NumPy array (exactly numpy.ndarray). Returns how many
+ * cards were read, or -1 if obj is anything else or a card is unknown or repeated (the caller
+ * falls back). Never leaves an exception set. */
+static int
+read_cards(PyObject *obj, int *ids, int room, uint64_t *held, int arrays)
 {
     uint64_t mask = *held;
     int n = 0;
@@ -179,6 +236,17 @@ read_cards(PyObject *obj, int *ids, int room, uint64_t *held)
             ids[n++] = (int)id;
         }
     }
+    else if (arrays && ndarray_type != NULL && Py_IS_TYPE(obj, ndarray_type)) {
+        Py_buffer view;
+        if (PyObject_GetBuffer(obj, &view, PyBUF_ND | PyBUF_FORMAT) < 0) {
+            PyErr_Clear(); /* not C-contiguous, say: the Python path reads it */
+            return -1;
+        }
+        n = read_buffer(&view, ids, room, &mask);
+        PyBuffer_Release(&view);
+        if (n < 0)
+            return -1;
+    }
     else
         return -1;
     *held = mask;
@@ -191,7 +259,7 @@ rank_of_hand(PyObject *obj)
 {
     int ids[MAX_CARDS];
     uint64_t held = 0;
-    int n = read_cards(obj, ids, MAX_CARDS, &held);
+    int n = read_cards(obj, ids, MAX_CARDS, &held, 1);
     if (n < 5)
         return 0;
     return rank_of_ids(ids, n);
@@ -330,7 +398,7 @@ showdown(PyObject *hands, PyObject *board, int *ranks)
     if (n_hands < 1 || n_hands > MAX_PLAYERS)
         return -1;
     if (board != Py_None) {
-        n_board = read_cards(board, board_ids, MAX_CARDS, &held);
+        n_board = read_cards(board, board_ids, MAX_CARDS, &held, 0);
         if (n_board < 0)
             return -1;
     }
@@ -338,7 +406,7 @@ showdown(PyObject *hands, PyObject *board, int *ranks)
         int ids[MAX_CARDS], n_hole, rank;
         memcpy(ids, board_ids, sizeof(int) * (size_t)n_board);
         n_hole = read_cards(PySequence_Fast_ITEMS(hands)[i], ids + n_board,
-                            MAX_CARDS - n_board, &held);
+                            MAX_CARDS - n_board, &held, 0);
         if (n_hole < 0 || n_hole + n_board < 6)
             return -1;
         rank = rank_of_ids(ids, n_hole + n_board);
@@ -607,11 +675,11 @@ fail:
 static PyObject *
 set_shared(PyObject *module, PyObject *args)
 {
-    PyObject *members, *word_dict, *names, *key, *value;
+    PyObject *members, *word_dict, *names, *array_type, *key, *value;
     Py_ssize_t pos = 0;
     uint8_t table[128 * 128];
-    if (!PyArg_ParseTuple(args, "O!O!O!:set_shared", &PyTuple_Type, &members, &PyDict_Type,
-                          &word_dict, &PyDict_Type, &names))
+    if (!PyArg_ParseTuple(args, "O!O!O!O!:set_shared", &PyTuple_Type, &members, &PyDict_Type,
+                          &word_dict, &PyDict_Type, &names, &PyType_Type, &array_type))
         return NULL;
     if (PyTuple_GET_SIZE(members) != N_RANKS + 1) {
         PyErr_Format(PyExc_ValueError, "the categories by rank need %d entries, not %zd",
@@ -648,6 +716,8 @@ set_shared(PyObject *module, PyObject *args)
     Py_XSETREF(categories, members);
     Py_INCREF(word_dict);
     Py_XSETREF(words, word_dict);
+    Py_INCREF(array_type);
+    Py_XSETREF(ndarray_type, (PyTypeObject *)array_type);
     Py_RETURN_NONE;
 }
 
@@ -665,8 +735,9 @@ static PyMethodDef module_methods[] = {
      "set_tables(n, card_keys, flush_keys, flush_suit, hash_base, hash_ranks, flush_ranks, "
      "mult, hmask, shift): hand over the n-card Hold'em tables (references are kept)."},
     {"set_shared", set_shared, METH_VARARGS,
-     "set_shared(categories, words, card_names): the HandCategory members by rank (7463, "
-     "index 0 unused), describe's dict of words by rank, and the two-character card names."},
+     "set_shared(categories, words, card_names, ndarray): the HandCategory members by rank "
+     "(7463, index 0 unused), describe's dict of words by rank, the two-character card names "
+     "and numpy.ndarray (whose integer rows evaluate reads)."},
     {"tables_ready", tables_ready, METH_O, "tables_ready(n): whether the n-card tables are set."},
     {NULL, NULL, 0, NULL}};
 
@@ -680,6 +751,7 @@ module_free(void *unused)
         Py_CLEAR(rank_ints[r]);
     Py_CLEAR(categories);
     Py_CLEAR(words);
+    Py_CLEAR(ndarray_type);
     text_ready = 0;
 }
 

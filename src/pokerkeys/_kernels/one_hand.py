@@ -6,10 +6,11 @@ its dict reads cost more than the ranking itself. The small C extension ``_one_h
 ``hatch_build.py`` with the wheel, or in place by an editable install) answers the common calls
 in C: no keyword arguments (but a showdown's ``board``), card ids as exact ints in a list or
 tuple, or a string of two-character ASCII cards (run together or separated by single spaces),
-or a rank as an exact int. Anything else, and anything the C code is not sure of (an unknown
-or repeated card, a bool, a float, a NumPy number, tables not handed over yet), calls the
-Python function with the same arguments: it stays the checking path that names every
-problem, and the reference the tests compare the C paths with.
+or for one hand a one-dimensional integer NumPy array, or a rank as an exact int. Anything
+else, and anything the C code is not sure of (an unknown or repeated card, a bool, a float, a
+NumPy number, tables not handed over yet), calls the Python function with the same arguments:
+it stays the checking path that names every problem, and the reference the tests compare the
+C paths with.
 
 ``fast_path(kind)`` decorates the Python function: with the extension it returns a C object
 that calls like the function and looks like it to tools (``__wrapped__``, ``__doc__``,
@@ -111,7 +112,7 @@ def set_tables(n: int, card_keys: npt.NDArray[np.uint32], flush_keys: npt.NDArra
 
 
 def set_shared(categories: Sequence[object], words: dict[int, str],
-               card_names: Mapping[str, int]) -> None:
+               card_names: Mapping[str, int], ndarray: type) -> None:
     """Hand the C fast paths what every hand size shares (no-op without the extension).
 
     Parameters
@@ -123,12 +124,16 @@ def set_shared(categories: Sequence[object], words: dict[int, str],
         falls back on a miss.
     card_names : mapping
         Two-character card name -> card id; C reads the ASCII names.
+    ndarray : type
+        ``numpy.ndarray``: objects of exactly this type (one-dimensional, integer, C-contiguous)
+        are read as one hand's card ids through the buffer protocol.
 
     Examples
     --------
     >>> from pokerkeys._kernels.one_hand import set_shared
     >>> from pokerkeys.core import cards, evaluate
-    >>> set_shared(evaluate._CATEGORY_OF_RANK, evaluate._WORDS, cards._TWO_CHAR_CARDS)
+    >>> set_shared(evaluate._CATEGORY_OF_RANK, evaluate._WORDS, cards._TWO_CHAR_CARDS,
+    ...            np.ndarray)
     """
     if _one_hand is not None:
-        _one_hand.set_shared(tuple(categories), words, dict(card_names))
+        _one_hand.set_shared(tuple(categories), words, dict(card_names), ndarray)

@@ -1031,7 +1031,7 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
 #: Hold'em rank -> its words, as ``describe`` says them (filled as ranks are asked for).
 _WORDS: dict[int, str] = {}
 # The C fast paths (when built) read these, and each hand size's tables once they are filled.
-_one_hand.set_shared(_CATEGORY_OF_RANK, _WORDS, _TWO_CHAR_CARDS)
+_one_hand.set_shared(_CATEGORY_OF_RANK, _WORDS, _TWO_CHAR_CARDS, np.ndarray)
 
 
 def _describe_rank(rank: int, short: Rules | None) -> str:
