@@ -6,9 +6,11 @@ lower one and equal ranks tie (split the pot): the 7,462 ranks are the equivalen
 five-card poker hands, in order. ``category`` maps a rank to one of the nine categories
 (``HandCategory``), ``describe`` says it in words, and ``best_five`` finds the five cards.
 
-``evaluate`` ranks one hand in plain Python (about a microsecond: quicker than calling a
-compiled kernel); ``evaluate_batch`` ranks an array of hands in a Numba kernel on one or more
-threads, which checks every row for bad ids and repeated cards as it goes.
+``evaluate`` ranks one hand in a small C extension (``pokerkeys._kernels.one_hand``; under a
+tenth of a microsecond), or in plain Python where the extension is not built or the input is
+unusual (about a microsecond; the Python path checks the cards and names every problem);
+``evaluate_batch`` ranks an array of hands in a Numba kernel on one or more threads, which
+checks every row for bad ids and repeated cards as it goes.
 
 With ``game='shortdeck'`` every function here ranks short-deck hands (six-plus hold'em: 36
 cards, A-6-7-8-9 a straight, a flush over a full house, three of a kind over a straight unless
@@ -530,11 +532,16 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
 
     Notes
     -----
-    One hand is ranked in plain Python, with no compiled kernel. The fastest input is
-    a list or tuple of int card ids; a NumPy row takes about 1.5 times as long and a string
-    of seven cards run together (``'AsKd...'``) about 1.8 times
-    (``benchmarks/test_bench_single.py`` measures them beside eval7). Many hands at once are
-    far faster through ``evaluate_batch``.
+    One Hold'em hand is ranked in C by the package's small extension, with no compiled
+    kernel and no arrays made. The fastest inputs, about equally fast, are a string of
+    two-character cards (``'AsKdQh7c7d2s9h'`` or ``'As Kd Qh 7c 7d 2s 9h'``) and a list or
+    tuple of int card ids, 0.06-0.08 us a call; a NumPy row of ids takes about 0.1 us (AMD
+    EPYC, a host shared with other jobs; ``benchmarks/test_bench_single.py`` measures them
+    beside eval7, whose call takes 0.46-0.63 us on its own prebuilt cards). Keyword arguments
+    (``game``, ``rules``), other input types, short deck and bad input take the plain-Python
+    path, which gives the same ranks (about a microsecond) and names every problem; so does
+    every input where the extension is not built. Many hands at once are far faster through
+    ``evaluate_batch``.
 
     Examples
     --------
@@ -923,8 +930,9 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *
     -----
     The category numbers are Hold'em's order. In short deck a flush beats a full house (and
     by default three of a kind beats a straight): compare ranks, not category numbers. One
-    Hold'em rank given as a Python int is the fastest call (a table read); an array of ranks
-    is categorised in one NumPy operation.
+    Hold'em rank given as a Python int, without keyword arguments, is the fastest call: a
+    table read in C, about 0.03 us (plain Python where the extension is not built); an array
+    of ranks is categorised in one NumPy operation.
 
     Examples
     --------
@@ -995,8 +1003,10 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
 
     Notes
     -----
-    A Hold'em rank as a Python int is the fastest input (its words are kept once made); a hand
-    costs one ``evaluate`` more, fastest as a list or tuple of int ids.
+    A Hold'em rank as a Python int is the fastest input: answered in C (about 0.08 us) once its
+    words are made, which the first call of each rank does in Python and keeps. A hand costs
+    one ``evaluate`` more (about 0.1 us in C as a string, a list or tuple of int ids, or a
+    NumPy row). Keyword arguments (``game``, ``rules``) take the plain-Python path.
 
     Examples
     --------
