@@ -8,7 +8,8 @@ head-to-head, ``/analysis`` range analysis, ``/static/...`` their modules and CS
 (JSON; every bad request a 4xx ``{"error": ...}``; ``pokerkeys.web.endpoints`` describes each
 route in full):
 
-* ``POST /api/equity``: the fields of ``pk.equity``; the answer of ``pokerkeys equity --json``.
+* ``POST /api/equity``: the fields of ``pk.equity`` (short deck's ``rules`` too); the answer
+  of ``pokerkeys equity --json``.
 * ``POST /api/equity/stream``: the same body; ``text/event-stream`` of ``result`` events,
   partial Monte Carlo results (``"final": false``) a few times a second, then the final one;
   or an ``error`` event. Closing the connection cancels the job.
@@ -289,7 +290,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         if not query.getlist("p"):
             return None
         data: JsonObject = {"hands": query.getlist("p")}
-        for name in ("board", "dead", "game"):
+        for name in ("board", "dead", "game", "rules"):
             if query.get(name):
                 data[name] = query[name]
         if query.get("exact") in ("0", "1"):

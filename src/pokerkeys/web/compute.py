@@ -127,7 +127,8 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
     trials; Omaha, which checks its input as it starts, is bounded by the job's deadline.
     Short deck is planned as hold'em (its enumerations are smaller than hold'em's), except
     that a problem too big for a short hold'em enumeration is left to the engine's own
-    choice.
+    choice; its rule order (``rules=``, passed to the engine) changes no price: both orders
+    enumerate the same boards.
 
     Parameters
     ----------
@@ -162,6 +163,10 @@ def plan_equity(request: EquityRequest, limits: Limits) -> EquityPlan:
     Traceback (most recent call last):
     ...
     pokerkeys.web.schemas.ApiError: card Ah is used in player 1 and player 2
+    >>> plan = plan_equity(EquityRequest(("AhKh", "QsQd"), game="shortdeck",
+    ...                                  rules="straight-beats-trips"), Limits())
+    >>> plan.kind, plan.kwargs["rules"]
+    ('short', 'straight-beats-trips')
     """
     kwargs = request.engine_kwargs()
     stop_given = any(v is not None for v in (request.trials, request.target_stderr,

@@ -178,7 +178,7 @@ _EQUITY_BODY = (
              "result. null draws a fresh one.", default="null"),
     ApiField("game", "string",
              "\"holdem\" (Texas hold'em), \"shortdeck\" (six-plus hold'em, cards six to "
-             "ace, three of a kind above a straight), \"omaha\" (Omaha, all players "
+             "ace, in the rule order of rules), \"omaha\" (Omaha, all players "
              "alike: 4 hole cards, or 5 or 6 when the known hands hold that many), "
              "\"omaha5\", \"omaha6\" (5- or 6-card Omaha, ranges read for that size) or "
              "\"omaha8\", "
@@ -190,6 +190,13 @@ _EQUITY_BODY = (
              "(the share of showdowns with a qualifying low), exact, boards, trials, elapsed "
              "and stopped_by; its Monte Carlo streams partial hi/lo answers like hold'em's "
              "and keeps its estimate at this server's work limit.", default='"holdem"'),
+    ApiField("rules", "string or null",
+             "Short deck only: which of three of a kind and a straight ranks higher, "
+             "\"trips-beat-straight\" (null: the default) or \"straight-beats-trips\" (as "
+             "some rooms play). It decides showdowns and what a range's N% means (the top "
+             "N% of the 630 hands in that order's class order, as /api/range/shortdeck "
+             "reads it with the same rules); it does not change how a request is run or "
+             "priced, and the answer has the same fields in both orders.", default="null"),
 )
 
 _EQUITY_RESPONSE = (
@@ -259,6 +266,10 @@ _EQUITY_ERRORS = (
                    "hand, '15%' for 5 or 6 cards."),
     ErrorCase(400, "game is not one of holdem, shortdeck, omaha, omaha5, omaha6, omaha8, "
                    "omaha5-8, omaha6-8."),
+    ErrorCase(400, "rules is not a rule order (\"rules must be one of "
+                   "'trips-beat-straight', 'straight-beats-trips', not 'x'\") or comes with "
+                   "another game than shortdeck (\"rules apply to game='shortdeck' only, not "
+                   "to game='holdem'\"): pokerkeys.equity's messages."),
     ErrorCase(400, f"exact is true but the enumeration needs more than "
                    f"{_LIMITS.max_exact_evaluations:.0e} hand evaluations, this server's "
                    f"limit (ask for Monte Carlo instead), or an enumeration did not finish "
@@ -346,6 +357,9 @@ _ANALYSIS_BODY = (
     ApiField("game", "string",
              "\"holdem\", or Omaha high with 4, 5 or 6 hole cards: \"omaha\", \"omaha5\", "
              "\"omaha6\" (every view).", default='"holdem"'),
+    ApiField("rules", "string or null",
+             "Not used here: short deck's rule order, for /api/equity; refused when given "
+             "(the analysis plays no short deck).", default="null"),
 )
 _ANALYSIS_QUERY = (
     ApiField("view", "string",

@@ -34,7 +34,7 @@ Game = Literal["holdem", "shortdeck", "omaha", "omaha5", "omaha6", "omaha8", "om
 Omaha with 4, 5 or 6 hole cards, and Omaha hi/lo (eight or better) with 4, 5 or 6."""
 
 EQUITY_FIELDS = ("hands", "board", "dead", "exact", "trials", "target_stderr", "time_limit",
-                 "seed", "game")
+                 "seed", "game", "rules")
 """The fields an equity request may carry (any other is refused), in the order of messages."""
 
 GAMES: tuple[Game, ...] = ("holdem", "shortdeck", "omaha", "omaha5", "omaha6", "omaha8",
@@ -298,12 +298,18 @@ class EquityRequest:
         Seed of the random numbers, 0 to 2**63 - 1.
     game : str
         The game, one of ``GAMES``.
+    rules : {'trips-beat-straight', 'straight-beats-trips'} or None
+        Short deck's rule order (which of three of a kind and a straight ranks higher);
+        None for the other games.
 
     Examples
     --------
     >>> from pokerkeys.web.schemas import EquityRequest
     >>> EquityRequest(("AhKh", "QsQd"), board="2c7d9h").engine_kwargs()["board"]
     '2c7d9h'
+    >>> EquityRequest(("AhKh", "QsQd"), game="shortdeck",
+    ...               rules="straight-beats-trips").engine_kwargs()["rules"]
+    'straight-beats-trips'
     """
 
     hands: tuple[str, ...]
@@ -315,6 +321,7 @@ class EquityRequest:
     time_limit: float | None = None
     seed: int | None = None
     game: Game = "holdem"
+    rules: Rules | None = None
 
     def engine_kwargs(self) -> dict[str, Any]:
         """The keyword arguments of ``pk.equity`` for this request.
@@ -323,7 +330,8 @@ class EquityRequest:
         -------
         dict
             ``hands`` (a list), ``board``, ``dead``, ``exact``, ``trials``, ``target_stderr``,
-            ``time_limit``, ``seed`` and ``game``.
+            ``time_limit``, ``seed`` and ``game``; ``rules`` too when the request has a rule
+            order (short deck: the Omaha engines take none).
 
         Examples
         --------
@@ -331,9 +339,12 @@ class EquityRequest:
         >>> EquityRequest(("AhKh", "QsQd"), trials=1000).engine_kwargs()["trials"]
         1000
         """
-        return dict(hands=list(self.hands), board=self.board, dead=self.dead, exact=self.exact,
-                    trials=self.trials, target_stderr=self.target_stderr,
-                    time_limit=self.time_limit, seed=self.seed, game=self.game)
+        kwargs = dict(hands=list(self.hands), board=self.board, dead=self.dead, exact=self.exact,
+                      trials=self.trials, target_stderr=self.target_stderr,
+                      time_limit=self.time_limit, seed=self.seed, game=self.game)
+        if self.rules is not None:
+            kwargs["rules"] = self.rules
+        return kwargs
 
 
 def _text(value: object, name: str, limits: Limits) -> str:
@@ -410,7 +421,8 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
         not an integer from 1 to ``limits.max_trials``; ``target_stderr`` not a number
         between 0 and 1; ``time_limit`` not a number above 0 and at most
         ``limits.max_seconds``; ``seed`` not an integer from 0 to 2**63 - 1; ``game`` not one
-        of ``GAMES``.
+        of ``GAMES``; ``rules`` not a rule order, or given with a game other than short deck
+        (the messages of ``pk.equity``'s ValueErrors).
 
     Examples
     --------
@@ -419,11 +431,20 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
     >>> parse_equity({"hands": ["AhKh", "QsQd"], "board": ["2c", "7d", "9h"]}, Limits())
     ... # doctest: +NORMALIZE_WHITESPACE
     EquityRequest(hands=('AhKh', 'QsQd'), board='2c7d9h', dead=None, exact=None, trials=None,
-                  target_stderr=None, time_limit=None, seed=None, game='holdem')
+                  target_stderr=None, time_limit=None, seed=None, game='holdem', rules=None)
     >>> parse_equity({"hands": ["AhKh", "QsQd"], "trials": 0}, Limits())
     Traceback (most recent call last):
     ...
     pokerkeys.web.schemas.ApiError: trials must be from 1 to 1,000,000,000, not 0
+
+    Short deck's rule order defaults to trips beating straights; other games take none:
+
+    >>> parse_equity({"hands": ["AhKh", "QsQd"], "game": "shortdeck"}, Limits()).rules
+    'trips-beat-straight'
+    >>> parse_equity({"hands": ["AhKh", "QsQd"], "rules": "straight-beats-trips"}, Limits())
+    Traceback (most recent call last):
+    ...
+    pokerkeys.web.schemas.ApiError: rules apply to game='shortdeck' only, not to game='holdem'
     """
     unknown = [k for k in data if k not in EQUITY_FIELDS]
     if unknown:
@@ -455,10 +476,23 @@ def parse_equity(data: JsonObject, limits: Limits) -> EquityRequest:
     if seed is not None and not 0 <= seed < 2 ** 63:
         raise bad(f"seed must be from 0 to 2**63 - 1, not {_shorten(seed)}")
     game = parse_game(data.get("game", "holdem"))
+    rules = _equity_rules(data.get("rules"), game)
     return EquityRequest(hands, _cards(data.get("board"), "board", limits),
                          _cards(data.get("dead"), "dead", limits), exact, trials,
                          None if target_stderr is None else float(target_stderr),
-                         None if time_limit is None else float(time_limit), seed, game)
+                         None if time_limit is None else float(time_limit), seed, game, rules)
+
+
+def _equity_rules(value: object, game: Game) -> Rules | None:
+    """An equity request's rule order, checked as ``pk.equity`` checks it (the order first,
+    then the game); short deck's default when it gives none, None for the other games."""
+    if value is not None and value not in RULES:
+        raise bad(f"rules must be one of {', '.join(map(repr, RULES))}, not {_shorten(value)}")
+    if game != "shortdeck":
+        if value is not None:
+            raise bad(f"rules apply to game='shortdeck' only, not to game={game!r}")
+        return None
+    return resolve_rules(game, None if value is None else str(value))
 
 
 def parse_game(value: object) -> Game:
