@@ -19,35 +19,52 @@ ratios (the figures to quote on a shared host)::
 
     python benchmarks/test_bench_single.py --rounds 7
 
-Measured (``python benchmarks/test_bench_single.py --rounds 7``, AMD EPYC, 2 logical CPUs,
-quiet host: no other job of this project running; 200,000 calls per pass, medians of 7
-interleaved rounds, microseconds per call; last column: eval7's time over pokerkeys', above 1
-pokerkeys is faster):
+Measured with the C extension of one-hand calls (``python benchmarks/test_bench_single.py
+--rounds 7``, AMD EPYC, 2 logical CPUs, on a host shared with other jobs of this project, load
+average 1.8-2.3; 200,000 calls per pass, medians of 7 interleaved rounds, microseconds per
+call; last column: eval7's time over pokerkeys', above 1 pokerkeys is faster):
 
 =======================================  =========  =====  =================
 job                                      pokerkeys  eval7  eval7 / pokerkeys
 =======================================  =========  =====  =================
-evaluate, ids in a list                  0.690      0.405  0.59x
-evaluate, ids in a tuple                 0.685      0.403  0.59x
-evaluate, a string 'AsKd...'             1.247      3.538  2.84x
-evaluate, a NumPy row                    1.032      1.534  1.49x
-category of a rank                       0.095      0.031  0.33x
-describe, ids in a list                  0.886      0.428  0.48x
-winners, 2 players + board as strings    6.908      6.692  0.97x
+evaluate, ids in a list                  0.071      0.414  5.85x
+evaluate, ids in a tuple                 0.069      0.410  5.92x
+evaluate, a string 'AsKd...'             0.057      3.870  67.73x
+evaluate, a NumPy row                    0.101      1.586  15.65x
+category of a rank                       0.026      0.032  1.22x
+describe, ids in a list                  0.100      0.449  4.52x
+winners, 2 players + board as strings    0.993      6.862  6.91x
 =======================================  =========  =====  =================
 
-On a host shared with other jobs (load average 1.3-1.6) the same script gave 0.55-0.72x for
-ids in a list, eval7's figure moving between 0.40 and 0.51 us.
+Two earlier runs the same hour (load 1.1-3.0) gave 5.1-8.1x for ids, 60-77x for a string,
+1.17-1.19x for ``category``, 3.4-5.0x for ``describe``. ``category`` is the narrowest margin:
+both calls are a table read, and the loop around them costs about as much as the call. The
+fastest inputs are a string of two-character cards and a list or tuple of int ids;
+``winners`` from strings spends most of its time reading the 200,000 showdowns' string objects
+from memory (the same call on one showdown in a loop takes about 0.1 us).
 
-Before the plain-Python paths (same script, 20,000 calls, 3 rounds, same host): ids in a list
-5.75 us (eval7 0.41), a string 4.97 (eval7 3.54), a NumPy row 2.96 (eval7 1.49), category 3.70,
-describe 9.30, winners 52.9 (eval7 6.06).
+How the C paths are built (``src/pokerkeys/_kernels/_one_hand.c``): each of ``evaluate``,
+``category``, ``describe``, ``showdown_ranks`` and ``winners`` is a C object with vectorcall
+that answers the common calls (no keyword arguments, exact ints in a list or tuple, ASCII card
+strings, a NumPy row, a rank as an exact int) from the same tables the plain-Python path reads,
+returns ranks as int objects made once, and hands every other call to the Python function
+(bad input, keyword arguments, short deck), which names the problem. The benchmark reads each
+library's functions once before the loop (``pk.winners`` is a lazy name of the package, about
+1.7 us a read).
 
-The fastest input for one call is a list or tuple of int ids. pokerkeys misses eval7 on ids
-(eval7 takes its own prebuilt cards, in C) by 1.4-1.8x: the call, the seven dict reads and
-additions alone take about as long as eval7's whole call, before the checks (exact int types,
-the bit count of the card bits) and the two table reads. What did not help (each measured
-interleaved in stripped-down loops of 100,000-200,000 random hands on the same host):
+Without the extension (``POKERKEYS_NATIVE=off`` at build time, or no compiler), the functions
+run in plain Python. Measured before the extension (quiet host, same script, 7 rounds):
+ids in a list 0.690 us (eval7 0.405, 0.59x), a tuple 0.685 (0.59x), a string 1.247 (2.84x), a
+NumPy row 1.032 (1.49x), ``category`` 0.095 (0.33x), ``describe`` 0.886 (0.48x), ``winners``
+6.908 (0.97x). Before the plain-Python paths (same script, 20,000 calls, 3 rounds, same host):
+ids in a list 5.75 us (eval7 0.41), a string 4.97 (eval7 3.54), a NumPy row 2.96 (eval7 1.49),
+category 3.70, describe 9.30, winners 52.9 (eval7 6.06).
+
+Plain Python cannot reach eval7 on ids (eval7 takes its own prebuilt cards, in C): the call,
+the seven dict reads and additions alone take about as long as eval7's whole call, before the
+checks (exact int types, the bit count of the card bits) and the two table reads. What did not
+help the plain-Python path (each measured interleaved in stripped-down loops of
+100,000-200,000 random hands on the same host):
 
 - A dict from face sum to rank (one read instead of the two-level hash): slower, 596 against
   496 ns a call, its 49,205 entries and their int objects missing the cache; the two-level
@@ -64,12 +81,12 @@ interleaved in stripped-down loops of 100,000-200,000 random hands on the same h
   repeated card giving 0): 662 against 606 ns a call, the shifts and ORs costing more than the
   three additions they save (best of 15 interleaved passes of 50,000 hands, load about 1.4).
 
-Where the time of one call from a list of seven ids goes (stripped-down copies of the fast
-path, each adding one step, best of 5 passes of 200,000 random hands, the same session, AMD
-EPYC, load about 1.4): the call and unpacking the list 48 ns, the exact-int checks 86 ns more,
-the seven dict reads and six additions 257 ns more, the bit count and the table reads
-220-250 ns more; eval7's whole call took 422 ns. Even with free checks, plain Python's
-reads, additions and lookups alone take longer than eval7's C call.
+Where the time of one plain-Python call from a list of seven ids goes (stripped-down copies of
+the fast path, each adding one step, best of 5 passes of 200,000 random hands, the same
+session, AMD EPYC, load about 1.4): the call and unpacking the list 48 ns, the exact-int checks
+86 ns more, the seven dict reads and six additions 257 ns more, the bit count and the table
+reads 220-250 ns more; eval7's whole call took 422 ns. Even with free checks, plain Python's
+reads, additions and lookups alone take longer than eval7's C call: hence the C extension.
 """
 from __future__ import annotations
 
