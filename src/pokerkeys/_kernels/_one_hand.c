@@ -109,6 +109,18 @@ rank_of_ids(const int *ids, int n)
 
 /* ---- reading cards ------------------------------------------------------------------------ */
 
+/* Append card `id` (0..51) to ids[*n] and its bit to *mask; 0 if *mask holds it already. */
+static inline int
+add_card(long long id, int *ids, int *n, uint64_t *mask)
+{
+    uint64_t bit = (uint64_t)1 << id;
+    if (*mask & bit)
+        return 0;
+    *mask |= bit;
+    ids[(*n)++] = (int)id;
+    return 1;
+}
+
 /* Read the ids of a one-dimensional C-contiguous integer buffer (a NumPy row) into ids[],
  * at most `room`, each one not in *mask (which gets their bits); -1 if anything is unusual. */
 static int
@@ -131,7 +143,6 @@ read_buffer(const Py_buffer *view, int *ids, int room, uint64_t *mask)
         return -1;
     for (i = 0; i < size; i++) {
         long long id;
-        uint64_t bit;
         const char *item = data + i * view->itemsize;
         switch (view->itemsize) {
         case 1:
@@ -153,13 +164,8 @@ read_buffer(const Py_buffer *view, int *ids, int room, uint64_t *mask)
         default:
             return -1;
         }
-        if (id < 0 || id >= N_CARDS)
+        if (id < 0 || id >= N_CARDS || !add_card(id, ids, &n, mask))
             return -1;
-        bit = (uint64_t)1 << id;
-        if (*mask & bit)
-            return -1;
-        *mask |= bit;
-        ids[n++] = (int)id;
     }
     return n;
 }
@@ -183,7 +189,6 @@ read_cards(PyObject *obj, int *ids, int room, uint64_t *held, int arrays)
         for (i = 0; i < size; i++) {
             PyObject *item = items[i];
             long id;
-            uint64_t bit;
             if (!PyLong_CheckExact(item)) /* bools, NumPy ints, floats: the checking path */
                 return -1;
             id = PyLong_AsLong(item);
@@ -191,13 +196,8 @@ read_cards(PyObject *obj, int *ids, int room, uint64_t *held, int arrays)
                 PyErr_Clear();
                 return -1;
             }
-            if (id < 0 || id >= N_CARDS)
+            if (id < 0 || id >= N_CARDS || !add_card(id, ids, &n, &mask))
                 return -1;
-            bit = (uint64_t)1 << id;
-            if (mask & bit)
-                return -1;
-            mask |= bit;
-            ids[n++] = (int)id;
         }
     }
     else if (PyUnicode_CheckExact(obj)) {
@@ -223,17 +223,11 @@ read_cards(PyObject *obj, int *ids, int room, uint64_t *held, int arrays)
             return -1;
         for (i = 0; i < len; i += step) {
             unsigned id;
-            uint64_t bit;
             if (step == 3 && i + 2 < len && text[i + 2] != ' ')
                 return -1;
             id = card_of_text[(text[i] << 7) | text[i + 1]];
-            if (id == NO_CARD)
+            if (id == NO_CARD || !add_card(id, ids, &n, &mask))
                 return -1;
-            bit = (uint64_t)1 << id;
-            if (mask & bit)
-                return -1;
-            mask |= bit;
-            ids[n++] = (int)id;
         }
     }
     else if (arrays && ndarray_type != NULL && Py_IS_TYPE(obj, ndarray_type)) {
