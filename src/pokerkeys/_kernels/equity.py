@@ -365,6 +365,7 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
     """
     n_players = len(known_keys)
     dealt = _dealt_slots(len(bounds), n_hole_dealt)
+    n_deal = np.uint64(n_hole_dealt + n_missing)
     done = 0
     while done < n_trials:
         # Lone winners are counted in registers, 16 bits per player (players 4q..4q+3 in
@@ -374,7 +375,7 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
         run = min(n_trials - done, _PACKED_RUN)
         wins0 = wins1 = wins2 = np.uint64(0)
         for _t in range(run):
-            state = deal_cards(state, free, bounds, reject, dealt)
+            state = deal_cards(state, free, bounds, reject, dealt, n_deal)
             k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
             best = np.int64(0)
             mask = np.int64(0)
@@ -435,10 +436,11 @@ def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n
     """One chunk of ``monte_carlo_heads_up``: (player a's wins, ties). A function of its own
     for the same reason as ``_plain_chunk``."""
     dealt = _dealt_slots(len(bounds), n_hole_dealt)
+    n_deal = np.uint64(n_hole_dealt + n_missing)
     a_wins = np.int64(0)
     ties = np.int64(0)
     for _t in range(n_trials):
-        state = deal_cards(state, free, bounds, reject, dealt)
+        state = deal_cards(state, free, bounds, reject, dealt, n_deal)
         k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
         r_a = _dealt_rank(key_a, flush_a, n_a, 0, dealt, k, board_flush, n_missing,
                           n_hole_dealt, keys, ranks, flush_at)
