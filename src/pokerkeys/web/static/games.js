@@ -36,44 +36,14 @@ export function fitRangeGrid(box, editor, game) {
 // as the game does: in short deck the server reads it as pk.Range(text, game="shortdeck",
 // rules=rulesOf()) does (/api/range/shortdeck), so 'N%' is the top N% of the 630 hands in that
 // rule order's class order and a card below the six is refused with the server's message; the
-// grid then shows the server's class-by-class description of those hands, which reads the
-// same in hold'em, through the editor's own load. Other games keep the editor's own reading.
-// gameOf() and rulesOf() give the page's current game and rule order.
+// grid shows that answer's classes and description, which read the same as hold'em's. Other
+// games keep the editor's own reading. gameOf() and rulesOf() give the page's current game and
+// rule order, asked at each read.
 export function readRangesAs(editor, gameOf, rulesOf) {
-  const holdemLoad = editor.load.bind(editor);
+  const holdemRead = editor.read;
   shortDeckReaders.add(editor);
-  editor.load = async (text, { delay = 0, typed = false } = {}) => {
-    if (gameOf() !== 'shortdeck' || !text || !text.trim()) return holdemLoad(text, { delay, typed });
-    const mine = ++editor.serial;  // a newer load or an edit on the grid replaces this one
-    if (!typed) editor.textInput.value = text;
-    clearTimeout(editor.timer);
-    if (delay) {
-      await new Promise(resolve => { editor.timer = setTimeout(resolve, delay); });
-      if (mine !== editor.serial) return undefined;
-    }
-    let info;
-    try {
-      info = await getJSON('/api/range/shortdeck', { text, rules: rulesOf() });
-    } catch (e) {
-      if (mine !== editor.serial) return undefined;
-      editor.textInput.setAttribute('aria-invalid', 'true');
-      editor.textInput.classList.add('invalid');
-      editor.summary.textContent = e.message;
-      editor.summary.classList.add('error');
-      return false;
-    }
-    if (mine !== editor.serial) return undefined;
-    return holdemLoad(info.description, { typed: true });
-  };
-  // The slider's change, handled here before the editor's own handler sees it: the range text
-  // is written after a load only if no newer load replaced it. (Written after every load, it
-  // would drop the newer one: arrow keys held down outrun short deck's two requests.)
-  editor.top.parentElement.addEventListener('change', async e => {
-    if (e.target !== editor.top) return;
-    e.stopPropagation();
-    if (+editor.top.value === 0) { editor.clear(); editor.edited(); return; }
-    if (await editor.load(`${editor.top.value}%`) !== undefined) editor.edited();
-  }, true);
+  editor.read = text => (gameOf() === 'shortdeck'
+    ? getJSON('/api/range/shortdeck', { text, rules: rulesOf() }) : holdemRead(text));
 }
 
 // Neither clicks, drags nor Enter/Space paint a class that is out (fitRangeGrid): the events

@@ -67,11 +67,16 @@ function describedClass(item) {
 // /api/range). onText(text) is called with the range text after every change.
 // A class given by single combos (e.g. 'AhKh') shows the share of its combos and keeps those
 // combos in the text until the class itself is painted. Options: `label` names the editor
-// for screen readers (default 'Range').
+// for screen readers (default 'Range'); `read(text)` asks the server for a range's reading
+// (default: hold'em's, /api/range), resolving to its `description` and `classes` or
+// rejecting with the server's message; a page may replace `editor.read` later (games.js's
+// readRangesAs reads short deck's ranges).
 export class RangeEditor {
-  constructor(root, onText, { label = 'Range' } = {}) {
+  constructor(root, onText, { label = 'Range',
+                              read = text => getJSON('/api/range', { text }) } = {}) {
     this.onText = onText;
     this.label = label;
+    this.read = read;
     root.classList.add('range-box');
     root.innerHTML = `
       <div class="grid-box"></div>
@@ -125,10 +130,12 @@ export class RangeEditor {
     window.addEventListener('pointerup', end);
     window.addEventListener('pointercancel', end);
     this.top.addEventListener('input', () => { this.topValue.textContent = `${this.top.value}%`; });
+    // The range text is written after a load only if no newer load replaced it: written
+    // after every load, an older change's text would drop the newer load (arrow keys held
+    // down outrun the server's answers).
     this.top.addEventListener('change', async () => {
       if (+this.top.value === 0) { this.clear(); this.edited(); return; }
-      await this.load(`${this.top.value}%`);
-      this.edited();
+      if (await this.load(`${this.top.value}%`) !== undefined) this.edited();
     });
     root.querySelector('.clear').addEventListener('click', () => { this.clear(); this.edited(); });
     this.textInput.addEventListener('input', () => {
@@ -161,7 +168,8 @@ export class RangeEditor {
     this.draw();
   }
 
-  // Shows the range of a text: asks the server, which parses ranges exactly as the engine.
+  // Shows the range of a text: asks the server (this.read), which parses ranges exactly as
+  // the engine.
   // Resolves to true when shown, false when the text is refused (the message is shown under
   // the grid), undefined when a newer load replaced this one. `delay` (ms) waits for more
   // typing first; `typed` leaves the text box as the user is typing it.
@@ -177,7 +185,7 @@ export class RangeEditor {
     if (text && text.trim()) {
       let info;
       try {
-        info = await getJSON('/api/range', { text });
+        info = await this.read(text);
       } catch (e) {
         if (mine !== this.serial) return undefined;
         this.textInput.setAttribute('aria-invalid', 'true');

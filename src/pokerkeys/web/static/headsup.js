@@ -9,7 +9,7 @@
 // an error clears the previous result, so no stale figures stay on screen.
 import { getJSON, nav, pct } from './api.js';
 import { categoryBars } from './charts.js';
-import { DEFAULT_RULES, fitRangeGrid, GAMES, guardOutCells, RULES } from './games.js';
+import { DEFAULT_RULES, fitRangeGrid, GAMES, guardOutCells, readRangesAs, RULES } from './games.js';
 import { RangeEditor } from './grid.js';
 import { statusLine } from './status.js';
 
@@ -27,6 +27,9 @@ let target = null;
 let opener = null;
 const editor = new RangeEditor($('range-box'), text => { if (target) target.value = text; },
                                { label: 'Range grid' });
+// In short deck the grid reads ranges as the server does in the page's rule order: its
+// top-X% slider paints the top X% of the 630 hands in that order.
+readRangesAs(editor, () => game.value, () => rules.value);
 document.querySelectorAll('[data-range]').forEach(button => button.addEventListener('click', () => {
   const open = !$('range-editor').hidden && target === $(button.dataset.range);
   document.querySelectorAll('[data-range]').forEach(b => b.setAttribute('aria-expanded', 'false'));
@@ -177,9 +180,14 @@ async function compare() {
 
 $('form').addEventListener('submit', e => { e.preventDefault(); compare(); });
 // A change of game or rule order compares the same two sides again (a side short deck lacks
-// is named in the status line).
+// is named in the status line); an open grid reads its side again ('N%' ranks the hands of
+// the game and rule order now chosen).
 for (const select of [game, rules]) {
-  select.addEventListener('change', () => { fitGame(); compare(); });
+  select.addEventListener('change', () => {
+    fitGame();
+    if (!$('range-editor').hidden && target) editor.load(target.value);
+    compare();
+  });
 }
 
 // The address: every value checked, each problem named once in the status line.
