@@ -109,6 +109,31 @@ rank_of_ids(const int *ids, int n)
 
 /* ---- reading cards ------------------------------------------------------------------------ */
 
+/* The value of an exact int; 0 (no exception left set) if it does not fit a long. Small ints
+ * (one digit, all card ids and ranks) are read in place, without a call. */
+static inline int
+int_value(PyObject *obj, long *value)
+{
+#if PY_VERSION_HEX >= 0x030C0000
+    if (PyUnstable_Long_IsCompact((PyLongObject *)obj)) {
+        *value = (long)PyUnstable_Long_CompactValue((PyLongObject *)obj);
+        return 1;
+    }
+#else
+    Py_ssize_t size = Py_SIZE(obj);
+    if (size >= -1 && size <= 1) {
+        *value = size * (long)((PyLongObject *)obj)->ob_digit[0];
+        return 1;
+    }
+#endif
+    *value = PyLong_AsLong(obj);
+    if (*value == -1 && PyErr_Occurred()) {
+        PyErr_Clear();
+        return 0;
+    }
+    return 1;
+}
+
 /* Append card `id` (0..51) to ids[*n] and its bit to *mask; 0 if *mask holds it already. */
 static inline int
 add_card(long long id, int *ids, int *n, uint64_t *mask)
@@ -191,11 +216,8 @@ read_cards(PyObject *obj, int *ids, int room, uint64_t *held, int arrays)
             long id;
             if (!PyLong_CheckExact(item)) /* bools, NumPy ints, floats: the checking path */
                 return -1;
-            id = PyLong_AsLong(item);
-            if (id == -1 && PyErr_Occurred()) {
-                PyErr_Clear();
+            if (!int_value(item, &id))
                 return -1;
-            }
             if (id < 0 || id >= N_CARDS || !add_card(id, ids, &n, &mask))
                 return -1;
         }
@@ -309,13 +331,8 @@ static int
 rank_of_int(PyObject *obj)
 {
     long value;
-    if (!PyLong_CheckExact(obj))
+    if (!PyLong_CheckExact(obj) || !int_value(obj, &value))
         return 0;
-    value = PyLong_AsLong(obj);
-    if (value == -1 && PyErr_Occurred()) {
-        PyErr_Clear();
-        return 0;
-    }
     return (value >= 1 && value <= N_RANKS) ? (int)value : 0;
 }
 
