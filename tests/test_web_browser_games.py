@@ -111,11 +111,11 @@ def test_cards_picked_for_omaha_fill_four_to_a_hand(server, page):
     page.click(".card[data-card='5h']", force=True)
     assert page.input_value("#player-1") == ""
     # The range grid greys out the classes below the six and paints none of them; the top-X%
-    # slider (a hold'em ranking) is hidden.
+    # slider ranks short deck's hands.
     page.click("button[aria-label='Range for player 1']")
     grid = page.locator("#range-box")
     assert grid.locator(".cell.out").count() == 169 - 81
-    assert grid.locator(".top-label").is_hidden()
+    assert grid.locator(".top-label").is_visible()
     grid.locator(".cell[data-class='22']").click(force=True)
     grid.locator(".cell[data-class='T5s']").focus()
     page.keyboard.press("Enter")

@@ -1,11 +1,12 @@
 // The odds calculator. The whole input lives in the query string (/?p=AhKh&p=QsQd&board=..,
-// and game=omaha for another game than hold'em): opening such a URL computes it at once.
+// game=omaha for another game than hold'em, and rules=straight-beats-trips for short deck's
+// other rule order): opening such a URL computes it at once.
 // Every change restarts the calculation; the previous request is aborted, which cancels its job on the server. A link's value out of range or
 // unknown is named in a notice above the panels (never NaN or a blank table); a failed or
 // stopped run keeps the last good table on screen, marked as such and saying why.
 import * as api from './api.js';
 import { announce, rovingGrid } from './a11y.js';
-import { DEFAULT_RULES, fitRangeGrid, guardOutCells, readRangesAs } from './games.js';
+import { DEFAULT_RULES, fitRangeGrid, guardOutCells, readRangesAs, RULES } from './games.js';
 import { RangeEditor } from './grid.js';
 
 const { cardsIn, getJSON, nav, pct, RANKS, streamEquity, SUITS, SUIT_SYMBOL } = api;
@@ -20,6 +21,7 @@ const stderr = $('stderr');
 const timeLimit = $('time-limit');
 const table = $('results');
 const game = $('game');
+const rules = $('rules');
 const MAX_PLAYERS = 10;
 const STDERR_RANGE = [0.00001, 0.1];
 const DEFAULT_STDERR = 0.0002;
@@ -62,6 +64,7 @@ function applyGame() {
       + ' or random'
     : g.short ? 'a hand of cards 6 to A (AhKh), one card (Ah??), a range (QQ+,AKs) or random'
       : HOLDEM_HINT;
+  $('rules-box').hidden = !g.short;
   playerInputs().forEach(fitPlayer);
   fitGrid();
   if (g.omaha && rangeTarget) {  // the grid is hold'em's 169 classes
@@ -197,7 +200,7 @@ function countRange(input, delay = 0) {
   const controller = new AbortController();
   const timer = setTimeout(async () => {
     try {
-      const params = currentGame().short ? { text, rules: RULE_ORDER } : { text };
+      const params = currentGame().short ? { text, rules: ruleOrder() } : { text };
       const info = await getJSON(`/api/range/${game.value}`, params, controller.signal);
       if (!controller.signal.aborted) showCount(countText(info));
     } catch (e) {
@@ -379,13 +382,14 @@ const editor = new RangeEditor($('range-box'), text => {
 
 // Short deck: the grid's classes holding a card below the six are out (greyed, and neither
 // clicks, drags nor Enter paint them). The grid reads a range as the server does for short
-// deck, in the rule order the calculator's equity plays it (/api/equity's short deck: the
-// default, trips beat straights): the top-X% slider paints the top X% of the 630 short-deck
-// hands in that order, as pk.Range('X%', game='shortdeck') selects, and typed text with a
-// card below the six is refused under the grid with the server's message.
+// deck, in the rule order the calculator's equity plays (the rules select, sent to
+// /api/equity as rules): the top-X% slider paints the top X% of the 630 short-deck hands in
+// that order, as pk.Range('X%', game='shortdeck', rules=...) selects (15%: 92 hands when
+// trips beat straights, 94 when straights beat trips), and typed text with a card below the
+// six is refused under the grid with the server's message.
 const rangeBox = $('range-box');
-const RULE_ORDER = DEFAULT_RULES;
-readRangesAs(editor, () => (currentGame().short ? 'shortdeck' : 'holdem'), () => RULE_ORDER);
+const ruleOrder = () => rules.value;
+readRangesAs(editor, () => (currentGame().short ? 'shortdeck' : 'holdem'), ruleOrder);
 function fitGrid() { fitRangeGrid(rangeBox, editor, currentGame().short ? 'shortdeck' : 'holdem'); }
 guardOutCells(rangeBox);
 
@@ -423,7 +427,7 @@ $('range-close').addEventListener('click', closeRange);
 $('range-editor').addEventListener('keydown', e => { if (e.key === 'Escape') closeRange(); });
 
 // --- the URL: read once (every problem named in the notice), written after every change
-const KNOWN = new Set(['game', 'p', 'board', 'dead', 'exact', 'stderr', 'time']);
+const KNOWN = new Set(['game', 'rules', 'p', 'board', 'dead', 'exact', 'stderr', 'time']);
 const quote = s => (s.length > 24 ? `"${s.slice(0, 24)}…"` : `"${s}"`);
 
 function readUrl() {
@@ -439,6 +443,16 @@ function readUrl() {
       .join(', ')}); Hold'em is used.`);
   }
   lastGame = game.value;
+  const order = q.get('rules');
+  if (order !== null && !currentGame().short) {
+    problems.push(`rules=${quote(order)} is a rule order of short deck; this link plays `
+                  + `${gameName()}, so it is ignored.`);
+  } else if (order !== null && RULES[order]) {
+    rules.value = order;
+  } else if (order !== null) {
+    problems.push(`rules=${quote(order)} is not a rule order of short deck (`
+                  + `${Object.keys(RULES).join(', ')}); ${RULES[DEFAULT_RULES]} is used.`);
+  }
   const players = q.getAll('p');
   if (players.length > MAX_PLAYERS) {
     problems.push(`The link gives ${players.length} players; the calculator takes `
@@ -493,6 +507,7 @@ function showNotice(problems) {
 function writeUrl() {
   const q = new URLSearchParams();
   if (game.value !== 'holdem') q.set('game', game.value);
+  if (currentGame().short && ruleOrder() !== DEFAULT_RULES) q.set('rules', ruleOrder());
   playerInputs().forEach(i => q.append('p', i.value.trim()));
   if (board.value.trim()) q.set('board', board.value.trim());
   if (dead.value.trim()) q.set('dead', dead.value.trim());
@@ -526,6 +541,7 @@ function clampBox(box, lo, hi, fallback) {
 function request() {
   const body = { hands: playerInputs().map(i => i.value.trim()) };
   if (game.value !== 'holdem') body.game = game.value;
+  if (currentGame().short) body.rules = ruleOrder();
   if (board.value.trim()) body.board = board.value.trim();
   if (dead.value.trim()) body.dead = dead.value.trim();
   if (method.value === 'exact') body.exact = true;
@@ -580,19 +596,20 @@ async function calculate() {
   setStatus('', 'Calculating…');
   if (table.dataset.for !== query) markStale('the new one is being calculated.', 500);
   let last = null;
+  const order = body.rules || null;  // the rule order these results play, said with them
   try {
     await streamEquity(body, result => {
       last = result;
-      show(result);
+      show(result, order);
       table.dataset.for = query;
     }, controller.signal);
-    if (last) announceResult(last);
+    if (last) announceResult(last, order);
   } catch (e) {
     if (controller.signal.aborted) {
       if (stoppedByUser && last) {
         setStatus('mc', `Stopped by you: ${last.trials.toLocaleString()} trials in `
                         + `${last.elapsed.toFixed(1)} s; the table shows that estimate`);
-        announce(`Stopped by you. ${resultText(last)}`);
+        announce(`Stopped by you. ${resultText(last, order)}`);
       } else if (stoppedByUser) {
         setStatus('', 'Stopped by you before a first estimate.');
         markStale('the new input was stopped before a first estimate.');
@@ -638,8 +655,17 @@ function setColumns(kind) {
     : 'Equity of each player';
 }
 
-function show(r) {
+// Short deck's rule order a result plays, in words ('' for the other games).
+const orderText = order => (order ? `Short deck, ${RULES[order]}: ${order === DEFAULT_RULES
+  ? 'three of a kind beats a straight' : 'a straight beats three of a kind'}.` : '');
+
+// A result in the table; `order` is the short-deck rule order it plays (null for the other
+// games), said under the table.
+function show(r, order = null) {
   markFresh();
+  const rulesNote = $('rules-note');
+  rulesNote.hidden = !order;
+  rulesNote.textContent = orderText(order);
   const rows = table.querySelector('tbody');
   const hilo = Array.isArray(r.high);
   setColumns(hilo ? 'hilo' : 'plain');
@@ -671,16 +697,16 @@ function handHtml(name) {
     ? cs.map(c => `<span class="card-text">${c}</span>`).join('<wbr>') : escapeHtml(name);
 }
 
-function resultText(r) {
+function resultText(r, order = null) {
   const who = r.players.map((name, i) => `player ${i + 1}, ${name}: ${pct(r.equity[i], 2)}`
     + (Array.isArray(r.high) ? ` of the pot (high ${pct(r.high[i], 2)}, low ${pct(r.low[i], 2)}, `
       + `scoop ${pct(r.scoop[i], 2)})` : ''));
   const how = r.exact ? 'exact' : `Monte Carlo, ${r.trials.toLocaleString()} trials`
     + (stoppedBy(r) ? `, ${stoppedBy(r)}` : '');
-  return `Equity ${who.join('; ')} (${how}).`;
+  return `${orderText(order) ? `${orderText(order)} ` : ''}Equity ${who.join('; ')} (${how}).`;
 }
 
-function announceResult(r) { announce(resultText(r)); }
+function announceResult(r, order = null) { announce(resultText(r, order)); }
 
 function setStatus(kind, text) {
   const badge = $('badge');
@@ -742,6 +768,13 @@ game.addEventListener('change', () => {
   lastGame = game.value;
   switchGame(from, game.value);
 });
+// A change of short deck's rule order: the open grid reads its player's range again ('N%'
+// ranks the hands in the new order), every range is counted again, and the equity follows.
+rules.addEventListener('change', () => {
+  if (rangeTarget) loadEditor(rangeTarget);
+  playerInputs().forEach(i => countRange(i));
+  changed(0, true);
+});
 
 function escapeHtml(s) {
   return s.replace(/[&<>"']/g, c => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
@@ -788,9 +821,10 @@ setActive(playerInputs().find(i => !i.value.trim()) || null);
 const initial = JSON.parse(document.getElementById('initial-result')?.textContent || 'null');
 if (initial) {
   drawDeck();
-  show(initial);
+  const order = currentGame().short ? ruleOrder() : null;  // the link's, as the server read it
+  show(initial, order);
   table.dataset.for = location.search;
-  announceResult(initial);
+  announceResult(initial, order);
 }
 try {
   const cap = Number((await getJSON('/api/status')).max_time_limit);
