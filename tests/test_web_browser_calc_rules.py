@@ -144,3 +144,23 @@ def test_the_select_at_390_px(server, phone, shots):
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert _axe(page) == []
     page.screenshot(path=shots / "calculator-shortdeck-rules-390.png", full_page=True)
+
+
+def test_head_to_heads_slider_ranks_in_the_pages_order(server, desktop):
+    page = desktop
+    page.goto(f"{server.url}/headsup?a=15%25&b=QQ&game=shortdeck&rules={STRAIGHTS}")
+    page.click("button[aria-label='Range grid for hand 1']")
+    trips = _classes(pk.Range("15%", game="shortdeck", rules=TRIPS))
+    straights = _classes(pk.Range("15%", game="shortdeck", rules=STRAIGHTS))
+    _wait_painted(page, len(straights))
+    assert _painted(page) == straights
+    assert page.locator("#range-box .top-label").is_visible()
+    page.select_option("#rules", TRIPS)  # the open grid reads hand 1's '15%' again
+    _wait_painted(page, len(trips))
+    assert _painted(page) == trips
+    _slide(page, 40)
+    classes = _classes(pk.Range("40%", game="shortdeck", rules=TRIPS))
+    _wait_painted(page, len(classes))
+    assert _painted(page) == classes
+    page.wait_for_function("document.querySelector('#a').value.startsWith('AA,')",
+                           timeout=30_000)
