@@ -21,23 +21,25 @@ ratios (the figures to quote on a shared host)::
 
 Measured with the C extension of one-hand calls (``python benchmarks/test_bench_single.py
 --rounds 7``, AMD EPYC, 2 logical CPUs, on a host shared with other jobs of this project, load
-average 1.8-2.3; 200,000 calls per pass, medians of 7 interleaved rounds, microseconds per
+average 2.1; 200,000 calls per pass, medians of 7 interleaved rounds, microseconds per
 call; last column: eval7's time over pokerkeys', above 1 pokerkeys is faster):
 
 =======================================  =========  =====  =================
 job                                      pokerkeys  eval7  eval7 / pokerkeys
 =======================================  =========  =====  =================
-evaluate, ids in a list                  0.071      0.414  5.85x
-evaluate, ids in a tuple                 0.069      0.410  5.92x
-evaluate, a string 'AsKd...'             0.057      3.870  67.73x
-evaluate, a NumPy row                    0.101      1.586  15.65x
-category of a rank                       0.026      0.032  1.22x
-describe, ids in a list                  0.100      0.449  4.52x
-winners, 2 players + board as strings    0.993      6.862  6.91x
+evaluate, ids in a list                  0.066      0.516  7.87x
+evaluate, ids in a tuple                 0.071      0.422  5.96x
+evaluate, a string 'AsKd...'             0.064      5.398  84.33x
+evaluate, a NumPy row                    0.110      1.948  17.76x
+category of a rank                       0.032      0.042  1.32x
+describe, ids in a list                  0.128      0.574  4.49x
+winners, 2 players + board as strings    1.241      7.900  6.37x
 =======================================  =========  =====  =================
 
-Two earlier runs the same hour (load 1.1-3.0) gave 5.1-8.1x for ids, 60-77x for a string,
-1.17-1.19x for ``category``, 3.4-5.0x for ``describe``. ``category`` is the narrowest margin:
+eval7's times move with the load (0.41-0.66 us a call on ids in five runs the same hour, load
+1.1-3.0); the ratios of those runs: ids 5.1-9.7x, a string 60-84x, a NumPy row 3.9x (before
+the C path read NumPy rows) and 15.6-17.8x, ``category`` 1.17-1.37x, ``describe`` 3.4-5.0x,
+``winners`` 6.4-10.6x. ``category`` is the narrowest margin:
 both calls are a table read, and the loop around them costs about as much as the call. The
 fastest inputs are a string of two-character cards and a list or tuple of int ids;
 ``winners`` from strings spends most of its time reading the 200,000 showdowns' string objects

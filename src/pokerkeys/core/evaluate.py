@@ -537,7 +537,7 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     two-character cards (``'AsKdQh7c7d2s9h'`` or ``'As Kd Qh 7c 7d 2s 9h'``) and a list or
     tuple of int card ids, 0.06-0.08 us a call; a NumPy row of ids takes about 0.1 us (AMD
     EPYC, a host shared with other jobs; ``benchmarks/test_bench_single.py`` measures them
-    beside eval7, whose call took 0.41-0.63 us on its own prebuilt cards). Keyword arguments
+    beside eval7, whose call took 0.41-0.66 us on its own prebuilt cards). Keyword arguments
     (``game``, ``rules``), other input types, short deck and bad input take the plain-Python
     path, which gives the same ranks (about a microsecond) and names every problem; so does
     every input where the extension is not built. Many hands at once are far faster through
