@@ -212,6 +212,10 @@ def test_single_call_answers():
     assert [pk.evaluate(h) for h in lists] == expected
     assert [pk.evaluate(tuple(h)) for h in lists] == expected
     assert [pk.evaluate("".join(_CARD_NAMES[c] for c in h)) for h in lists] == expected
+    rows = np.array(lists, dtype=np.uint8)
+    assert [pk.evaluate(row) for row in rows] == expected
+    assert [pk.describe(h) for h in lists[:2000]] == [pk.describe(r) for r in expected[:2000]]
+    assert [int(pk.category(r)) for r in expected] == pk.category(np.array(expected)).tolist()
 
 
 def main(argv: list[str] | None = None) -> None:
