@@ -130,6 +130,7 @@ def set_shared(categories: Sequence[object], words: dict[int, str],
 
     Examples
     --------
+    >>> import numpy as np
     >>> from pokerkeys._kernels.one_hand import set_shared
     >>> from pokerkeys.core import cards, evaluate
     >>> set_shared(evaluate._CATEGORY_OF_RANK, evaluate._WORDS, cards._TWO_CHAR_CARDS,
