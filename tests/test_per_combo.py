@@ -60,6 +60,36 @@ def test_three_players_on_a_flop_match_each_combo_alone():
 
 
 @pytest.mark.parametrize("hands, board", [
+    (["AhKh", "JJ+", "JJ+"], "Qh7h6c"),            # two alike players
+    (["22+", "AhKh", "22+"], "Jd8s3c"),            # alike players not side by side
+    (["AhKh", "TT+,AK", "TT+,AK", "TT+,AK"], "Qh7h6c"),  # three alike players
+    (["QQ+:0.5,AK", "QQ+:0.5,AK", "KQs"], "Kh7h6c2d"),  # weighted, two alike, a turn
+])
+def test_alike_players_folded_give_every_table_unchanged(hands, board, monkeypatch):
+    """Players of one range are enumerated once per orbit of their swaps; each matchup reads
+    its outcomes from the representative's player it stands for. Every table and count must
+    be exactly what the unfolded enumeration gives, and the alike players' tables agree with
+    a brute force of each combo alone."""
+    from pokerkeys.equity import per_combo
+    folded = pk.equity(hands, board, exact=True, per_combo=True)
+    monkeypatch.setattr(per_combo, "alike_players", lambda combos, weights: ())
+    plain = pk.equity(hands, board, exact=True, per_combo=True)
+    np.testing.assert_allclose(folded.mask_counts, plain.mask_counts, rtol=1e-12)
+    for a, b in zip(folded.combo_tables, plain.combo_tables, strict=True):
+        if a is None:
+            assert b is None
+            continue
+        np.testing.assert_array_equal(a.combos, b.combos)
+        for field in ("weight", "share", "equity", "win", "tie", "faced", "won", "tied"):
+            np.testing.assert_allclose(getattr(a, field), getattr(b, field), rtol=1e-12,
+                                       atol=1e-12, err_msg=field)
+    monkeypatch.undo()
+    alike = [p for p, h in enumerate(hands) if hands.count(h) > 1]
+    check_against_brute_force(folded, hands, alike[-1], board,
+                              sample_rows(len(table(folded, alike[-1]).combos), 3))
+
+
+@pytest.mark.parametrize("hands, board", [
     (["random", "15%"], "Ah7d2c"),
     (["QQ+:0.5,AKs", "JJ-88,AQs+"], "Th8h3c"),
     (["AA,KK:0.25", "random"], None),

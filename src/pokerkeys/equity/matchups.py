@@ -259,12 +259,20 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
 @overload
 def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
                      dead: CardArray, return_inverse: Literal[True],
-                     alike: Sequence[Sequence[int]] = ()
+                     alike: Sequence[Sequence[int]] = (), *,
+                     return_players: Literal[False] = False
                      ) -> tuple[CardArray, FloatArray, IntArray]: ...
+@overload
+def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
+                     dead: CardArray, return_inverse: Literal[True],
+                     alike: Sequence[Sequence[int]] = (), *,
+                     return_players: Literal[True]
+                     ) -> tuple[CardArray, FloatArray, IntArray, IntArray]: ...
 def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
                      dead: CardArray, return_inverse: bool = False,
-                     alike: Sequence[Sequence[int]] = ()
-                     ) -> tuple[CardArray, FloatArray] | tuple[CardArray, FloatArray, IntArray]:
+                     alike: Sequence[Sequence[int]] = (), *, return_players: bool = False
+                     ) -> (tuple[CardArray, FloatArray] | tuple[CardArray, FloatArray, IntArray]
+                           | tuple[CardArray, FloatArray, IntArray, IntArray]):
     """Fold matchups that a suit permutation maps onto each other into one, summing weights.
 
     A suit permutation that fixes the board and dead cards maps each board completion of a
@@ -293,6 +301,9 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     alike : sequence of sequence of int, default ()
         Groups of players holding the same range (``alike_players``), whose combos may be
         swapped too; the counts of the representatives then go through ``credit_alike``.
+    return_players : bool, default False
+        With ``return_inverse``, also return which of its representative's players each
+        player of a matchup is (per-combo results of alike players read their outcomes there).
 
     Returns
     -------
@@ -302,6 +313,9 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
         (K,) float64: the summed weights of the matchups each stands for.
     inverse : numpy.ndarray
         With ``return_inverse`` only: (M,) int64, the representative's row of each matchup.
+    players : numpy.ndarray
+        With ``return_players`` only: (M, P) int64; player p of matchup m fares as player
+        ``players[m, p]`` of its representative (p itself unless alike players were swapped).
 
     Examples
     --------
@@ -321,11 +335,21 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     >>> swapped_too = merge_isomorphic(hands, weights, setup.board, setup.dead, alike=[(1, 2)])[0]
     >>> len(hands), len(by_suits), len(swapped_too)
     (168, 94, 47)
+
+    Which player of its representative each player of a matchup is, once swaps fold them:
+
+    >>> reps, merged, rows, players = merge_isomorphic(
+    ...     hands, weights, setup.board, setup.dead, True, alike=[(1, 2)], return_players=True)
+    >>> sorted({tuple(p) for p in players.tolist()})
+    [(0, 1, 2), (0, 2, 1)]
     """
     n_players = hands.shape[1]
     maps = stabilizer(board, dead) if len(hands) >= 2 and n_players <= 5 else ()
     groups = [list(g) for g in alike if len(g) > 1] if len(maps) else []
+    identity = np.broadcast_to(np.arange(n_players), (len(hands), n_players))
     if len(maps) < 2 and not groups:
+        if return_players:
+            return hands, weights, np.arange(len(hands)), identity.copy()
         if return_inverse:
             return hands, weights, np.arange(len(hands))
         return hands, weights
@@ -336,21 +360,44 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     combos = [flat[hands[:, p, 0].astype(np.intp) * N_CARDS + hands[:, p, 1]]
               for p in range(n_players)]
     best: IntArray | None = None
+    # With return_players: for each group, which of its players takes the group's j-th
+    # smallest combo under the map giving the smallest code (a map tying it gives the same
+    # canonical matchup, so either's order serves).
+    order_in: list[IntArray] = [np.broadcast_to(np.arange(len(g)), (len(hands), len(g)))
+                                for g in groups]
     for card_map in maps:
         mapped = _combo_image(card_map.tobytes())
         columns = [mapped[c] for c in combos]
+        orders: list[IntArray] = []
         for g in groups:
             if len(g) == 2:
                 a, b = columns[g[0]], columns[g[1]]
                 columns[g[0]], columns[g[1]] = np.minimum(a, b), np.maximum(a, b)
+                if return_players:
+                    swapped = (a > b).astype(np.int64)
+                    orders.append(np.stack([swapped, 1 - swapped], axis=1))
+                continue
+            stacked = np.stack([columns[p] for p in g])
+            if return_players:
+                order_g = np.argsort(stacked, axis=0, kind="stable")
+                orders.append(order_g.T)
+                ordered_combos = np.take_along_axis(stacked, order_g, axis=0)
             else:
-                ordered_combos = np.sort(np.stack([columns[p] for p in g]), axis=0)
-                for p, column in zip(g, ordered_combos, strict=True):
-                    columns[p] = column
+                ordered_combos = np.sort(stacked, axis=0)
+            for p, column in zip(g, ordered_combos, strict=True):
+                columns[p] = column
         code = columns[0]
         for p in range(1, n_players):
             code = code | (columns[p] << (11 * p))
-        best = code if best is None else np.minimum(best, code, out=best)
+        if best is None:
+            best = code
+            order_in = orders or order_in
+        else:
+            if return_players:
+                better = code < best
+                for i, o in enumerate(orders):
+                    order_in[i] = np.where(better[:, None], o, order_in[i])
+            best = np.minimum(best, code, out=best)
     assert best is not None  # maps holds the identity at least here
     # Group equal codes, the first matchup of each class standing for it. A stable sort: the
     # matchups come nearly in code order, and its merge of runs took a fifth of the time of
@@ -366,6 +413,17 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     # (bincount with weights counts in float64; NumPy's annotations say intp)
     merged = np.asarray(np.bincount(rows, weights=weights, minlength=len(firsts)), np.float64)
     representatives = hands[order[firsts]]
+    if return_players:
+        # Player g[order_m[j]] of matchup m holds what player g[order_r[j]] of its
+        # representative r holds in the canonical matchup both map to, so they fare alike.
+        players = identity.copy()
+        rep_of = order[firsts][rows]
+        for g, order_g in zip(groups, order_in, strict=True):
+            group = np.asarray(g)
+            own = group[order_g]              # (M, k): m's player at each sorted place
+            rep = group[order_g[rep_of]]      # (M, k): its representative's player there
+            np.put_along_axis(players, own, rep, axis=1)
+        return representatives, merged, rows, players
     if return_inverse:
         return representatives, merged, rows
     return representatives, merged

@@ -42,7 +42,7 @@ from ..core.shortdeck import Rules
 from ..core.tables import rank_class_tables_7, shortdeck_tables
 from ..core.types import CardArray, FloatArray, IntArray, SeedLike, Threads
 from .driver import Progress
-from .matchups import all_matchups, merge_isomorphic
+from .matchups import alike_players, all_matchups, credit_alike, merge_isomorphic
 from .monte_carlo import monte_carlo
 from .result import ComboTable, EquityResult
 from .setup import PerCombo, Setup
@@ -186,8 +186,12 @@ def _exact_matchups(setup: Setup, keep: list[int], threads: Threads,
     hands, weights = all_matchups(setup.combo_lists, setup.weight_lists)
     if len(hands) == 0:
         raise ValueError("no matchup is possible: the players' ranges always share a card")
-    reps, merged, inverse = merge_isomorphic(hands, weights, setup.board, setup.dead,
-                                              return_inverse=True)
+    # Players of one range are enumerated once per orbit of their swaps, as in the plain
+    # exact path; each matchup then reads its outcomes from the representative's player
+    # that it stands for (``players``).
+    alike = alike_players(setup.combo_lists, setup.weight_lists)
+    reps, merged, inverse, players = merge_isomorphic(
+        hands, weights, setup.board, setup.dead, True, alike=alike, return_players=True)
     counts = _matchup_counts(np.ascontiguousarray(reps), setup.excluded, setup.n_missing,
                              setup.board, threads, progress, setup.rules)
     masks = np.arange(1 << n)
@@ -209,12 +213,14 @@ def _exact_matchups(setup: Setup, keep: list[int], threads: Threads,
         rows = row_of[_indices(hands[:, p])]
         others = weights / w[rows]   # the other players' weight product of each matchup
         # (bincount with weights counts in float64; NumPy's annotations say intp)
+        as_player = players[:, p]
         faced, won, tied, shared = (
-            np.asarray(np.bincount(rows, weights=others * x[inverse], minlength=len(combos)),
+            np.asarray(np.bincount(rows, weights=others * x, minlength=len(combos)),
                        np.float64)
-            for x in (faced_rep, won_rep[:, p], tied_rep[:, p], shared_rep[:, p]))
+            for x in (faced_rep[inverse], won_rep[inverse, as_player],
+                      tied_rep[inverse, as_player], shared_rep[inverse, as_player]))
         tables.append(_table(combos, w, faced, won, tied, shared))
-    return merged @ counts, tables
+    return credit_alike(merged @ counts, alike), tables
 
 
 def run(setup: Setup, per_combo: PerCombo, *, exact: bool, trials: int | None,
