@@ -49,6 +49,14 @@ def test_three_players_sampled_show_monte_carlo_and_standard_errors(server, desk
     detail = page.locator("#runout-detail").inner_text()
     assert detail.startswith("Qs: "), detail
     assert len(PLUS_MINUS.findall(detail)) == 3, detail
+    # The card-class table gives each class's equity with its own standard error.
+    classes = page.locator("#runout-classes tbody tr")
+    assert classes.count() > 4
+    for row in (classes.first, classes.last):
+        cells = row.locator("td")
+        for i in range(3, 6):
+            text = cells.nth(i).inner_text()
+            assert re.fullmatch(r"\d+\.\d%\s±\s\d+\.\d\d%", text), text
     assert not axe_violations(page)
     page.screenshot(path=str(shots / "analysis-omaha-runouts-sampled.png"), full_page=True)
 

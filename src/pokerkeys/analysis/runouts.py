@@ -504,6 +504,10 @@ class Runouts:
         The standard error of ``equity_now`` when sampled; None when exact.
     samples : int
         The matchups sampled (0 when exact).
+    sample_counts : numpy.ndarray of float64, shape (G, K, 2**P), or None
+        When sampled: each of the G independent groups of sampled matchups' showdowns after
+        each card, by winner mask (bit p: player p has the best hand); the standard errors
+        come from their spread (``by_class`` sums them per class). None when exact.
 
     Examples
     --------
@@ -533,6 +537,7 @@ class Runouts:
     stderr: FloatArray | None = None
     stderr_now: FloatArray | None = None
     samples: int = 0
+    sample_counts: FloatArray | None = None
 
     def __len__(self) -> int:
         return len(self.cards)
@@ -578,6 +583,8 @@ class Runouts:
                      "straight", "stderr"):
             if values[name] is not None:
                 values[name] = values[name][rows]
+        if self.sample_counts is not None:
+            values["sample_counts"] = self.sample_counts[:, rows]
         return Runouts(**values)
 
     def filter(self, *, rank: str | None = None, suit: str | None = None,
@@ -695,7 +702,9 @@ class Runouts:
         -------
         list of dict
             ``class`` (its name), ``cards`` (how many), ``weight`` (its probability) and
-            ``equity`` (each player's equity given it, a list).
+            ``equity`` (each player's equity given it, a list); when the report was sampled,
+            also ``stderr`` (each of those equities' standard error, from the spread of the
+            sampling groups' showdowns over the class's cards).
 
         Examples
         --------
@@ -717,9 +726,14 @@ class Runouts:
         for name, chosen in parts:
             if chosen.any():
                 w = self.weight[chosen]
-                rows.append({"class": name, "cards": int(chosen.sum()),
-                             "weight": float(w.sum()),
-                             "equity": (w @ self.equity[chosen] / w.sum()).tolist()})
+                row = {"class": name, "cards": int(chosen.sum()), "weight": float(w.sum()),
+                       "equity": (w @ self.equity[chosen] / w.sum()).tolist()}
+                if self.sample_counts is not None:
+                    # The class's equity is its showdowns' pot share: each group's showdowns
+                    # summed over the class's cards are one replicate of it.
+                    row["stderr"] = _sampled_stderr(
+                        self.sample_counts[:, chosen].sum(axis=1)).tolist()
+                rows.append(row)
         return rows
 
     def records(self) -> list[dict[str, Any]]:
@@ -1543,9 +1557,10 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     rows = np.flatnonzero(possible)
     equity, win, tie, faced = mask_outcomes(by_card)
     now, _, _, _ = mask_outcomes(counts.sum(axis=0))
-    stderr = stderr_now = None
+    stderr = stderr_now = card_groups = None
     if groups is not None:
-        stderr = _sampled_stderr(np.stack([per_card(g) for g in groups]))[rows]
+        card_groups = np.stack([per_card(g) for g in groups])[:, rows]
+        stderr = _sampled_stderr(card_groups)
         stderr_now = _sampled_stderr(groups.sum(axis=1))
     grid = None
     if k == 2:
@@ -1559,4 +1574,4 @@ def runouts(hands: Iterable[PlayerSpec], board: CardsLike, dead: CardsLike | Non
     return Runouts(tuple(labels), known_board, deck[rows], faced[rows] / faced.sum(),
                    equity[rows], win[rows], tie[rows], now, float(threshold), pairs, flush,
                    straight, grid, _jit.compute_clock() - start, groups is None, stderr,
-                   stderr_now, n_sampled)
+                   stderr_now, n_sampled, card_groups)

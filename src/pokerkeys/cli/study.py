@@ -68,11 +68,15 @@ def _print_runouts(report: Runouts, shown: Runouts) -> None:
         if moved[i].any():
             notes.append("moves")
         print(f"{name:<5} {_pct(shown.weight[i])}  {cells}  {', '.join(notes)}")
+    sampled = report.sample_counts is not None  # each class's equity with its standard error
+    width = 15 if sampled else 9
     print(f"\nby card class:\n{'class':<16} {'cards':>5} {'weight':>8}  "
-          + "  ".join(f"{p[:9]:>9}" for p in report.players))
+          + "  ".join(f"{p[:width]:>{width}}" for p in report.players))
     for row in report.by_class():
+        errors = row.get("stderr")
         print(f"{row['class']:<16} {row['cards']:>5} {_pct(row['weight'])}  "
-              + "  ".join(f"{_pct(e):>9}" for e in row["equity"]))
+              + "  ".join(f"{_pct(e):>9}" + ("" if errors is None else f" ±{100 * errors[p]:.2f}")
+                          for p, e in enumerate(row["equity"])))
 
 
 def _cmd_runouts(args: argparse.Namespace) -> int:

@@ -574,7 +574,7 @@ function drawRunouts(panel, { runouts: r }, failures, s) {
       <th scope="col">${data.next} card</th><th scope="col">cards</th><th scope="col">probability</th>${
       data.players.map(n => `<th scope="col">${esc(n)}</th>`).join('')}</tr></thead><tbody>${
       data.by_class.map(c => `<tr><td>${esc(c.class)}</td><td>${c.cards}</td><td>${pct(c.weight, 1)}</td>${
-        c.equity.map(e => `<td>${pct(e, 1)}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
+        c.equity.map((e, i) => `<td>${pct(e, 1)}${c.stderr ? `\u00a0${plusMinus(c.stderr[i])}` : ''}</td>`).join('')}</tr>`).join('')}</tbody></table></div>`;
   if (data.grid) panel.insertAdjacentHTML('beforeend', runoutGrid(data, p));
   for (const el of panel.querySelectorAll('.an-card[data-delta]')) paint(el, 0.5 + +el.dataset.delta);
   for (const el of panel.querySelectorAll('.an-tr[data-eq]')) paint(el, +el.dataset.eq);
