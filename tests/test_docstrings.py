@@ -66,6 +66,7 @@ def _returns_something(func) -> bool:
 
 def problems_of(qualname: str, obj) -> list[str]:
     """What the docstring of a public function or class lacks."""
+    obj = inspect.unwrap(obj)  # a function answered in C (``fast_path``) wraps the Python one
     if not (inspect.isclass(obj) or inspect.isfunction(obj)):
         return []  # constants and type aliases are documented by their module's docstring
     doc = inspect.getdoc(obj) or ""
