@@ -20,22 +20,24 @@ ratios (the figures to quote on a shared host)::
     python benchmarks/test_bench_single.py --rounds 7
 
 Measured with the C extension of one-hand calls (``python benchmarks/test_bench_single.py
---rounds 7``, AMD EPYC, 2 logical CPUs, on a host shared with other jobs of this project, load
-average 2.1; 200,000 calls per pass, medians of 7 interleaved rounds, microseconds per
-call; last column: eval7's time over pokerkeys', above 1 pokerkeys is faster):
+--rounds 7``, AMD EPYC, 2 logical CPUs, quiet host: no other job of this project running, load
+average 0.3; 200,000 calls per pass, medians of 7 interleaved rounds, microseconds per call;
+last column: eval7's time over pokerkeys', above 1 pokerkeys is faster):
 
 =======================================  =========  =====  =================
 job                                      pokerkeys  eval7  eval7 / pokerkeys
 =======================================  =========  =====  =================
-evaluate, ids in a list                  0.066      0.516  7.87x
-evaluate, ids in a tuple                 0.071      0.422  5.96x
-evaluate, a string 'AsKd...'             0.064      5.398  84.33x
-evaluate, a NumPy row                    0.110      1.948  17.76x
-category of a rank                       0.032      0.042  1.32x
-describe, ids in a list                  0.128      0.574  4.49x
-winners, 2 players + board as strings    1.241      7.900  6.37x
+evaluate, ids in a list                  0.058      0.424  7.25x
+evaluate, ids in a tuple                 0.057      0.420  7.41x
+evaluate, a string 'AsKd...'             0.056      3.577  64.19x
+evaluate, a NumPy row                    0.099      1.521  15.33x
+category of a rank                       0.023      0.031  1.39x
+describe, ids in a list                  0.086      0.456  5.33x
+winners, 2 players + board as strings    0.960      6.687  6.96x
 =======================================  =========  =====  =================
 
+On a host shared with other jobs of this project (load average 2.1) the same script gave
+ids in a list 0.066 against 0.516 us (7.87x), ``category`` 0.032 against 0.042 (1.32x).
 eval7's times move with the load (0.41-0.66 us a call on ids in five runs the same hour, load
 1.1-3.0); the ratios of those runs: ids 5.1-9.7x, a string 60-84x, a NumPy row 3.9x (before
 the C path read NumPy rows) and 15.6-17.8x, ``category`` 1.17-1.37x, ``describe`` 3.4-5.0x,
