@@ -535,9 +535,9 @@ def evaluate(cards: CardsLike, *, game: Game = "holdem", rules: Rules | None = N
     One Hold'em hand is ranked in C by the package's small extension, with no compiled
     kernel and no arrays made. The fastest inputs, about equally fast, are a string of
     two-character cards (``'AsKdQh7c7d2s9h'`` or ``'As Kd Qh 7c 7d 2s 9h'``) and a list or
-    tuple of int card ids, 0.06-0.08 us a call; a NumPy row of ids takes about 0.1 us (AMD
-    EPYC, a host shared with other jobs; ``benchmarks/test_bench_single.py`` measures them
-    beside eval7, whose call took 0.41-0.66 us on its own prebuilt cards). Keyword arguments
+    tuple of int card ids, about 0.06 us a call; a NumPy row of ids takes about 0.1 us (AMD
+    EPYC, quiet host; ``benchmarks/test_bench_single.py`` measures them beside eval7, whose
+    call took 0.42 us on its own prebuilt cards in the same run). Keyword arguments
     (``game``, ``rules``), other input types, short deck and bad input take the plain-Python
     path, which gives the same ranks (about a microsecond) and names every problem; so does
     every input where the extension is not built. Many hands at once are far faster through
@@ -931,7 +931,7 @@ def category(rank: int | np.integer | npt.NDArray[np.integer] | Sequence[int], *
     The category numbers are Hold'em's order. In short deck a flush beats a full house (and
     by default three of a kind beats a straight): compare ranks, not category numbers. One
     Hold'em rank given as a Python int, without keyword arguments, is the fastest call: a
-    table read in C, about 0.03 us (plain Python where the extension is not built); an array
+    table read in C, about 0.02 us (plain Python where the extension is not built); an array
     of ranks is categorised in one NumPy operation.
 
     Examples
@@ -1003,10 +1003,11 @@ def describe(cards_or_rank: CardsLike | int | np.integer, *, game: Game = "holde
 
     Notes
     -----
-    A Hold'em rank as a Python int is the fastest input: answered in C (about 0.08 us) once its
-    words are made, which the first call of each rank does in Python and keeps. A hand costs
-    one ``evaluate`` more (about 0.1 us in C as a string, a list or tuple of int ids, or a
-    NumPy row). Keyword arguments (``game``, ``rules``) take the plain-Python path.
+    A Hold'em rank as a Python int is answered in C once its words are made, which the first
+    call of each rank does in Python and keeps: about 0.1 us (200,000 random ranks, AMD EPYC,
+    quiet host). A hand costs one ``evaluate`` more, in C as a string, a list or tuple of int
+    ids or a NumPy row: 0.09 us from seven ids in ``benchmarks/test_bench_single.py``.
+    Keyword arguments (``game``, ``rules``) take the plain-Python path.
 
     Examples
     --------
