@@ -53,6 +53,14 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
 - Did not help: two trials from two streams interleaved in one loop body: 18.6 against
   17.4 ns (0.95x), although the deal alone gained 11% that way (8.6 against 9.7 ns): the
   out-of-order core already overlaps one trial's ranking with the next one's deal.
+- Did not help: the leaders found in two passes (ranks into a small array, then the best
+  and the mask) instead of one branch-free pass: 52.7 against 48.9 ns a six-player trial,
+  40.1 against 35.5 ns a three-player one (quiet host, medians of 9 passes of 2 million
+  trials, the same counts).
+- At 2 threads each thread ran a six-player trial about a quarter slower than one thread
+  alone (two threads busy 316 of 323 ms for 5 million trials each, one thread 465 ms for 10
+  million, the same minute): the cores' shared resources, not the blocks' sharing of work,
+  set the 2-thread figures.
 """
 import numpy as np
 import pytest
