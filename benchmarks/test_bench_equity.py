@@ -57,10 +57,10 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
   and the mask) instead of one branch-free pass: 52.7 against 48.9 ns a six-player trial,
   40.1 against 35.5 ns a three-player one (quiet host, medians of 9 passes of 2 million
   trials, the same counts).
-- At 2 threads each thread ran a six-player trial about a quarter slower than one thread
-  alone (two threads busy 316 of 323 ms for 5 million trials each, one thread 465 ms for 10
-  million, the same minute): the cores' shared resources, not the blocks' sharing of work,
-  set the 2-thread figures.
+- Where 2 threads lose against one (10 million six-player trials, the two interleaved 7
+  times, quiet host): 452 ms on one thread, 236 ms on two, each thread busy in the kernel for
+  233 ms of them. A thread's trials run about 3% slower beside another, and 3 ms (1%) go to
+  the blocks' ends and Python between rounds.
 """
 import numpy as np
 import pytest
