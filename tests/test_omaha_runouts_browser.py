@@ -22,11 +22,19 @@ def test_sampled_omaha_runouts_stream_progress_and_stop(server, desktop, shots):
     page = desktop
     page.goto(server.url + "/analysis?game=omaha&p=AsKsQdJd&p=random&p=random&board=Ts9s2d"
               "&tab=runouts")
-    page.wait_for_selector("#progress:not([hidden])", timeout=60_000)
-    assert page.locator("#stop").is_enabled()
-    page.screenshot(path=str(shots / "analysis-omaha-runouts-progress.png"))
-    page.locator("#stop").click()
+    # The run takes about a second: Stop is pressed in the page as soon as the progress bar
+    # shows with Stop enabled (a click from here, after a screenshot, could come after the
+    # end of the run, and wait for a disabled button).
+    page.wait_for_function(
+        """() => {
+            const progress = document.querySelector('#progress');
+            const stop = document.querySelector('#stop');
+            if (!progress || progress.hidden || !stop || stop.disabled) return false;
+            stop.click();
+            return true;
+        }""", timeout=60_000, polling=10)
     page.wait_for_function("document.querySelector('#state').textContent === 'Stopped.'")
+    page.screenshot(path=str(shots / "analysis-omaha-runouts-stopped.png"))
     end = time.monotonic() + 10
     while httpx.get(server.url + "/api/status").json()["long_jobs_running"] and \
             time.monotonic() < end:
