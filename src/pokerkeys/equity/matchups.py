@@ -363,8 +363,7 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
     # With return_players: for each group, which of its players takes the group's j-th
     # smallest combo under the map giving the smallest code (a map tying it gives the same
     # canonical matchup, so either's order serves).
-    order_in: list[IntArray] = [np.broadcast_to(np.arange(len(g)), (len(hands), len(g)))
-                                for g in groups]
+    order_in: list[IntArray] = []
     for card_map in maps:
         mapped = _combo_image(card_map.tobytes())
         columns = [mapped[c] for c in combos]
@@ -390,8 +389,7 @@ def merge_isomorphic(hands: CardArray, weights: FloatArray, board: CardArray,
         for p in range(1, n_players):
             code = code | (columns[p] << (11 * p))
         if best is None:
-            best = code
-            order_in = orders or order_in
+            best, order_in = code, orders
         else:
             if return_players:
                 better = code < best
