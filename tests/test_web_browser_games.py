@@ -46,6 +46,16 @@ def _exact(page) -> None:
                            timeout=60_000)
 
 
+def _status_starts(page, text: str) -> None:
+    """Wait (2 s at most) until the status line starts with `text`.
+
+    The switch writes its note at once, in its change handler; the short wait only spares the
+    test a read between the key press and that handler on a loaded machine.
+    """
+    page.wait_for_function("t => document.querySelector('#status').textContent.startsWith(t)",
+                           arg=text, timeout=2_000)
+
+
 def _rows(page) -> list[list[str]]:
     """The result table's cells, row by row (the equity cell without its bar)."""
     return [[c.split("\n")[0].strip() for c in row.locator("td").all_inner_texts()]
@@ -152,25 +162,23 @@ def test_the_selector_works_by_keyboard_and_a_switch_says_what_it_cleared(server
     page.focus("#game")
     page.keyboard.press("ArrowDown")  # Hold'em -> Short deck
     assert page.input_value("#game") == "shortdeck"
-    status = page.locator("#status")
-    assert status.inner_text().startswith(
-        "Short deck (6+): cleared the board 2c7d9h and the dead 3s (they do not fit this "
-        "game); kept the rest.")
+    _status_starts(page, "Short deck (6+): cleared the board 2c7d9h and the dead 3s (they do "
+                         "not fit this game); kept the rest.")
     assert page.input_value("#player-1") == "AhKh" and page.input_value("#player-2") == "QQ+"
     assert page.input_value("#dead") == "8d"
     _exact(page)  # AhKh against QQ+ in short deck, every board
     assert _query(page)["game"] == ["shortdeck"]
     page.keyboard.press("ArrowDown")  # -> Omaha: a 2-card hand and a hold'em range go
     assert page.input_value("#game") == "omaha"
-    assert status.inner_text().startswith(
-        "Omaha (4 cards): cleared player 1's hand AhKh and player 2's range QQ+ (they do not "
-        "fit this game); kept the rest.")
+    _status_starts(page, "Omaha (4 cards): cleared player 1's hand AhKh and player 2's range "
+                         "QQ+ (they do not fit this game); kept the rest.")
     assert page.evaluate("document.activeElement.id") == "game"  # focus stays on the selector
     page.fill("#player-1", "random")
     page.fill("#player-2", "KK:$ds")
     page.locator("#count-2").filter(has_text="hands").wait_for(timeout=30_000)
     page.keyboard.press("Tab")  # out of the field; the note went with the edit
-    assert "cleared" not in status.inner_text()
+    page.wait_for_function("!document.querySelector('#status').textContent.includes('cleared')",
+                           timeout=2_000)
 
 
 def test_a_long_omaha_run_streams_and_stops(server, page):

@@ -521,9 +521,14 @@ function writeUrl() {
 
 // --- the calculation
 let timer = null;
+let edited = false;  // has any input changed since the page loaded?
 function changed(delay = 0, byUser = false, keepGameNote = false) {
+  edited = true;
   if (byUser) $('notice').hidden = true;  // the link's problems are gone with its input
-  if (!keepGameNote) gameNote = '';
+  if (!keepGameNote && gameNote) {  // the note goes with the edit, at once
+    gameNote = '';
+    setStatus(...shownStatus);
+  }
   drawDeck();
   writeUrl();
   clearTimeout(timer);
@@ -708,12 +713,14 @@ function resultText(r, order = null) {
 
 function announceResult(r, order = null) { announce(resultText(r, order)); }
 
+let shownStatus = ['', ''];  // the status line's kind and text, without the game's note
 function setStatus(kind, text) {
+  shownStatus = [kind, text];
   const badge = $('badge');
   badge.className = kind ? `badge ${kind}` : '';
   badge.textContent = { exact: 'EXACT', mc: 'MONTE CARLO', limit: 'MONTE CARLO', err: 'ERROR',
                         wait: 'BUSY' }[kind] || '';
-  $('status').textContent = gameNote ? `${gameNote} ${text}` : text;
+  $('status').textContent = [gameNote, text].filter(Boolean).join(' ');
   $('status').className = kind === 'err' ? 'error' : '';
 }
 
@@ -760,6 +767,7 @@ function switchGame(from, to) {
       + 'this game); kept the rest.'
     : `${gameName()}: every field kept.`;
   announce(gameNote);
+  setStatus('', '');  // the note shows at once, not the old game's result until the new run
   playerInputs().forEach(i => countRange(i));
   changed(0, true, true);
 }
@@ -833,8 +841,12 @@ try {
 readTime(problems);
 showNotice(problems);
 if (initial) {
-  writeUrl();
-  table.dataset.for = location.search;
+  // The link in its written form (',' for '%2C'), and the table follows it, unless an edit
+  // made while /api/status answered has written the URL and started a run of its own.
+  if (!edited) {
+    writeUrl();
+    table.dataset.for = location.search;
+  }
 } else {
   changed();
 }
