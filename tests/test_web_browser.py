@@ -148,6 +148,11 @@ def test_preflop_grid_and_distribution(server, page, shots):
     page.goto(server.url + "/preflop")
     cells = page.locator("#grid .cell")
     assert cells.count() == 169
+    # The page first shows the address's class (AKs) once its table has come: a click made
+    # before that would be replaced by it.
+    page.wait_for_function("document.querySelector('#detail-title').textContent === 'AKs' && "
+                           "document.querySelectorAll('#distribution .brow').length === 9",
+                           timeout=30_000)
     cells.locator("text=QQ").first.click()
     page.wait_for_function("document.querySelector('#detail-title').textContent === 'QQ' && "
                            "document.querySelectorAll('#distribution .brow').length === 9")
