@@ -16,6 +16,7 @@ pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 
 from browser_pages import PHONE, page_fixture, server_fixture  # noqa: E402
+from playwright.sync_api import expect  # noqa: E402
 
 server = server_fixture()
 desktop = page_fixture()
@@ -29,6 +30,13 @@ def shown(page, tab: str, timeout: int = 60_000) -> None:
     page.wait_for_function(
         f"document.querySelector('#panel-{tab}').dataset.for === location.search",
         timeout=timeout)
+
+
+def hero_range_on_the_grid(page) -> None:
+    """Wait until the grid shows the hero's range of SPOT (the server reads it, after the
+    page has loaded)."""
+    expect(page.locator("#range-box .range-summary")).to_contain_text("34 combos",
+                                                                      timeout=30_000)
 
 
 def open_tab(page, tab: str) -> None:
@@ -60,7 +68,7 @@ def test_every_tab_shows_its_view_from_a_shared_url(server, desktop, shots):
     page.locator("#combo-grid [data-class='KK']").click()
     assert page.locator("#combo-detail").inner_text().startswith("KK: 6 combos")
     # The hero's range is on the grid of grid.js, with its combo count.
-    assert "34 combos" in page.locator("#range-box .range-summary").inner_text()
+    hero_range_on_the_grid(page)
     assert not axe_violations(page)
     page.screenshot(path=str(shots / "analysis-combos.png"), full_page=True)
 
@@ -150,7 +158,9 @@ def test_keyboard_and_the_range_grid(server, desktop):
     shown(page, "flops")
     page.locator("#tab-combos").click()
     shown(page, "combos")
-    # Painting TT on the grid with the keyboard adds it to the hero's range and reruns.
+    # Painting TT on the grid with the keyboard adds it to the hero's range and reruns (once
+    # the grid shows that range: painted before, TT would replace it).
+    hero_range_on_the_grid(page)
     page.locator("#range-box [data-class='AA']").focus()
     for _ in range(4):
         page.keyboard.press("ArrowDown")
@@ -166,12 +176,20 @@ def test_keyboard_and_the_range_grid(server, desktop):
 def test_a_long_run_streams_progress_and_stops(server, desktop, shots):
     page = desktop
     page.goto(server.url + "/analysis?p=random&p=random&tab=flops")
-    page.wait_for_selector("#progress:not([hidden])", timeout=60_000)
-    assert page.locator("#stop").is_enabled()
-    page.screenshot(path=str(shots / "analysis-progress.png"))
-    page.locator("#stop").click()
+    # Stop is pressed in the page the moment the progress bar shows with Stop enabled: a
+    # click from here (after a round trip or a screenshot) could come after the end of the
+    # run, and wait for a disabled button.
+    page.wait_for_function(
+        """() => {
+            const progress = document.querySelector('#progress');
+            const stop = document.querySelector('#stop');
+            if (!progress || progress.hidden || !stop || stop.disabled) return false;
+            stop.click();
+            return true;
+        }""", timeout=60_000, polling=10)
     page.wait_for_function("document.querySelector('#state').textContent === 'Stopped.'")
     assert page.locator("#stop").is_disabled()
+    page.screenshot(path=str(shots / "analysis-stopped.png"))
     end = time.monotonic() + 10
     while httpx.get(server.url + "/api/status").json()["long_jobs_running"] and \
             time.monotonic() < end:
