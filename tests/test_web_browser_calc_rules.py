@@ -9,12 +9,15 @@ order); a link's bad rule order is named. axe-core clean; the page fits 390 px. 
 desktop width and at 390 px go to $POKERKEYS_SCREENSHOTS (default: pytest's tmp dir)."""
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
 from browser_pages import PHONE, page_fixture, results_in, server_fixture
+from playwright.sync_api import expect
 from test_web_browser_headsup_shortdeck import _axe  # axe-core's WCAG 2 A/AA violations
 from test_web_browser_shortdeck_slider import _classes, _painted, _slide, _wait_painted
 
@@ -37,6 +40,22 @@ def _figures(rules: str) -> list[str]:
 
 def _wait_search(page, fragment: str) -> None:
     page.wait_for_function(f"location.search.includes({fragment!r})", timeout=30_000)
+
+
+@contextlib.contextmanager
+def _rewritten(page, selector: str):
+    """After the block, wait until the page has written the element's text again (the same
+    words count): a wait for the answer to the block's action, where a wait for the words
+    would pass on those of the previous answer."""
+    page.evaluate("""selector => {
+        const element = document.querySelector(selector);
+        element.writesSeen = 0;
+        new MutationObserver(() => { element.writesSeen++; })
+            .observe(element, { childList: true, characterData: true, subtree: true });
+    }""", selector)
+    yield
+    page.wait_for_function("selector => document.querySelector(selector).writesSeen > 0",
+                           arg=selector, timeout=30_000)
 
 
 def test_the_select_shows_in_short_deck_and_sets_the_equity(server, desktop, shots):
@@ -84,16 +103,18 @@ def test_the_order_repaints_the_grid_and_recounts_the_ranges(server, desktop):
         has_text="94 combos, 14.9% of hands").wait_for(timeout=30_000)
     assert page.input_value("#player-1") == "15%"  # the text stays; its reading follows
     # The slider ranks in the order chosen too.
-    _slide(page, 15)  # the field gets the classes of the top 15% in this order
-    page.wait_for_function("document.querySelector('#player-1').value.startsWith('AA,')",
-                           timeout=30_000)
-    assert _painted(page) == straights
-    page.locator("#count-1").filter(has_text="94 combos").wait_for(timeout=30_000)
+    with _rewritten(page, "#count-1"):  # the count of the field's new text
+        _slide(page, 15)  # the field gets the classes of the top 15% in this order
+        page.wait_for_function("document.querySelector('#player-1').value.startsWith('AA,')",
+                               timeout=30_000)
+        assert _painted(page) == straights
+    assert "94 combos" in page.locator("#count-1").inner_text()
     assert sorted(map(tuple, pk.Range(page.input_value("#player-1"), game="shortdeck")
                       .combos.tolist())) == \
         sorted(map(tuple, pk.Range("15%", game="shortdeck", rules=STRAIGHTS).combos.tolist()))
-    page.select_option("#rules", TRIPS)  # the classes painted stay those classes
-    page.locator("#count-1").filter(has_text="94 combos").wait_for(timeout=30_000)
+    with _rewritten(page, "#count-1"):  # counted again in that order
+        page.select_option("#rules", TRIPS)  # the classes painted stay those classes
+    assert "94 combos" in page.locator("#count-1").inner_text()
 
 
 def test_the_select_from_the_keyboard(server, desktop):
@@ -106,7 +127,8 @@ def test_the_select_from_the_keyboard(server, desktop):
     page.keyboard.press("ArrowDown")  # a native select changes with the arrow keys
     _wait_search(page, f"rules={STRAIGHTS}")
     assert results_in(page, "EXACT") == _figures(STRAIGHTS)
-    assert "straights beat trips" in page.locator("#announcer").inner_text()
+    # announced once the stream has ended, just after the table shows the result
+    expect(page.locator("#announcer")).to_contain_text("straights beat trips", timeout=30_000)
     page.keyboard.press("ArrowUp")
     page.wait_for_function("!location.search.includes('rules=')", timeout=30_000)
     assert results_in(page, "EXACT") == _figures(TRIPS)
