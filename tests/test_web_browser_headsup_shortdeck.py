@@ -107,6 +107,10 @@ def test_short_deck_by_keyboard_with_the_range_grid(server, page, shots):
     page.keyboard.press("Tab")  # hand 1's Range button opens the grid
     page.keyboard.press("Enter")
     box = page.locator("#range-box")
+    # The grid shows hand 1's JJ once the server has read it: keys pressed before that would
+    # paint on an empty grid.
+    page.wait_for_function("[...document.querySelectorAll('#range-box .cell.on')]"
+                           ".map(c => c.dataset.class).join() === 'JJ'", timeout=30_000)
     assert box.locator(".cell.out").count() == SHORT_DECK_OUT
     assert box.locator(".cell.out[aria-disabled=true]").count() == SHORT_DECK_OUT
     assert box.locator(".top-label").is_visible()  # the top-X% of short deck's 630 hands
