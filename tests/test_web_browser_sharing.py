@@ -137,7 +137,12 @@ def test_quick_runs_in_one_tab_replace_each_other(served, context):
         const api = await import('/static/api.js');
         const first = api.postJSON('/api/equity', body).then(() => 'answered',
                                                                e => `${e.status} ${e.message}`);
-        await new Promise(r => setTimeout(r, 300));
+        // The second run goes once the server runs the first (a fixed pause could end
+        // before a loaded server has started it), within a minute.
+        for (let i = 0; i < 600; i++) {
+            if ((await api.getJSON('/api/status')).long_jobs_running === 1) break;
+            await new Promise(r => setTimeout(r, 100));
+        }
         const second = await api.postJSON('/api/equity', { ...body, time_limit: 0.5 });
         return [await first, second.stopped_by];
     }""", LONG)
@@ -181,9 +186,13 @@ def test_a_wait_handler_sees_each_second_and_an_abort_ends_the_wait(served, cont
         result = page.evaluate("""async (body) => {
             const api = await import('/static/api.js');
             const calls = [];
-            api.setWaitHandler((seconds, message) => calls.push([seconds, message]));
             const abort = new AbortController();
-            setTimeout(() => abort.abort(), 2500);
+            // The abort comes half a second into the countdown's third second (a timer
+            // from the start could end the wait before a loaded server's 503 came).
+            api.setWaitHandler((seconds, message) => {
+                calls.push([seconds, message]);
+                if (calls.filter(([s]) => s > 0).length === 3) setTimeout(() => abort.abort(), 500);
+            });
             let error = null;
             try {
                 await api.postJSON('/api/equity', body, abort.signal);
