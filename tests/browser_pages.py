@@ -1,7 +1,8 @@
 """Helpers for the browser tests of the web app's pages (tests/test_web_calc.py and
 tests/test_web_a11y.py; imported by them, not a test module): fixtures for a live server and
-for pages that fail their test on a script error, the calculator's wait for its results, and
-a wait for any condition."""
+for pages that fail their test on a script error, the calculator's wait for its results, the
+range-analysis page's Stop pressed while its run shows progress, and a wait for any
+condition."""
 from __future__ import annotations
 
 import pytest
@@ -58,6 +59,20 @@ def results_in(page, badge=None):
     page.wait_for_function("document.querySelector('#results').dataset.for === location.search"
                            + badge_ok, timeout=60_000)
     return [t.split("\n")[0] for t in page.locator("#results td.equity").all_inner_texts()]
+
+
+def stop_when_progress_shows(page, timeout: int = 60_000):
+    """Presses the range-analysis page's Stop, in the page itself, the moment its progress bar
+    shows with Stop enabled. A click from the test, after a round trip or a screenshot, could
+    come after the end of a short run and wait for a disabled button."""
+    page.wait_for_function(
+        """() => {
+            const progress = document.querySelector('#progress');
+            const stop = document.querySelector('#stop');
+            if (!progress || progress.hidden || !stop || stop.disabled) return false;
+            stop.click();
+            return true;
+        }""", timeout=timeout, polling=10)
 
 
 def until(condition_js: str, timeout: int = 30_000):

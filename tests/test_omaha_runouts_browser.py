@@ -12,7 +12,11 @@ pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 
-from browser_pages import page_fixture, server_fixture  # noqa: E402  (after the skips)
+from browser_pages import (  # noqa: E402  (after the skips)
+    page_fixture,
+    server_fixture,
+    stop_when_progress_shows,
+)
 
 server = server_fixture()
 desktop = page_fixture()
@@ -23,16 +27,8 @@ def test_sampled_omaha_runouts_stream_progress_and_stop(server, desktop, shots):
     page.goto(server.url + "/analysis?game=omaha&p=AsKsQdJd&p=random&p=random&board=Ts9s2d"
               "&tab=runouts")
     # The run takes about a second: Stop is pressed in the page as soon as the progress bar
-    # shows with Stop enabled (a click from here, after a screenshot, could come after the
-    # end of the run, and wait for a disabled button).
-    page.wait_for_function(
-        """() => {
-            const progress = document.querySelector('#progress');
-            const stop = document.querySelector('#stop');
-            if (!progress || progress.hidden || !stop || stop.disabled) return false;
-            stop.click();
-            return true;
-        }""", timeout=60_000, polling=10)
+    # shows (a click from here, after a screenshot, could come after the end of the run).
+    stop_when_progress_shows(page)
     page.wait_for_function("document.querySelector('#state').textContent === 'Stopped.'")
     page.screenshot(path=str(shots / "analysis-omaha-runouts-stopped.png"))
     end = time.monotonic() + 10

@@ -15,7 +15,12 @@ pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 httpx = pytest.importorskip("httpx")
 
-from browser_pages import PHONE, page_fixture, server_fixture  # noqa: E402
+from browser_pages import (  # noqa: E402
+    PHONE,
+    page_fixture,
+    server_fixture,
+    stop_when_progress_shows,
+)
 from playwright.sync_api import expect  # noqa: E402
 
 server = server_fixture()
@@ -176,17 +181,7 @@ def test_keyboard_and_the_range_grid(server, desktop):
 def test_a_long_run_streams_progress_and_stops(server, desktop, shots):
     page = desktop
     page.goto(server.url + "/analysis?p=random&p=random&tab=flops")
-    # Stop is pressed in the page the moment the progress bar shows with Stop enabled: a
-    # click from here (after a round trip or a screenshot) could come after the end of the
-    # run, and wait for a disabled button.
-    page.wait_for_function(
-        """() => {
-            const progress = document.querySelector('#progress');
-            const stop = document.querySelector('#stop');
-            if (!progress || progress.hidden || !stop || stop.disabled) return false;
-            stop.click();
-            return true;
-        }""", timeout=60_000, polling=10)
+    stop_when_progress_shows(page)  # in the page: a click from here could come too late
     page.wait_for_function("document.querySelector('#state').textContent === 'Stopped.'")
     assert page.locator("#stop").is_disabled()
     page.screenshot(path=str(shots / "analysis-stopped.png"))
