@@ -7,7 +7,14 @@ import pytest
 from test_deal import chi_square_p
 
 from pokerkeys._kernels import bits
-from pokerkeys._kernels.sampling import DEAL_BLOCK, deal_cards, deal_plan
+from pokerkeys._kernels.sampling import (
+    DEAL_BLOCK,
+    deal_cards,
+    deal_plan,
+    deal_stratified,
+    first_stratum,
+    strata,
+)
 
 
 @numba.njit(cache=False)
@@ -22,7 +29,7 @@ def _ordered_deals(free, n_deal, n_deals, seed):
     hist = np.zeros(64 ** n_deal, dtype=np.int64)
     state = np.uint64(seed)
     for _ in range(n_deals):
-        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal))
+        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal), np.uint64(0))
         code = 0
         seen = np.uint64(0)
         for i in range(n_deal):
@@ -66,7 +73,7 @@ def _position_counts(free, n_free, n_deal, n_deals, seed):
     pairs = np.zeros((64, 64), dtype=np.int64)
     state = np.uint64(seed)
     for _ in range(n_deals):
-        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal))
+        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal), np.uint64(0))
         seen = np.uint64(0)
         for i in range(n_deal):
             c = dealt[i]
@@ -106,10 +113,9 @@ def test_deals_longer_than_a_block_are_uniform_card_by_card_and_across_blocks():
 
 
 @pytest.mark.parametrize("n_free, n_deal", [(8, 8), (9, 8), (16, 16), (12, 7)])
-def test_a_blocks_last_pick_deals_when_it_is_a_card(n_free, n_deal):
-    """The last pick of a block is skipped only when it is padding: dealing every free card
-    (its bound is 1 there, a forced pick) or a full block still deals every position, each
-    card equally often."""
+def test_a_block_deals_every_one_of_its_picks(n_free, n_deal):
+    """Dealing every free card (the last bound is 1 there, a forced pick) or a full block
+    deals every position, each card equally often."""
     free_cards = np.arange(3, 3 + n_free)
     free = np.uint64(sum(1 << int(c) for c in free_cards))
     n_deals = 40_000 * n_free
@@ -127,14 +133,152 @@ def test_a_blocks_last_pick_deals_when_it_is_a_card(n_free, n_deal):
 def test_deal_plan_bounds_and_rejection_thresholds(n_free, n_deal):
     bounds, reject = deal_plan(n_free, n_deal)
     n_blocks = -(-n_deal // DEAL_BLOCK)
-    assert len(bounds) == n_blocks * DEAL_BLOCK and len(reject) == n_blocks
-    expected = [n_free - i if i < n_deal else 1 for i in range(n_blocks * DEAL_BLOCK)]
-    assert bounds.tolist() == expected
+    assert len(bounds) == n_deal and len(reject) == n_blocks
+    assert bounds.tolist() == [n_free - i for i in range(n_deal)]
     for b in range(n_blocks):
         product = int(np.prod([int(x) for x in bounds[b * DEAL_BLOCK:(b + 1) * DEAL_BLOCK]],
                               dtype=object))
         assert product < 2 ** 46  # so a block is redrawn less than once in 2**18
         assert int(reject[b]) == 2 ** 64 % product
+
+
+@numba.njit(cache=False)
+def _counts_after(free, n_free, n_deal, at0, n_deals, seed):
+    """Per position of dealt[at0:at0 + n_deal], how often each card was dealt (counts[0, 0]
+    = -1 if a deal repeats a card, deals one not free, leaves a slot or writes before at0)."""
+    bounds, reject = deal_plan(n_free, n_deal)
+    dealt = np.full(at0 + n_deal, 99, dtype=np.uint64)
+    counts = np.zeros((n_deal, 64), dtype=np.int64)
+    state = np.uint64(seed)
+    for _ in range(n_deals):
+        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal),
+                           np.uint64(at0))
+        seen = np.uint64(0)
+        for i in range(at0):
+            if dealt[i] != 99:
+                counts[0, 0] = -1
+                return counts
+        for i in range(n_deal):
+            c = dealt[at0 + i]
+            if c >= 64 or (seen >> c) & np.uint64(1) or not (free >> c) & np.uint64(1):
+                counts[0, 0] = -1
+                return counts
+            seen |= np.uint64(1) << c
+            counts[i, c] += 1
+    return counts
+
+
+@pytest.mark.parametrize("n_deal", range(1, 2 * DEAL_BLOCK + 2))
+def test_every_number_of_picks_deals_uniformly_from_an_offset(n_deal):
+    """A block runs one unrolled copy per number of picks (1 to 8): each copy, first or last
+    block, deals its positions uniformly, into dealt[at0:] and nowhere before."""
+    free_cards = np.arange(2, 2 + 20)
+    free = np.uint64(sum(1 << int(c) for c in free_cards))
+    n_deals = 60_000
+    counts = _counts_after(free, 20, n_deal, 3, n_deals, 1000 + n_deal)
+    assert counts.min() >= 0, "a deal repeated a card, dealt one not free or wrote before at0"
+    expected = n_deals / 20
+    for position in counts:
+        assert position.sum() == n_deals
+        stat = float(((position[free_cards] - expected) ** 2 / expected).sum())
+        assert chi_square_p(stat, 19) > 1e-4
+
+
+@numba.njit(cache=False)
+def _strata_of(free, size):
+    return strata(free, size)
+
+
+@pytest.mark.parametrize("free_cards, size", [
+    (range(52), 0), (range(50), 1), (range(3, 50), 2), (range(0, 52, 3), 2), ((7, 8), 2),
+])
+def test_strata_list_every_combination_once_shuffled(free_cards, size):
+    from itertools import combinations
+    free = np.uint64(sum(1 << c for c in free_cards))
+    masks, cards = _strata_of(free, size)
+    expected = list(combinations(sorted(free_cards), size))
+    assert cards.shape == (len(expected), 2)
+    rows = [tuple(row[:size]) for row in cards.tolist()]
+    assert sorted(rows) == expected
+    assert (cards[:, size:] == 0).all()
+    assert masks.tolist() == [sum(1 << c for c in combo) for combo in rows]
+    if len(rows) > 100:  # shuffled: the first card of neighbours is not in runs
+        runs = sum(a[0] == b[0] for a, b in zip(rows[:-1], rows[1:], strict=True))
+        assert runs < 0.2 * len(rows)
+    again = _strata_of(free, size)  # the same order every time
+    np.testing.assert_array_equal(again[1], cards)
+
+
+@numba.njit(cache=False)
+def _stratified(free, size, n_rest, n_chunks, n_trials, seed):
+    """(first, visits, rest): over n_chunks chunks of n_trials stratified deals, the stratum
+    each chunk started at, how often each stratum came up in each chunk, and per position of
+    the random rest how often each card was dealt (rest[0, 0] = -1 if a deal repeats a card
+    or deals one not free or not after the stratum's)."""
+    masks, cards = strata(free, size)
+    n_free = 0
+    for c in range(64):
+        n_free += (free >> np.uint64(c)) & np.uint64(1)
+    bounds, reject = deal_plan(np.int64(n_free) - size, n_rest)
+    dealt = np.zeros(size + n_rest + 2, dtype=np.uint64)
+    first = np.zeros(n_chunks, dtype=np.int64)
+    visits = np.zeros((n_chunks, len(masks)), dtype=np.int64)
+    rest = np.zeros((max(n_rest, 1), 64), dtype=np.int64)
+    for chunk in range(n_chunks):
+        state, at = first_stratum(np.uint64(seed + chunk * 7919), len(masks))
+        first[chunk] = at
+        for _ in range(n_trials):
+            was = at
+            state, at = deal_stratified(state, at, masks, cards, free, bounds, reject, dealt,
+                                         np.uint64(n_rest), size)
+            visits[chunk, was] += 1
+            seen = np.uint64(0)
+            for i in range(size + n_rest):
+                c = dealt[i]
+                if (i < size and c != cards[was, i]) or (seen >> c) & np.uint64(1) \
+                        or not (free >> c) & np.uint64(1):
+                    rest[0, 0] = -1
+                    return first, visits, rest
+                seen |= np.uint64(1) << c
+                if i >= size:
+                    rest[i - size, c] += 1
+    return first, visits, rest
+
+
+@pytest.mark.parametrize("size, n_rest", [(2, 5), (1, 3), (2, 0), (2, 9), (0, 4)])
+def test_stratified_deals_visit_every_stratum_in_turn_and_deal_the_rest_at_random(size,
+                                                                                  n_rest):
+    """A chunk starts at a uniformly random stratum and runs through them in turn, so each
+    comes up equally often (to one); the rest of the deal avoids the stratum's cards and is
+    uniform over the others."""
+    free_cards = np.arange(1, 1 + 16)
+    free = np.uint64(sum(1 << int(c) for c in free_cards))
+    n_strata = len(_strata_of(free, size)[0])
+    n_trials = 3 * n_strata + n_strata // 2 + 1
+    n_chunks = 40 if size else 2
+    first, visits, rest = _stratified(free, size, n_rest, n_chunks, n_trials, 77 + size)
+    assert rest.min() >= 0, "a deal repeated a card, dealt one not free or not the stratum's"
+    assert (visits.max(axis=1) - visits.min(axis=1) <= 1).all()
+    assert (visits.sum(axis=1) == n_trials).all()
+    if size:
+        assert len(set(first.tolist())) > 1  # the start is drawn, not fixed
+    for position in rest[:n_rest]:
+        expected = n_chunks * n_trials / 16
+        stat = float(((position[free_cards] - expected) ** 2 / expected).sum())
+        assert chi_square_p(stat, 15) > 1e-4
+
+
+def test_a_chunks_first_stratum_is_uniform():
+    @numba.njit(cache=False)
+    def starts(n_strata, n):
+        out = np.zeros(n_strata, dtype=np.int64)
+        for i in range(n):
+            out[first_stratum(np.uint64(i * 0x9E3779B9), n_strata)[1]] += 1
+        return out
+
+    counts = starts(1225, 1_225_000)
+    stat = float(((counts - 1000) ** 2 / 1000).sum())
+    assert chi_square_p(stat, 1224) > 1e-4
 
 
 @numba.njit(cache=False)

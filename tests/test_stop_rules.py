@@ -203,7 +203,8 @@ def test_all_three_the_first_rule_met_stops(game, monkeypatch):
 # ------------------------------------------------------------------------------- seeding
 def test_trial_counts_give_the_same_counts_as_before():
     # Figures of runs made before time limits planned their rounds: the chunks and their
-    # seeds are unchanged.
+    # seeds are unchanged. (Hold'em's figure is from the stratified deal, which changed the
+    # cards a seed deals; Omaha's deal is as it was.)
     r = pk.equity(["AhKh", "QsQd"], trials=1_000_003, seed=1)
     assert r.mask_counts.tolist() == REFERENCE["heads-up"]
     r = pk.omaha_equity(["AsKsQdJd", "random", "random"], trials=400_001, seed=2)
@@ -211,6 +212,6 @@ def test_trial_counts_give_the_same_counts_as_before():
 
 
 REFERENCE = {
-    "heads-up": [0, 458916, 537187, 3900],
+    "heads-up": [0, 459823, 536183, 3997],
     "omaha": [0, 177669, 104565, 5004, 104437, 5178, 3021, 127],
 }

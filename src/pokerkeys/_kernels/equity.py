@@ -27,7 +27,7 @@ from .evaluate import (
     join_leaders,
     rank_of_key,
 )
-from .sampling import deal_cards, deal_plan, next_u64
+from .sampling import deal_plan, deal_stratified, first_stratum, next_u64, strata
 
 _FLUSH_BITS = np.uint64(BATCH_FLUSH_BITS)
 _DECK = np.uint64((1 << 52) - 1)
@@ -299,12 +299,31 @@ def _board_batch_sums(board, keys):
 
 
 @inline
-def _deal_from(used, n_deal):
+def _deal_from(used, n_deal, n_strata_cards):
     """(free, bounds, reject): the 52-bit mask of the cards not in `used` and ``deal_plan``'s
-    tables for dealing n_deal of them every trial."""
+    tables for dealing n_deal of them every trial, the first n_strata_cards of which are a
+    stratum's (``sampling.strata``), the rest dealt at random."""
     free = ~used & _DECK
-    bounds, reject = deal_plan(np.int64(popcount64(free)), n_deal)
+    bounds, reject = deal_plan(np.int64(popcount64(free)) - n_strata_cards,
+                               n_deal - n_strata_cards)
     return free, bounds, reject
+
+
+# Stratified dealing (``sampling.deal_stratified``): the cards that run through their
+# combinations are the first player's unknown hole cards, which are dealt first, or, when
+# every hand is known, up to two cards of the board (three made a table of 17,296 flops to
+# build and shuffle every call: 0.15 ms, more than a short run gained). What it gave, and
+# what it did not, is in ``benchmarks/test_bench_equity.py``.
+@inline
+def _stratum_size(n_unknown, n_hole_dealt, n_missing):
+    """How many of a trial's first cards dealt run through their combinations
+    (``sampling.strata``): the first player's unknown hole cards (1 or 2; they are dealt
+    first), else up to two board cards."""
+    if n_hole_dealt > 0:
+        for p in range(len(n_unknown)):
+            if n_unknown[p] > 0:
+                return np.int64(n_unknown[p])
+    return np.int64(min(n_missing, 2))
 
 
 @inline
@@ -314,9 +333,11 @@ def _upto(i, count):
 
 
 @inline
-def _dealt_slots(n_deal_padded, n_hole_dealt):
-    """Zeroed room for a trial's dealt cards (``deal_plan``'s padding and ``_upto`` reads)."""
-    return np.zeros(max(n_deal_padded, n_hole_dealt + 5), dtype=np.uint64)
+def _dealt_slots(n_deal, n_hole_dealt):
+    """Zeroed room for a trial's n_deal dealt cards, and for the reads that ``_upto`` masks
+    (up to n_hole_dealt + 5) and a stratum's two stores: every slot holds a card id or 0,
+    a valid index, whatever a trial leaves there."""
+    return np.zeros(max(n_deal, n_hole_dealt + 5), dtype=np.uint64)
 
 
 @inline
@@ -355,17 +376,22 @@ def _dealt_rank(known_key, known_flush, n_unknown, first, dealt, board_key, boar
 
 @kernel
 def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, first_dealt,
-                 n_hole_dealt, n_missing, board_key, board_flush, free, bounds, reject, keys,
-                 ranks, flush_at):
+                 n_hole_dealt, n_missing, board_key, board_flush, free, bounds, reject,
+                 masks, cards, size, dealt, keys, ranks, flush_at):
     """One chunk of ``monte_carlo_plain``: adds its winner-mask counts to hist.
 
     A function of its own, called once per chunk: inlined into the chunk loop's body (when it
     was a parallel loop) the trial loop kept its tables and per-player arrays on the stack and
     reloaded them every player.
     """
+    # The caller's arrays, borrowed: no reference counts in the trial loop (counted, the
+    # strata's arrays cost a count up and down every trial).
+    bounds, reject, dealt = borrowed(bounds), borrowed(reject), borrowed(dealt)
+    masks, cards = borrowed(masks), borrowed(cards)
+    keys, ranks = borrowed(keys), borrowed(ranks)
     n_players = len(known_keys)
-    dealt = _dealt_slots(len(bounds), n_hole_dealt)
-    n_deal = np.uint64(n_hole_dealt + n_missing)
+    n_rest = np.uint64(n_hole_dealt + n_missing - size)
+    state, at = first_stratum(state, len(masks))
     done = 0
     while done < n_trials:
         # Lone winners are counted in registers, 16 bits per player (players 4q..4q+3 in
@@ -375,7 +401,8 @@ def _plain_chunk(state, n_trials, hist, known_keys, known_flush, n_unknown, firs
         run = min(n_trials - done, _PACKED_RUN)
         wins0 = wins1 = wins2 = np.uint64(0)
         for _t in range(run):
-            state = deal_cards(state, free, bounds, reject, dealt, n_deal)
+            state, at = deal_stratified(state, at, masks, cards, free, bounds, reject, dealt,
+                                         n_rest, size)
             k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
             best = np.int64(0)
             mask = np.int64(0)
@@ -414,33 +441,43 @@ def monte_carlo_plain(first, end, out, known, range_of, range_combos, range_keep
     """``monte_carlo_counts`` for players without ranges (same arguments up to the tables,
     which are ``EvalTables.batch_tuple()`` here; ranges unused).
 
-    Every trial deals from the same free cards (a 52-bit mask), eight per random number
-    (``sampling.deal_cards``): the players' unknown cards in seat order, then the board. Known
-    hole cards are summed once. Batch keys spare each player's rank a flush-table read and a
+    Every trial deals from the same free cards (a 52-bit mask): the players' unknown cards in
+    seat order, then the board. The first of them (``_stratum_size``) run through their
+    combinations, the rest are dealt eight per random number (``sampling.deal_stratified``).
+    Known hole cards are summed once. Batch keys spare each player's rank a flush-table read and a
     multiply (13% fewer ns per trial for six players, same deal, same counts).
     """
     board_key, board_flush = _board_batch_sums(board, keys)
     used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
         known, excluded, keys)
-    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
+    size = _stratum_size(n_unknown, n_hole_dealt, n_missing)
+    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing, size)
+    masks, cards = strata(free, size)
+    dealt = _dealt_slots(n_hole_dealt + n_missing, n_hole_dealt)
     for chunk in range(first, end):
         _plain_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], known_keys, known_flush,
                      n_unknown, first_dealt, n_hole_dealt, n_missing, board_key, board_flush,
-                     free, bounds, reject, keys, ranks, flush_at)
+                     free, bounds, reject, masks, cards, size, dealt, keys, ranks, flush_at)
 
 
 @kernel
 def _heads_up_chunk(state, n_trials, key_a, flush_a, n_a, key_b, flush_b, n_b, n_hole_dealt,
-                    n_missing, board_key, board_flush, free, bounds, reject, keys, ranks,
-                    flush_at):
+                    n_missing, board_key, board_flush, free, bounds, reject, masks, cards,
+                    size, dealt, keys, ranks, flush_at):
     """One chunk of ``monte_carlo_heads_up``: (player a's wins, ties). A function of its own
     for the same reason as ``_plain_chunk``."""
-    dealt = _dealt_slots(len(bounds), n_hole_dealt)
-    n_deal = np.uint64(n_hole_dealt + n_missing)
+    # The caller's arrays, borrowed: no reference counts in the trial loop (counted, the
+    # strata's arrays cost a count up and down every trial).
+    bounds, reject, dealt = borrowed(bounds), borrowed(reject), borrowed(dealt)
+    masks, cards = borrowed(masks), borrowed(cards)
+    keys, ranks = borrowed(keys), borrowed(ranks)
+    n_rest = np.uint64(n_hole_dealt + n_missing - size)
+    state, at = first_stratum(state, len(masks))
     a_wins = np.int64(0)
     ties = np.int64(0)
     for _t in range(n_trials):
-        state = deal_cards(state, free, bounds, reject, dealt, n_deal)
+        state, at = deal_stratified(state, at, masks, cards, free, bounds, reject, dealt,
+                                     n_rest, size)
         k = _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys)
         r_a = _dealt_rank(key_a, flush_a, n_a, 0, dealt, k, board_flush, n_missing,
                           n_hole_dealt, keys, ranks, flush_at)
@@ -469,12 +506,15 @@ def monte_carlo_heads_up(first, end, out, known, range_of, range_combos, range_k
         known, excluded, keys)
     key_a, flush_a, n_a = known_keys[0], known_flush[0], n_unknown[0]
     key_b, flush_b, n_b = known_keys[1], known_flush[1], n_unknown[1]
-    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing)
+    size = _stratum_size(n_unknown, n_hole_dealt, n_missing)
+    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing, size)
+    masks, cards = strata(free, size)
+    dealt = _dealt_slots(n_hole_dealt + n_missing, n_hole_dealt)
     for chunk in range(first, end):
         a_wins, ties = _heads_up_chunk(seeds[chunk], chunk_trials[chunk], key_a, flush_a, n_a,
                                        key_b, flush_b, n_b, n_hole_dealt, n_missing, board_key,
-                                       board_flush, free, bounds, reject, keys, ranks,
-                                       flush_at)
+                                       board_flush, free, bounds, reject, masks, cards, size,
+                                       dealt, keys, ranks, flush_at)
         out[chunk, 1] = a_wins
         out[chunk, 2] = chunk_trials[chunk] - a_wins - ties
         out[chunk, 3] = ties

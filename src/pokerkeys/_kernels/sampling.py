@@ -52,10 +52,11 @@ def bounded(state, bound):
 # digit below its bound. Digit i_j picks the i_j-th card still free (a set bit of a 52-bit
 # mask: PDEP and TZCNT on BMI2), so a block is an exactly uniform ordered deal without
 # replacement. Eight picks from at most 52 cards keep P below 2**45 (a rejection in 2**19
-# blocks). A fixed block length lets the compiler unroll it; a last block with fewer cards to
-# deal makes its extra picks with bound 1 (digit 0, x's rest unchanged) and they are ignored.
-# Against a deck array shuffled in place, nothing goes through memory from card to card or
-# from trial to trial, which let a trial's deal overlap the next one's.
+# blocks). A block's picks are unrolled: one copy of the block for each number of picks (1 to
+# 8), chosen by a branch that goes the same way every trial (a loop of run-time length, or a
+# branch around each pick, kept LLVM from unrolling it: 1.75x slower). Against a deck array
+# shuffled in place, nothing goes through memory from card to card or from trial to trial,
+# which let a trial's deal overlap the next one's.
 DEAL_BLOCK = 8
 _ONE = np.uint64(1)
 
@@ -63,54 +64,154 @@ _ONE = np.uint64(1)
 @inline
 def deal_plan(n_free, n_deal):
     """(bounds, reject) for ``deal_cards`` of n_deal <= n_free cards: bounds[i] = the number
-    of cards left for pick i (1 for a block's padding), reject[b] = 2**64 mod block b's
-    product of bounds."""
+    of cards left for pick i, reject[b] = 2**64 mod block b's product of bounds."""
     n_blocks = (n_deal + DEAL_BLOCK - 1) // DEAL_BLOCK
-    bounds = np.ones(n_blocks * DEAL_BLOCK, dtype=np.uint64)
+    bounds = np.zeros(n_deal, dtype=np.uint64)
     reject = np.zeros(n_blocks, dtype=np.uint64)
     for b in range(n_blocks):
         product = _ONE
-        for q in range(DEAL_BLOCK):
-            i = b * DEAL_BLOCK + q
-            if i < n_deal:
-                bounds[i] = np.uint64(n_free - i)
+        for i in range(b * DEAL_BLOCK, min(n_deal, (b + 1) * DEAL_BLOCK)):
+            bounds[i] = np.uint64(n_free - i)
             product *= bounds[i]
         reject[b] = (np.uint64(0) - product) % product
     return bounds, reject
 
 
-@inline
-def deal_cards(state, free, bounds, reject, dealt, n_deal):
-    """Deal n_deal cards from the 52-bit mask `free`, in order, to dealt[:n_deal]
-    (``deal_plan``; dealt has room for the padding); returns the new state.
+def _block_of(picks):
+    """A block of exactly `picks` picks, unrolled (`picks` is a constant of the function):
+    (rest, left) after dealing bounds[at:at + picks] from `left` to dealt[to:to + picks]."""
+    @inline
+    def block(rest, left, bounds, at, dealt, to):
+        for q in range(picks):
+            pick, rest = mul_hi_lo(rest, bounds[at + np.uint64(q)])
+            card = nth_set_bit(left, pick)
+            left ^= card
+            dealt[to + np.uint64(q)] = trailing_zeros64(card)
+        return rest, left
+    return block
 
-    A block's last pick is made only when it deals a card: a padding pick (bound 1) leaves
-    x's rest unchanged, so skipping it deals the same cards, and seven cards (a hand against
-    one random hand before the flop) or fifteen (against five) then cost seven picks a block,
-    not eight (about 1% of a heads-up trial, measured interleaved). Only the last pick is
-    skipped this way: a branch around each pick kept LLVM from unrolling the block (1.75x
-    slower).
+
+_PICKS_1, _PICKS_2, _PICKS_3, _PICKS_4, _PICKS_5, _PICKS_6, _PICKS_7, _PICKS_8 = (
+    _block_of(p) for p in range(1, DEAL_BLOCK + 1))
+
+
+@inline
+def deal_cards(state, free, bounds, reject, dealt, n_deal, at0):
+    """Deal n_deal cards from the 52-bit mask `free`, in order, to dealt[at0:at0 + n_deal]
+    (``deal_plan``'s tables); returns the new state.
+
+    Each block runs the unrolled copy for its number of picks: eight, and the rest in the
+    last block. Fewer cards to deal cost fewer picks: a deal of two cards takes two, not a
+    block's eight (a block of padding picks made dealing two cards as dear as seven).
     """
     for b in range(len(reject)):
         at = np.uint64(b * DEAL_BLOCK)
-        last = at + np.uint64(DEAL_BLOCK - 1)
+        picks = min(n_deal - at, np.uint64(DEAL_BLOCK))
+        to = at0 + at
         while True:
             state, rest = next_u64(state)
-            left = free
-            for q in range(DEAL_BLOCK - 1):
-                pick, rest = mul_hi_lo(rest, bounds[at + np.uint64(q)])
-                card = nth_set_bit(left, pick)
-                left ^= card
-                dealt[at + np.uint64(q)] = trailing_zeros64(card)
-            if last < n_deal:
-                pick, rest = mul_hi_lo(rest, bounds[last])
-                card = nth_set_bit(left, pick)
-                left ^= card
-                dealt[last] = trailing_zeros64(card)
+            if picks == 8:
+                rest, left = _PICKS_8(rest, free, bounds, at, dealt, to)
+            elif picks == 7:
+                rest, left = _PICKS_7(rest, free, bounds, at, dealt, to)
+            elif picks == 6:
+                rest, left = _PICKS_6(rest, free, bounds, at, dealt, to)
+            elif picks == 5:
+                rest, left = _PICKS_5(rest, free, bounds, at, dealt, to)
+            elif picks == 4:
+                rest, left = _PICKS_4(rest, free, bounds, at, dealt, to)
+            elif picks == 3:
+                rest, left = _PICKS_3(rest, free, bounds, at, dealt, to)
+            elif picks == 2:
+                rest, left = _PICKS_2(rest, free, bounds, at, dealt, to)
+            else:
+                rest, left = _PICKS_1(rest, free, bounds, at, dealt, to)
             if rest >= reject[b]:
                 break
         free = left
     return state
+
+
+# Stratified dealing. A trial's first `size` cards (0 to 2) are not drawn: a chunk runs through
+# every combination of them in turn (``strata``), starting at a random one, and deals the rest
+# at random from the cards left. Each trial's combination is uniform (the start is) and the
+# rest is uniform given it, so every trial is distributed as a fully random deal and the
+# counts are unbiased. Over a chunk each combination comes up equally often (to one), which
+# takes the between-combination part out of the variance: stratified sampling never has more
+# variance than independent deals, so a standard error computed as for independent trials is,
+# if anything, on the high side. A combination is a set, so the cards must play as one: a
+# player's hole cards, or cards of the board. The deal is most of a trial and shorter now.
+_STRATA_ORDER_SEED = np.uint64(0x5EED5EED5EED5EED)
+
+
+@inline
+def strata(free, size):
+    """(masks, cards): every combination of `size` (0 to 2) cards of the 52-bit mask `free`,
+    as a mask and as card ids (cards[i, :size]; the other column 0, a valid index for the
+    padded reads), in an order shuffled by a fixed stream.
+
+    Shuffled, because a chunk's trials end part-way through a run of the strata, and that
+    part must be a random sample of them: in lexicographic order it was a block of
+    combinations sharing their first card, whose outcomes go together (7c2d vs 8s9s on
+    stratified flops: the standard error as for independent trials came out 1.25x too small).
+    A fixed stream keeps the order the same in every thread and run.
+    """
+    ids = np.zeros(52, dtype=np.int64)
+    n_free = 0
+    for c in range(52):
+        if (free >> np.uint64(c)) & _ONE:
+            ids[n_free] = c
+            n_free += 1
+    n = 1
+    for k in range(size):
+        n = n * (n_free - k) // (k + 1)
+    masks = np.zeros(n, dtype=np.uint64)
+    cards = np.zeros((n, 2), dtype=np.uint64)
+    at = np.arange(size)  # the combination's positions in ids, increasing
+    for i in range(n):
+        mask = np.uint64(0)
+        for k in range(size):
+            c = ids[at[k]]
+            cards[i, k] = np.uint64(c)
+            mask |= _ONE << np.uint64(c)
+        masks[i] = mask
+        k = size - 1  # the next combination: raise the last position that can rise
+        while k >= 0 and at[k] == n_free - size + k:
+            k -= 1
+        if k < 0:
+            break
+        at[k] += 1
+        for j in range(k + 1, size):
+            at[j] = at[j - 1] + 1
+    state = _STRATA_ORDER_SEED
+    for i in range(n - 1, 0, -1):  # Fisher-Yates, rows of both arrays alike
+        state, r = bounded(state, i + 1)
+        other = np.int64(r)
+        masks[i], masks[other] = masks[other], masks[i]
+        for col in range(2):
+            cards[i, col], cards[other, col] = cards[other, col], cards[i, col]
+    return masks, cards
+
+
+@inline
+def first_stratum(state, n_strata):
+    """(new state, a uniform random index below n_strata): where a chunk's run through the
+    strata starts."""
+    state, at = bounded(state, n_strata)
+    return state, np.int64(at)
+
+
+@inline
+def deal_stratified(state, at, masks, cards, free, bounds, reject, dealt, n_rest, size):
+    """One trial's deal: stratum `at`'s cards to dealt[:size], n_rest random ones of the
+    others after them; returns (new state, the next stratum's index)."""
+    dealt[0] = cards[at, 0]
+    dealt[1] = cards[at, 1]
+    left = free & ~masks[at]
+    at += np.int64(1)
+    at = np.int64(0) if at == len(masks) else at
+    state = deal_cards(state, left, bounds, reject, dealt, n_rest, np.uint64(size))
+    return state, at
 
 
 @inline

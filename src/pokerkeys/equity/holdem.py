@@ -511,9 +511,9 @@ def equity(hands: Iterable[PlayerSpec], board: CardsLike | None = None,
     >>> r = pk.equity(["AhKh", "QsQd", "random"], trials=10_000, seed=1)
     >>> print(r)  # doctest: +ELLIPSIS
     player    equity       win       tie   ± stderr
-    AhKh     40.720%   40.370%    0.820%     0.489%
-    QsQd     46.010%   45.820%    0.500%     0.497%
-    random   13.270%   12.850%    0.960%     0.336%
+    AhKh     40.643%   40.360%    0.680%     0.490%
+    QsQd     45.708%   45.530%    0.470%     0.497%
+    random   13.648%   13.300%    0.810%     0.340%
     Monte Carlo: 10,000 trials in ... s, stopped by trials
 
     Errors name what is wrong:

@@ -9,7 +9,7 @@ from the equity table: so the figure without ties is never above the equity.
 
 >>> from pokerkeys.preflop import equity_vs_opponents, heads_up_equity
 >>> round(heads_up_equity("AKs", "QQ"), 4), round(float(equity_vs_opponents(3)[0]), 4)
-(0.4605, 0.6374)
+(0.4605, 0.6385)
 >>> round(float(equity_vs_opponents(1, without_ties=True)[0]), 4)
 0.8493
 """

@@ -892,7 +892,7 @@ def compute_equity_vs_opponents(opponents: Iterable[int] = range(1, MAX_OPPONENT
     >>> ties, stderr = compute_equity_vs_opponents([1, 2], ["76o"], target_stderr=0.01, seed=1,
     ...                                            quantity="tie_share")
     >>> ties.round(4).tolist(), float(stderr[0, 0]), bool(0 < stderr[0, 1] < 0.002)
-    ([[0.0422, 0.0238]], 0.0, True)
+    ([[0.0422, 0.0239]], 0.0, True)
     """
     from ..equity.holdem import equity
     from .shipped import tie_share_with_stderr

@@ -286,7 +286,7 @@ def shortdeck_preflop_table(rules: Rules | None = None) -> JsonObject:
     >>> from pokerkeys.web.compute import shortdeck_preflop_table
     >>> table = shortdeck_preflop_table()
     >>> table["grid_size"], table["classes"][:2], table["equity_vs_opponents"][0][:2]
-    (9, ['AA', 'AKs'], [0.756037, 0.60472])
+    (9, ['AA', 'AKs'], [0.756037, 0.60506])
     >>> len(table["heads_up"]), table["heads_up"][1][80]  # AKs against 66
     (81, 0.583877)
     >>> table["win_vs_opponents"][0][0], len(table["distributions"]["counts"])
