@@ -41,18 +41,20 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
 (load 1.6-2.7):
 
 - Helped, then replaced: a block's eighth pick made only when it deals a card: 15.75-17.38
-  against 15.92-17.57 ns a heads-up trial in three runs, 1.0-1.4%, the same cards. A block
-  now runs an unrolled copy for its own number of picks (``sampling.deal_cards``), which
-  deals the same cards.
-- Helped where it shortens the deal: stratified dealing (``sampling.deal_stratified``: the
-  first unknown player's two cards, or two board cards, run through their combinations; the
-  rest dealt at random). Trials per CPU second, one thread, alternating processes, 3 pairs,
-  host shared with a helper: random vs random 1.45x, AhKh vs 2 random 1.36x, vs QsQd 1.15x,
-  vs 1 random on a flop 1.14x, vs 3 random 1.05x; vs 1 and vs 5 random 0.99x and 1.0x.
-  Picks are not what a heads-up trial waits on: five picks instead of seven gained 2.5%,
-  and the stratum's loads cost about as much. Three board cards (17,296 flops) gained more
-  per trial but cost 0.15 ms a call to build and shuffle. Without ``borrowed`` views the
-  strata's arrays took a reference count up and down every trial (0.64x).
+  against 15.92-17.57 ns a heads-up trial in three runs, 1.0-1.4%, the same cards. Now a
+  block makes exactly its picks (``sampling.deal_cards``: eight picks written out, each
+  behind a branch on the block's count), which deals the same cards.
+- Helped: stratified dealing (``sampling.deal_stratified``: the first unknown player's two
+  cards, or two board cards, run through their combinations; the rest dealt at random, a
+  block making only its picks). Trials per CPU second against the deal before it, one
+  thread, alternating processes, medians of 4 pairs, host shared with a helper: random vs
+  random 1.52x, AhKh vs 2 random 1.30x, vs QsQd 1.21x, vs 1 random on a flop 1.20x, vs 3
+  random 1.14x, vs 4 random 1.04x, vs 1 random 1.03x, vs 5 random 1.01x.
+- Did not help: one unrolled copy of the block per number of picks, chosen through a jump
+  table: 1-8% slower than the branches per pick, and the two kernels compiled in 7.6 and
+  6.8 s against 5.2 and 5.7 s. Three board cards in the stratum (17,296 flops) gained
+  more per trial but cost 0.15 ms a call to build and shuffle. Without ``borrowed`` views
+  the strata's arrays took a reference count up and down every trial (0.64x).
 - Did not help: the digits of a block without the multiply chain (``D_k`` the high word of
   ``x * P_k``, ``i_k = D_k - n_k * D_(k-1)``; the same cards): 17.5 against 16.4 ns.
 - Did not help: 32-bit digits, one pick per half of a random number with its own rejection:

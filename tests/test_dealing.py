@@ -170,8 +170,9 @@ def _counts_after(free, n_free, n_deal, at0, n_deals, seed):
 
 @pytest.mark.parametrize("n_deal", range(1, 2 * DEAL_BLOCK + 2))
 def test_every_number_of_picks_deals_uniformly_from_an_offset(n_deal):
-    """A block runs one unrolled copy per number of picks (1 to 8): each copy, first or last
-    block, deals its positions uniformly, into dealt[at0:] and nowhere before."""
+    """A block makes as many picks as it has cards to deal (1 to 8): whatever that number,
+    first block or last, it deals its positions uniformly, into dealt[at0:] and nowhere
+    before."""
     free_cards = np.arange(2, 2 + 20)
     free = np.uint64(sum(1 << int(c) for c in free_cards))
     n_deals = 60_000
