@@ -141,7 +141,7 @@ def deal_cards(state, free, bounds, reject, dealt, n_deal, at0):
 _STRATA_ORDER_SEED = np.uint64(0x5EED5EED5EED5EED)
 
 
-@inline
+@kernel
 def strata(free, size):
     """(masks, cards): every combination of `size` (0 to 2) cards of the 52-bit mask `free`,
     as a mask and as card ids (cards[i, :size]; the other column 0, a valid index for the
@@ -151,7 +151,8 @@ def strata(free, size):
     part must be a random sample of them: in lexicographic order it was a block of
     combinations sharing their first card, whose outcomes go together (7c2d vs 8s9s on
     stratified flops: the standard error as for independent trials came out 1.25x too small).
-    A fixed stream keeps the order the same in every thread and run.
+    A fixed stream keeps the order the same in every thread and run. A kernel of its own,
+    not inlined: called once a call, it is compiled once for both Monte Carlo kernels.
     """
     ids = np.zeros(52, dtype=np.int64)
     n_free = 0
