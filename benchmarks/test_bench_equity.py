@@ -50,6 +50,11 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
   thread, alternating processes, medians of 4 pairs, host shared with a helper: random vs
   random 1.52x, AhKh vs 2 random 1.30x, vs QsQd 1.21x, vs 1 random on a flop 1.20x, vs 3
   random 1.14x, vs 4 random 1.04x, vs 1 random 1.03x, vs 5 random 1.01x.
+- Did not help: two players' hands from the strata (two pointers into the list, collisions
+  ignored, so timing only), leaving eleven cards to deal instead of thirteen for AhKh vs 5
+  random: 1.007x (CPU time, pinned to one core, 5 pairs). Fewer picks do not speed up the
+  six-player trial either. (This host's second vCPU ran 0.7x the first at times: pin A/B
+  runs with ``taskset``.)
 - Did not help: one unrolled copy of the block per number of picks, chosen through a jump
   table: 1-8% slower than the branches per pick, and the two kernels compiled in 7.6 and
   6.8 s against 5.2 and 5.7 s. Three board cards in the stratum (17,296 flops) gained
