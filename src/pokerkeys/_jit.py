@@ -721,6 +721,60 @@ _pool_lock = threading.Lock()
 #: left, and none fewer than 1/(SMALLEST_SHARE * threads) of the call's chunks.
 GUIDED_SHARE = 2
 SMALLEST_SHARE = 16
+#: Under ``interrupt_between_blocks``, no block takes more than 1/INTERRUPTIBLE_BLOCKS of a
+#: call's chunks (a round of the web app's Monte Carlo, 0.1-0.4 s, then checks every 10-25 ms).
+INTERRUPTIBLE_BLOCKS = 16
+
+# A per-thread check that run_chunks calls between blocks (``interrupt_between_blocks``).
+_interrupt = threading.local()
+
+
+@contextlib.contextmanager
+def interrupt_between_blocks(check: Callable[[], object]) -> Iterator[None]:
+    """Let ``check()`` stop the chunked kernels this thread runs between two blocks.
+
+    A kernel call holds its thread until it returns, and a Monte Carlo round is a few tenths
+    of a second (more on a busy machine): a job cancelled between rounds would wait that
+    long. Inside this block, ``run_chunks`` called on this thread cuts its chunks into
+    blocks of at most 1/``INTERRUPTIBLE_BLOCKS`` of them, even on one thread, and calls
+    ``check()`` before each block it takes; an exception from ``check`` stops the call as an
+    error in a block does (the blocks under way finish) and propagates. Results do not
+    change: each chunk's results depend on the chunk alone.
+
+    Parameters
+    ----------
+    check : callable
+        Called with no arguments between blocks; raises to stop the call.
+
+    Yields
+    ------
+    None
+        The block in which calls are interruptible; the previous check is restored after.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from pokerkeys import _jit
+    >>> def kernel(first, end, out):
+    ...     out[first:end] = 1
+    >>> out = np.zeros(64, dtype=np.int64)
+    >>> def stop_after_a_quarter():
+    ...     if out.sum() >= 16:
+    ...         raise KeyboardInterrupt("stopped")
+    >>> with _jit.interrupt_between_blocks(stop_after_a_quarter):
+    ...     try:
+    ...         _jit.run_chunks(kernel, 64, 1, out)
+    ...     except KeyboardInterrupt:
+    ...         pass
+    >>> int(out.sum())
+    16
+    """
+    previous = getattr(_interrupt, "check", None)
+    _interrupt.check = check
+    try:
+        yield
+    finally:
+        _interrupt.check = previous
 
 
 class _ChunkPool:
@@ -790,8 +844,9 @@ def _compile_here(kernel: Callable[..., object], args: tuple[object, ...]) -> No
         dispatcher.compile(signature)
 
 
-def _block_bounds(n_chunks: int, n_threads: int) -> list[int]:
-    """Where the blocks of ``run_chunks`` start and end: guided, large first and small last.
+def _block_bounds(n_chunks: int, n_threads: int, largest: int | None = None) -> list[int]:
+    """Where the blocks of ``run_chunks`` start and end: guided, large first and small last
+    (none over `largest` chunks, when given).
 
     Threads take the next block as they finish one, so a thread slowed by a busy machine
     holds the others up by at most the last, small block; large blocks first keep the calls
@@ -804,13 +859,16 @@ def _block_bounds(n_chunks: int, n_threads: int) -> list[int]:
     --------
     >>> _block_bounds(64, 2)
     [0, 16, 28, 37, 43, 48, 52, 55, 57, 59, 61, 63, 64]
+    >>> _block_bounds(64, 1, largest=4)[:6]
+    [0, 4, 8, 12, 16, 20]
     """
     least = max(1, -(-n_chunks // (SMALLEST_SHARE * n_threads)))
+    most = n_chunks if largest is None else max(1, largest)
     bounds = [0]
     while bounds[-1] < n_chunks:
         left = n_chunks - bounds[-1]
-        bounds.append(min(n_chunks,
-                          bounds[-1] + max(least, left // (GUIDED_SHARE * n_threads))))
+        size = min(most, max(least, left // (GUIDED_SHARE * n_threads)))
+        bounds.append(min(n_chunks, bounds[-1] + size))
     return bounds
 
 
@@ -822,27 +880,32 @@ def run_chunks(kernel: Callable[..., object], n_chunks: int, n_threads: int | No
     them; the kernel writes each chunk's results to that chunk's own place, so the answer does
     not depend on the number of threads or the order the blocks run in. An exception in any
     block (or Ctrl-C here) stops the others taking new blocks and is raised here once the
-    blocks under way have finished.
+    blocks under way have finished. Inside ``interrupt_between_blocks``, this thread checks
+    before each block it takes.
     """
     n_chunks = int(n_chunks)
     if n_chunks <= 0:
         return
     n = min(check_threads(n_threads) or current_threads(), max_threads(), n_chunks)
-    if n <= 1:
+    check: Callable[[], object] | None = getattr(_interrupt, "check", None)
+    if n <= 1 and check is None:
         kernel(0, n_chunks, *args)
         return
     _compile_here(kernel, args)
-    bounds = _block_bounds(n_chunks, n)
+    largest = None if check is None else -(-n_chunks // INTERRUPTIBLE_BLOCKS)
+    bounds = _block_bounds(n_chunks, n, largest)
     n_blocks = len(bounds) - 1
     next_block = itertools.count()  # next() on a count is atomic under the GIL
     stop = threading.Event()
 
-    def work() -> None:
+    def work(check: Callable[[], object] | None = None) -> None:
         while not stop.is_set():
-            b = next(next_block)
-            if b >= n_blocks:
-                return
             try:
+                if check is not None:
+                    check()
+                b = next(next_block)
+                if b >= n_blocks:
+                    return
                 kernel(bounds[b], bounds[b + 1], *args)
             except BaseException:
                 stop.set()
@@ -851,7 +914,7 @@ def run_chunks(kernel: Callable[..., object], n_chunks: int, n_threads: int | No
     pool = _chunk_pool()
     helpers = [pool.submit(work) for _ in range(n - 1)]
     try:
-        work()
+        work(check)
         wait(helpers)
     except BaseException:  # a kernel's error, or Ctrl-C while waiting: no new blocks
         stop.set()

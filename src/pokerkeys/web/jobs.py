@@ -11,7 +11,9 @@ counts against the limit, so one tab never blocks itself.
 A job is cancelled (client gone, replaced by its client's next job, server stopping) or
 stopped by its deadline from inside its thread: the engine's progress callback and the Monte
 Carlo round observer (``pokerkeys.equity.driver.observe_rounds``) raise ``JobStopped``
-between rounds, which are a fraction of a second long. A Monte Carlo run that reaches the
+between rounds, which are a fraction of a second long; a cancelled job also stops within a
+round, between blocks of chunks (``pokerkeys._jit.interrupt_between_blocks``: every 10-25 ms
+of a Monte Carlo round). A Monte Carlo run that reaches the
 deadline is not lost: it ends with the estimate of the rounds it ran, marked
 ``stopped_by: "time_limit"``, as when the engine meets its own time limit. Partial Monte Carlo
 results are published at most every ``stream_interval`` seconds; readers always get the
@@ -28,6 +30,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final, Literal, Protocol
 
+from .._jit import interrupt_between_blocks
 from ..equity.driver import observe_rounds
 from .limits import Limits
 from .schemas import ApiError, JsonObject
@@ -168,6 +171,37 @@ class Job:
         self.finished = False
 
     # --- the worker thread's side
+    def check_cancelled(self) -> None:
+        """Raise ``JobStopped`` if the job is cancelled; called within rounds, between blocks
+        of chunks (``pokerkeys._jit.interrupt_between_blocks``).
+
+        Not for the deadline: that is ``check``'s, between rounds, where Monte Carlo keeps
+        the estimate of the rounds it finished.
+
+        Raises
+        ------
+        JobStopped
+            When the job was cancelled (its client went away or was replaced, or the server
+            is stopping).
+
+        Examples
+        --------
+        >>> import asyncio
+        >>> from pokerkeys.web.jobs import Job
+        >>> from pokerkeys.web.limits import Limits
+        >>> loop = asyncio.new_event_loop()
+        >>> job = Job(lambda check: {}, loop, Limits())
+        >>> job.check_cancelled()
+        >>> job.cancel("stopping")
+        >>> job.check_cancelled()
+        Traceback (most recent call last):
+        ...
+        pokerkeys.web.jobs.JobStopped: the server is stopping
+        >>> loop.close()
+        """
+        if self._cancelled.is_set():
+            raise JobStopped(_MESSAGES[self._cause], self._cause)
+
     def check(self, *_progress: object) -> None:
         """Raise ``JobStopped`` if the job is cancelled or past its deadline.
 
@@ -202,8 +236,7 @@ class Job:
         pokerkeys.web.jobs.JobStopped: the job was cancelled
         >>> loop.close()
         """
-        if self._cancelled.is_set():
-            raise JobStopped(_MESSAGES[self._cause], self._cause)
+        self.check_cancelled()
         if self._latest is None and time.monotonic() > self.deadline:
             if not self._overdue:
                 # Monte Carlo's first round may end past the deadline (loading its kernel):
@@ -302,7 +335,10 @@ class Job:
         self.deadline = time.monotonic() + self._max_seconds
         try:
             self.check()
-            with observe_rounds(self.observe):
+            # Checked between rounds (the progress callback, the round observer) and, for a
+            # cancellation, within them, between blocks of chunks: a stop does not wait for
+            # a round to end.
+            with observe_rounds(self.observe), interrupt_between_blocks(self.check_cancelled):
                 result = self._work(self.check)
         except JobStopped as exc:
             if exc.cause == "deadline" and self._latest is not None:
