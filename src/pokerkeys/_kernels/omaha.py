@@ -20,7 +20,7 @@ from .._jit import array, inline, int64, kernel, run_chunks, uint64
 from .borrow import borrowed
 from .evaluate import join_leaders
 from .omaha_batch import OMAHA_TABLES, best_flush_of_masks, best_of_pair, board_triples
-from .sampling import bounded
+from .sampling import bounded, next_subset
 
 
 def hole_pairs(n_hole: int) -> np.ndarray:
@@ -158,19 +158,6 @@ def unrank_subset(b, n, k, binom, idx):
             x += 1
         idx[j] = x
         x += 1
-
-
-@inline
-def next_subset(n, k, idx):
-    """Advance idx[:k] to the next k-subset of range(n) in lexicographic order."""
-    j = k - 1
-    while j >= 0 and idx[j] == n - k + j:
-        j -= 1
-    if j < 0:
-        return
-    idx[j] += 1
-    for i in range(j + 1, k):
-        idx[i] = idx[i - 1] + 1
 
 
 def exact_counts(holes, pairs, board, free, n_missing, n_boards, binom, chunk_starts,

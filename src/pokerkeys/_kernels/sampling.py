@@ -141,6 +141,20 @@ def deal_cards(state, free, bounds, reject, dealt, n_deal, at0):
 _STRATA_ORDER_SEED = np.uint64(0x5EED5EED5EED5EED)
 
 
+@inline
+def next_subset(n, k, idx):
+    """Advance idx[:k] to the next k-subset of range(n) in lexicographic order (unchanged
+    after the last)."""
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return
+    idx[j] += 1
+    for i in range(j + 1, k):
+        idx[i] = idx[i - 1] + 1
+
+
 @kernel
 def strata(free, size):
     """(masks, cards): every combination of `size` (0 to 2) cards of the 52-bit mask `free`,
@@ -173,14 +187,7 @@ def strata(free, size):
             cards[i, k] = np.uint64(c)
             mask |= _ONE << np.uint64(c)
         masks[i] = mask
-        k = size - 1  # the next combination: raise the last position that can rise
-        while k >= 0 and at[k] == n_free - size + k:
-            k -= 1
-        if k < 0:
-            break
-        at[k] += 1
-        for j in range(k + 1, size):
-            at[j] = at[j - 1] + 1
+        next_subset(n_free, size, at)
     state = _STRATA_ORDER_SEED
     for i in range(n - 1, 0, -1):  # Fisher-Yates, rows of both arrays alike
         state, r = bounded(state, i + 1)
