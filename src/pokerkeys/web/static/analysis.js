@@ -263,10 +263,14 @@ async function stream(view, body, query, signal) {
   throw new Error('the connection closed before the result came');
 }
 
+// An edit: the panel's result no longer answers the input, so it greys at once, and the run
+// of the older input stops (its result, if it came in the wait, would show as current).
 let timer = null;
 function schedule() {
   clearTimeout(timer);
-  const panel = $(`panel-${tab}`);  // its result no longer matches the input
+  serial++;
+  controller?.abort();
+  const panel = $(`panel-${tab}`);
   delete panel.dataset.for;
   panel.classList.add('stale');
   timer = setTimeout(() => analyse(), 600);
@@ -293,7 +297,9 @@ async function analyse() {
   if (s.board && tab !== 'flops') body.board = s.board;
   if (s.dead) body.dead = s.dead;
   const panel = $(`panel-${tab}`);
-  if (!panel.childElementCount) panel.innerHTML = '<p class="muted">Working…</p>';
+  if (!panel.childElementCount || panel.querySelector(':scope > .an-no-result')) {
+    panel.innerHTML = '<p class="muted an-no-result">Working…</p>';
+  }
   panel.classList.add('stale');
   panel.setAttribute('aria-busy', 'true');
   $('stop').disabled = false;
@@ -324,7 +330,7 @@ async function analyse() {
   const failed = views.filter(v => failures[v]);
   if (failed.length === views.length) {
     markInvalid(failures[views[0]]);
-    panel.innerHTML = '<p class="muted">No result: see the message above.</p>';
+    panel.innerHTML = '<p class="muted an-no-result">No result: see the message above.</p>';
     say(failures[views[0]], 'error');
     return;
   }
@@ -344,7 +350,17 @@ function finish(where) {
   panel.dataset.asked = where;
 }
 
-$('stop').addEventListener('click', () => { serial++; controller?.abort(); finish(location.search); say('Stopped.', 'muted'); });
+// Stop: a panel that had no result yet says so (not "Working…").
+$('stop').addEventListener('click', () => {
+  serial++;
+  controller?.abort();
+  finish(location.search);
+  const panel = $(`panel-${tab}`);
+  if (panel.querySelector(':scope > .an-no-result')) {
+    panel.innerHTML = '<p class="muted an-no-result">Stopped: no result yet. Analyse to run it again.</p>';
+  }
+  say('Stopped.', 'muted');
+});
 $('form').addEventListener('submit', e => { e.preventDefault(); analyse(); });
 
 // ---------------------------------------------------------------- drawing

@@ -71,6 +71,10 @@ function describedClass(item) {
 // (default: hold'em's, /api/range), resolving to its `description` and `classes` or
 // rejecting with the server's message; a page may replace `editor.read` later (games.js's
 // readRangesAs reads short deck's ranges).
+// While a range is being read the grid is busy (aria-busy="true", greyed, "reading the
+// range…" under it): the grid does not show that range yet, so clicks, drags and Enter/Space
+// paint nothing (painted then, the class would replace the range being read); once it is
+// read, painting works on it.
 export class RangeEditor {
   constructor(root, onText, { label = 'Range',
                               read = text => getJSON('/api/range', { text }) } = {}) {
@@ -105,9 +109,18 @@ export class RangeEditor {
     const gridBox = root.querySelector('.grid-box');
     gridBox.setAttribute('aria-label', `${label}: 169 starting hands; Enter or Space toggles a `
                                        + 'class, Shift with an arrow key extends');
+    this.gridBox = gridBox;
+    this.busy = false;
     this.cells = gridCells(gridBox, null, {
-      activate: cell => { this.lastAction = this.action(cell); this.paint(cell, this.lastAction); this.edited(); },
-      moved: (cell, event) => { if (event.shiftKey) { this.paint(cell, this.lastAction); this.edited(); } },
+      activate: cell => {
+        if (this.busy) return;
+        this.lastAction = this.action(cell);
+        this.paint(cell, this.lastAction);
+        this.edited();
+      },
+      moved: (cell, event) => {
+        if (event.shiftKey && !this.busy) { this.paint(cell, this.lastAction); this.edited(); }
+      },
     });
     gridBox.setAttribute('aria-multiselectable', 'true');
     // Click and drag, with a mouse, a pen or a finger (touch-action: none on the grid keeps a
@@ -118,6 +131,7 @@ export class RangeEditor {
       const cell = e.target.closest('.cell');
       if (!cell || e.button > 0) return;
       e.preventDefault();
+      if (this.busy) return;
       if (e.target.hasPointerCapture?.(e.pointerId)) e.target.releasePointerCapture(e.pointerId);
       painting = this.lastAction = this.action(cell);
       this.paint(cell, painting);
@@ -177,6 +191,7 @@ export class RangeEditor {
     const mine = ++this.serial;
     if (!typed) this.textInput.value = text || '';
     clearTimeout(this.timer);
+    this.setBusy(Boolean(text && text.trim()));
     if (delay) {
       await new Promise(resolve => { this.timer = setTimeout(resolve, delay); });
       if (mine !== this.serial) return undefined;
@@ -188,6 +203,7 @@ export class RangeEditor {
         info = await this.read(text);
       } catch (e) {
         if (mine !== this.serial) return undefined;
+        this.setBusy(false);
         this.textInput.setAttribute('aria-invalid', 'true');
         this.textInput.classList.add('invalid');
         this.summary.textContent = e.message;
@@ -215,8 +231,20 @@ export class RangeEditor {
     this.combos = combos;
     this.textInput.removeAttribute('aria-invalid');
     this.textInput.classList.remove('invalid');
+    this.setBusy(false);
     this.draw();
     return true;
+  }
+
+  // Marks the grid busy (a range is being read) or not; the summary says so while it is.
+  setBusy(on) {
+    if (on === this.busy) return;
+    this.busy = on;
+    this.gridBox.setAttribute('aria-busy', String(on));
+    if (on) {
+      this.summary.classList.remove('error');
+      this.summary.textContent = 'reading the range…';
+    }
   }
 
   // The weight of each class in the range ({AKs: 1, JJ: 0.5, ...}; a class given by single
@@ -292,6 +320,7 @@ export class RangeEditor {
   edited() {
     const text = this.text();
     this.serial++;  // an older load must not overwrite the edit
+    if (this.busy) { this.setBusy(false); this.draw(); }
     this.textInput.value = text;
     this.onText(text);
   }

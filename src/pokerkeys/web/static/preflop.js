@@ -263,9 +263,24 @@ function selectShort(name, byUser) {
   else announce();
 }
 
+// A class picked while the game's table is on its way (at the start, or after a change of
+// game) is marked on the grid and kept: it is shown once the table has come, in place of the
+// address's class or the class kept across the change (the figures need the table, and short
+// deck's whole panel comes from it).
+let loading = false;  // a table is on its way
+let picked = false;   // the user picked `selected` while it was
 let serial = 0;
 async function select(name, byUser = false) {
   const mine = ++serial;
+  if (loading) {
+    if (byUser) {
+      picked = true;
+      selected = name;
+      markSelected();
+      say(`${name}: its figures show when the table has loaded.`, 'muted');
+    }
+    return;
+  }
   if (short()) { selectShort(name, byUser); return; }
   let answer;
   try {
@@ -307,12 +322,15 @@ measure.addEventListener('change', changed);
 let loads = 0;
 async function loadTable(told) {
   const mine = ++loads;
+  loading = true;
   const params = short() ? { game: game.value, rules: rules.value } : {};
   let answer;
   try {
     answer = await getJSON('/api/preflop', params);
   } catch (e) {
     if (mine !== loads) return false;
+    loading = false;
+    picked = false;
     table = null;
     cells = [];
     $('grid').replaceChildren();
@@ -321,6 +339,7 @@ async function loadTable(told) {
     return false;
   }
   if (mine !== loads) return false;
+  loading = false;
   table = answer;
   buildGrid(table.classes, table.grid_size || 13);
   fitControls(told);
@@ -331,9 +350,10 @@ async function loadTable(told) {
 // A change of game or rule order: the new table, the same class if the game has it (AKs if
 // not), said in the status line.
 async function switchGame() {
-  const keep = selected;
   const told = [];
   if (!(await loadTable(told))) return;
+  const keep = selected;  // the class shown before, or the one picked while the table came
+  picked = false;
   const name = keep && table.classes.includes(keep) ? keep : 'AKs';
   switched = `${gameLabel()}: ${table.classes.length} classes${
     keep && name !== keep ? ` (no ${keep}: this shows AKs)` : ''}. ${told.map(t => `${t} `).join('')}`;
@@ -368,7 +388,10 @@ if (q.has('measure')) {
 buildGrid(gameClasses(), short() ? 9 : 13);
 if (await loadTable(notes)) {
   const wanted = q.has('class') ? q.get('class').trim() : 'AKs';
-  if (wanted) await select(wanted);
+  if (picked) {  // the user's pick wins over the address's class
+    picked = false;
+    await select(selected, true);
+  } else if (wanted) await select(wanted);
   else {
     noClass('Pick a class on the grid.');
     notes.push('The address names no class (class= is empty). Pick a class on the grid.');
