@@ -143,6 +143,7 @@ def test_stop_in_the_first_run_says_there_is_no_result(server, request, shots, w
     held.wait(2)
     page.locator("#stop").click()
     expect(panel).to_have_text("Stopped: no result yet. Analyse to run it again.")
+    held.release()  # both were aborted by Stop, in the page
     assert not page.errors
 
 
@@ -192,6 +193,9 @@ def test_the_range_grid_is_busy_until_its_range_is_read(server, request, shots, 
     grid = page.locator("#range-box .grid")
     expect(grid).to_have_attribute("aria-busy", "true")
     expect(page.locator("#range-box .range-summary")).to_have_text("reading the range…")
+    # The analysis has its result (its panel greyed while it runs is not what is looked at).
+    page.wait_for_function(
+        "document.querySelector('#panel-combos').dataset.for === location.search", timeout=60_000)
     page.screenshot(path=str(shots / f"inflight-range-grid-busy-{width}.png"), full_page=True)
     assert not axe_violations(page)
     # Neither a click, a drag nor Enter paints while the range is read.
