@@ -183,6 +183,26 @@ def test_an_edit_in_a_run_greys_the_panel_and_drops_the_older_result(server, des
     assert not page.errors
 
 
+def test_stop_after_an_edit_keeps_the_older_result_greyed(server, desktop):
+    page = desktop
+    held = Held(page, r"/api/analysis/")
+    held.holding = False
+    page.goto(server.url + SPOT)
+    page.wait_for_function(
+        "document.querySelector('#panel-combos').dataset.for === location.search", timeout=60_000)
+    held.holding = True
+    page.locator("#board").fill("Jh9h3c")
+    held.wait()  # the new input's run has started
+    page.locator("#stop").click()
+    expect(page.locator("#state")).to_have_text("Stopped.")
+    panel = page.locator("#panel-combos")
+    assert "stale" in panel.get_attribute("class")  # Jh9h2c's result, greyed
+    assert panel.get_attribute("data-for") is None
+    assert "on Jh 9h 2c" in page.locator("#panel-combos .an-lead").inner_text()
+    held.release()
+    assert not page.errors
+
+
 # ------------------------------------------------------------------ the range grid
 @pytest.mark.parametrize("width", ["desktop", "phone"])
 def test_the_range_grid_is_busy_until_its_range_is_read(server, request, shots, width):

@@ -350,14 +350,19 @@ function finish(where) {
   panel.dataset.asked = where;
 }
 
-// Stop: a panel that had no result yet says so (not "Working…").
+// Stop (also the run an edit is waiting to start): a panel that had no result yet says so
+// (not "Working…"); one that has a result keeps it greyed, as it answers an older input (the
+// input's own result would have come from the cache, with nothing to stop).
 $('stop').addEventListener('click', () => {
+  clearTimeout(timer);
   serial++;
   controller?.abort();
   finish(location.search);
   const panel = $(`panel-${tab}`);
   if (panel.querySelector(':scope > .an-no-result')) {
     panel.innerHTML = '<p class="muted an-no-result">Stopped: no result yet. Analyse to run it again.</p>';
+  } else if (panel.childElementCount) {
+    panel.classList.add('stale');
   }
   say('Stopped.', 'muted');
 });
