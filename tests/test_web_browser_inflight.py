@@ -199,6 +199,7 @@ def test_stop_after_an_edit_keeps_the_older_result_greyed(server, desktop):
     assert "stale" in panel.get_attribute("class")  # Jh9h2c's result, greyed
     assert panel.get_attribute("data-for") is None
     assert "on Jh 9h 2c" in page.locator("#panel-combos .an-lead").inner_text()
+    assert not axe_violations(page)  # greyed without fading its text below 4.5:1
     held.release()
     assert not page.errors
 
