@@ -42,7 +42,7 @@ EVAL = ["eval", "As Ks Qs Js Ts", "7c 7d 2h 2s Kd 9c 3h"]
 EVAL_OUT = ["rank 7462  Straight flush   Royal flush",
             "rank 4257  Two pair         Two pair, sevens and twos"]
 MONTE_CARLO = ["equity", "AhKh", "random", "--trials", "100000", "--seed", "1"]
-MONTE_CARLO_OUT = ["AhKh     67.314%   66.491%    1.647%", "Monte Carlo: 100,000 trials in"]
+MONTE_CARLO_OUT = ["AhKh     66.870%   66.045%    1.650%", "Monte Carlo: 100,000 trials in"]
 RANGES = ["equity", "QQ+", "TT+"]
 RANGES_OUT = ["QQ+      65.048%   62.927%    4.242%", "TT+      34.952%   32.831%    4.242%",
               "exact: 770,536,800 showdowns counted in"]
