@@ -5,6 +5,8 @@ range-analysis page's Stop pressed while its run shows progress, and a wait for 
 condition."""
 from __future__ import annotations
 
+import importlib.resources
+
 import pytest
 from web_server import LiveServer
 
@@ -78,3 +80,15 @@ def stop_when_progress_shows(page, timeout: int = 60_000):
 def until(condition_js: str, timeout: int = 30_000):
     """A step for a page: wait until the JavaScript expression is true."""
     return lambda page: page.wait_for_function(condition_js, timeout=timeout)
+
+
+def axe_violations(page) -> list[str]:
+    """axe-core's WCAG 2 A and AA violations on the page as it is now, one per element (the
+    copy of axe-core the axe-playwright-python package ships; the test skips without it)."""
+    axe = pytest.importorskip("axe_playwright_python")
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.evaluate(importlib.resources.files(axe).joinpath("axe.min.js").read_text())
+    found = page.evaluate("options => axe.run(document, options)",
+                          {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]},
+                           "resultTypes": ["violations"]})["violations"]
+    return [f"{v['id']}: {n['target']}" for v in found for n in v["nodes"]]

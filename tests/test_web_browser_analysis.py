@@ -6,7 +6,6 @@ violation. Screenshots at desktop width and at 390 px go to the shots folder
 (``$POKERKEYS_SCREENSHOTS``)."""
 from __future__ import annotations
 
-import importlib.resources
 import time
 
 import pytest
@@ -17,6 +16,7 @@ httpx = pytest.importorskip("httpx")
 
 from browser_pages import (  # noqa: E402
     PHONE,
+    axe_violations,
     page_fixture,
     server_fixture,
     stop_when_progress_shows,
@@ -47,16 +47,6 @@ def hero_range_on_the_grid(page) -> None:
 def open_tab(page, tab: str) -> None:
     page.locator(f"#tab-{tab}").click()
     shown(page, tab)
-
-
-def axe_violations(page) -> list[str]:
-    axe = pytest.importorskip("axe_playwright_python")
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(importlib.resources.files(axe).joinpath("axe.min.js").read_text())
-    found = page.evaluate("options => axe.run(document, options)",
-                          {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]},
-                           "resultTypes": ["violations"]})["violations"]
-    return [f"{v['id']}: {n['target']}" for v in found for n in v["nodes"]]
 
 
 def test_every_tab_shows_its_view_from_a_shared_url(server, desktop, shots):

@@ -16,7 +16,6 @@ shots folder (``$POKERKEYS_SCREENSHOTS``)."""
 from __future__ import annotations
 
 import contextlib
-import importlib.resources
 import re
 
 import pytest
@@ -24,7 +23,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("playwright.sync_api")
 
-from browser_pages import PHONE, page_fixture, server_fixture
+from browser_pages import PHONE, axe_violations, page_fixture, server_fixture
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
@@ -66,16 +65,6 @@ class Held:
             with contextlib.suppress(PlaywrightError):  # the page aborted it meanwhile
                 route.continue_()
         self.routes.clear()
-
-
-def axe_violations(page) -> list[str]:
-    axe = pytest.importorskip("axe_playwright_python")
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.evaluate(importlib.resources.files(axe).joinpath("axe.min.js").read_text())
-    found = page.evaluate("options => axe.run(document, options)",
-                          {"runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa"]},
-                           "resultTypes": ["violations"]})["violations"]
-    return [f"{v['id']}: {n['target']}" for v in found for n in v["nodes"]]
 
 
 def announced_class(page) -> str:

@@ -6,7 +6,6 @@ reader's view (axe-core, WCAG 2 A/AA), and a 390 px screen. Screenshots of each 
 the shots folder ($POKERKEYS_SCREENSHOTS)."""
 from __future__ import annotations
 
-import importlib.resources
 import math
 import re
 import subprocess
@@ -30,6 +29,8 @@ pytest.importorskip("httpx")
 with warnings.catch_warnings():  # Starlette's test client may warn about httpx
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
+
+from browser_pages import axe_violations
 
 from pokerkeys.web.app import create_app
 
@@ -507,16 +508,6 @@ def test_busy_server_countdown_shows_in_the_status_line(server, page, shots, pat
                            "'trying again') && document.querySelector('#state').textContent"
                            ".includes('QQ')", timeout=30_000)
     assert len(busy) == 1 and "error" not in page.locator("#state").get_attribute("class")
-
-
-def axe_violations(page) -> list[str]:
-    """axe-core's WCAG 2 A and AA violations on the page as it is (the copy of axe-core the
-    axe-playwright-python package ships; the test skips without it), one per element."""
-    axe = pytest.importorskip("axe_playwright_python")
-    page.evaluate(importlib.resources.files(axe).joinpath("axe.min.js").read_text())
-    result = page.evaluate("axe.run(document, {runOnly: {type: 'tag', values: "
-                           "['wcag2a', 'wcag2aa']}, resultTypes: ['violations']})")
-    return [f"{v['id']}: {n['target']}" for v in result["violations"] for n in v["nodes"]]
 
 
 def test_pages_have_no_axe_violations_in_their_states(server, page, shots):
