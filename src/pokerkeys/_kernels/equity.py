@@ -298,17 +298,6 @@ def _board_batch_sums(board, keys):
 # n_hole_dealt + 5 cards, the unused ones 0.
 
 
-@inline
-def _deal_from(used, n_deal, n_strata_cards):
-    """(free, bounds, reject): the 52-bit mask of the cards not in `used` and ``deal_plan``'s
-    tables for dealing n_deal of them every trial, the first n_strata_cards of which are a
-    stratum's (``sampling.strata``), the rest dealt at random."""
-    free = ~used & _DECK
-    bounds, reject = deal_plan(np.int64(popcount64(free)) - n_strata_cards,
-                               n_deal - n_strata_cards)
-    return free, bounds, reject
-
-
 # Stratified dealing (``sampling.deal_stratified``): the cards that run through their
 # combinations are the first player's unknown hole cards, which are dealt first, or, when
 # every hand is known, up to two cards of the board (three made a table of 17,296 flops to
@@ -338,6 +327,24 @@ def _dealt_slots(n_deal, n_hole_dealt):
     (up to n_hole_dealt + 5) and a stratum's two stores: every slot holds a card id or 0,
     a valid index, whatever a trial leaves there."""
     return np.zeros(max(n_deal, n_hole_dealt + 5), dtype=np.uint64)
+
+
+@inline
+def _deal_from(used, n_unknown, n_hole_dealt, n_missing):
+    """What every trial's deal of the unknown hole cards and the board needs
+    (``sampling.deal_stratified``): (free, size, masks, cards, bounds, reject, dealt).
+
+    free is the 52-bit mask of the cards not in `used`; the first `size` cards dealt
+    (``_stratum_size``) run through the combinations masks/cards (``sampling.strata``), and
+    ``deal_plan``'s bounds/reject deal the rest at random; dealt is the trial's room for them
+    (``_dealt_slots``).
+    """
+    free = ~used & _DECK
+    n_deal = n_hole_dealt + n_missing
+    size = _stratum_size(n_unknown, n_hole_dealt, n_missing)
+    masks, cards = strata(free, size)
+    bounds, reject = deal_plan(np.int64(popcount64(free)) - size, n_deal - size)
+    return free, size, masks, cards, bounds, reject, _dealt_slots(n_deal, n_hole_dealt)
 
 
 @inline
@@ -450,10 +457,8 @@ def monte_carlo_plain(first, end, out, known, range_of, range_combos, range_keep
     board_key, board_flush = _board_batch_sums(board, keys)
     used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
         known, excluded, keys)
-    size = _stratum_size(n_unknown, n_hole_dealt, n_missing)
-    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing, size)
-    masks, cards = strata(free, size)
-    dealt = _dealt_slots(n_hole_dealt + n_missing, n_hole_dealt)
+    free, size, masks, cards, bounds, reject, dealt = _deal_from(used, n_unknown,
+                                                                 n_hole_dealt, n_missing)
     for chunk in range(first, end):
         _plain_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], known_keys, known_flush,
                      n_unknown, first_dealt, n_hole_dealt, n_missing, board_key, board_flush,
@@ -506,10 +511,8 @@ def monte_carlo_heads_up(first, end, out, known, range_of, range_combos, range_k
         known, excluded, keys)
     key_a, flush_a, n_a = known_keys[0], known_flush[0], n_unknown[0]
     key_b, flush_b, n_b = known_keys[1], known_flush[1], n_unknown[1]
-    size = _stratum_size(n_unknown, n_hole_dealt, n_missing)
-    free, bounds, reject = _deal_from(used, n_hole_dealt + n_missing, size)
-    masks, cards = strata(free, size)
-    dealt = _dealt_slots(n_hole_dealt + n_missing, n_hole_dealt)
+    free, size, masks, cards, bounds, reject, dealt = _deal_from(used, n_unknown,
+                                                                 n_hole_dealt, n_missing)
     for chunk in range(first, end):
         a_wins, ties = _heads_up_chunk(seeds[chunk], chunk_trials[chunk], key_a, flush_a, n_a,
                                        key_b, flush_b, n_b, n_hole_dealt, n_missing, board_key,

@@ -10,6 +10,7 @@ import numpy as np
 
 from .._jit import array, inline, int64, kernel, run_chunks
 from .bits import mul_hi_lo, nth_set_bit, trailing_zeros64
+from .boards import free_cards
 
 # splitmix64's increment and mixing multipliers (``core.sampling.spawn_seeds`` uses them too)
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -52,13 +53,13 @@ def bounded(state, bound):
 # digit below its bound. Digit i_j picks the i_j-th card still free (a set bit of a 52-bit
 # mask: PDEP and TZCNT on BMI2), so a block is an exactly uniform ordered deal without
 # replacement. Eight picks from at most 52 cards keep P below 2**45 (a rejection in 2**19
-# blocks). A block's eight picks are written out, each behind a branch on the block's number of
-# picks, which goes the same way every trial: a block deals exactly its cards (a loop of
+# blocks). A block's eight picks are written out, each behind a branch on the block's number
+# of picks, which goes the same way every trial: a block deals exactly its cards (a loop of
 # run-time length, or a loop with a branch around each pick, was not unrolled by LLVM: 1.75x
 # slower; one unrolled copy of the block per number of picks compiled twice as long and ran
-# 1-8% slower, through a jump table). Against a deck array
-# shuffled in place, nothing goes through memory from card to card or from trial to trial,
-# which let a trial's deal overlap the next one's.
+# 1-8% slower, through a jump table). Against a deck array shuffled in place, nothing goes
+# through memory from card to card or from trial to trial, which let a trial's deal overlap
+# the next one's.
 DEAL_BLOCK = 8
 _ONE, _TWO, _THREE, _FOUR, _FIVE, _SIX, _SEVEN = (np.uint64(i) for i in range(1, DEAL_BLOCK))
 
@@ -169,11 +170,7 @@ def strata(free, size):
     not inlined: called once a call, it is compiled once for both Monte Carlo kernels.
     """
     ids = np.zeros(52, dtype=np.int64)
-    n_free = 0
-    for c in range(52):
-        if (free >> np.uint64(c)) & _ONE:
-            ids[n_free] = c
-            n_free += 1
+    n_free = free_cards(ids, ~free)
     n = 1
     for k in range(size):
         n = n * (n_free - k) // (k + 1)

@@ -13,11 +13,10 @@ stopped by its deadline from inside its thread: the engine's progress callback a
 Carlo round observer (``pokerkeys.equity.driver.observe_rounds``) raise ``JobStopped``
 between rounds, which are a fraction of a second long; a cancelled job also stops within a
 round, between blocks of chunks (``pokerkeys._jit.interrupt_between_blocks``: every 10-25 ms
-of a Monte Carlo round). A Monte Carlo run that reaches the
-deadline is not lost: it ends with the estimate of the rounds it ran, marked
-``stopped_by: "time_limit"``, as when the engine meets its own time limit. Partial Monte Carlo
-results are published at most every ``stream_interval`` seconds; readers always get the
-latest one, never a backlog.
+of a Monte Carlo round). A Monte Carlo run that reaches the deadline is not lost: it ends
+with the estimate of the rounds it ran, marked ``stopped_by: "time_limit"``, as when the
+engine meets its own time limit. Partial Monte Carlo results are published at most every
+``stream_interval`` seconds; readers always get the latest one, never a backlog.
 """
 from __future__ import annotations
 
