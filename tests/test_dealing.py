@@ -63,20 +63,26 @@ def test_every_ordered_deal_equally_likely(free_cards, n_deal):
 
 
 @numba.njit(cache=False)
-def _position_counts(free, n_free, n_deal, n_deals, seed):
-    """(counts, pairs): per position, how often each card was dealt (counts[0, 0] = -1 if a
-    deal repeats a card, deals one not free or leaves a slot unfilled); with two blocks or
-    more, how often each card ended the first block and each began the second."""
+def _position_counts(free, n_free, n_deal, n_deals, seed, at0=0):
+    """(counts, pairs): per position of dealt[at0:at0 + n_deal], how often each card was dealt
+    (counts[0, 0] = -1 if a deal repeats a card, deals one not free, leaves a slot unfilled
+    or writes before at0); with two blocks or more, how often each card ended the first block
+    and each began the second."""
     bounds, reject = deal_plan(n_free, n_deal)
-    dealt = np.full(len(bounds), 99, dtype=np.uint64)  # 99: a slot left unfilled
+    dealt = np.full(at0 + len(bounds), 99, dtype=np.uint64)  # 99: a slot left unfilled
     counts = np.zeros((n_deal, 64), dtype=np.int64)
     pairs = np.zeros((64, 64), dtype=np.int64)
     state = np.uint64(seed)
     for _ in range(n_deals):
-        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal), np.uint64(0))
+        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal),
+                           np.uint64(at0))
+        for i in range(at0):
+            if dealt[i] != 99:
+                counts[0, 0] = -1
+                return counts, pairs
         seen = np.uint64(0)
         for i in range(n_deal):
-            c = dealt[i]
+            c = dealt[at0 + i]
             if c >= 64 or (seen >> c) & np.uint64(1) or not (free >> c) & np.uint64(1):
                 counts[0, 0] = -1
                 return counts, pairs
@@ -84,7 +90,7 @@ def _position_counts(free, n_free, n_deal, n_deals, seed):
             counts[i, c] += 1
         if n_deal > DEAL_BLOCK:
             # the last card of the first block against the first card of the second
-            pairs[dealt[DEAL_BLOCK - 1], dealt[DEAL_BLOCK]] += 1
+            pairs[dealt[at0 + DEAL_BLOCK - 1], dealt[at0 + DEAL_BLOCK]] += 1
     return counts, pairs
 
 
@@ -142,32 +148,6 @@ def test_deal_plan_bounds_and_rejection_thresholds(n_free, n_deal):
         assert int(reject[b]) == 2 ** 64 % product
 
 
-@numba.njit(cache=False)
-def _counts_after(free, n_free, n_deal, at0, n_deals, seed):
-    """Per position of dealt[at0:at0 + n_deal], how often each card was dealt (counts[0, 0]
-    = -1 if a deal repeats a card, deals one not free, leaves a slot or writes before at0)."""
-    bounds, reject = deal_plan(n_free, n_deal)
-    dealt = np.full(at0 + n_deal, 99, dtype=np.uint64)
-    counts = np.zeros((n_deal, 64), dtype=np.int64)
-    state = np.uint64(seed)
-    for _ in range(n_deals):
-        state = deal_cards(state, free, bounds, reject, dealt, np.uint64(n_deal),
-                           np.uint64(at0))
-        seen = np.uint64(0)
-        for i in range(at0):
-            if dealt[i] != 99:
-                counts[0, 0] = -1
-                return counts
-        for i in range(n_deal):
-            c = dealt[at0 + i]
-            if c >= 64 or (seen >> c) & np.uint64(1) or not (free >> c) & np.uint64(1):
-                counts[0, 0] = -1
-                return counts
-            seen |= np.uint64(1) << c
-            counts[i, c] += 1
-    return counts
-
-
 @pytest.mark.parametrize("n_deal", range(1, 2 * DEAL_BLOCK + 2))
 def test_every_number_of_picks_deals_uniformly_from_an_offset(n_deal):
     """A block makes as many picks as it has cards to deal (1 to 8): whatever that number,
@@ -176,7 +156,7 @@ def test_every_number_of_picks_deals_uniformly_from_an_offset(n_deal):
     free_cards = np.arange(2, 2 + 20)
     free = np.uint64(sum(1 << int(c) for c in free_cards))
     n_deals = 60_000
-    counts = _counts_after(free, 20, n_deal, 3, n_deals, 1000 + n_deal)
+    counts, _ = _position_counts(free, 20, n_deal, n_deals, 1000 + n_deal, 3)
     assert counts.min() >= 0, "a deal repeated a card, dealt one not free or wrote before at0"
     expected = n_deals / 20
     for position in counts:
