@@ -73,7 +73,10 @@ from numba.core.caching import (
 from numba.core.compiler_lock import global_compiler_lock
 from numba.core.runtime import rtsys
 
+from ._inline_copies import share_block_copies
 from ._user_folders import writable_folder, xdg_base
+
+share_block_copies()  # before any kernel compiles: see _inline_copies
 
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
