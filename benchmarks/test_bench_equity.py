@@ -75,6 +75,21 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
   and the mask) instead of one branch-free pass: 52.7 against 48.9 ns a six-player trial,
   40.1 against 35.5 ns a three-player one (quiet host, medians of 9 passes of 2 million
   trials, the same counts).
+- Helped: every hole card read through a slot (``_kernels.equity._hole_slots``: a dealt
+  card's place in the deal, or a slot after the deal's room holding a known card), instead of
+  each player's known sums, unknown count and a branch per card; and a trial loop of its own
+  when every hand is known (two inlined copies of ``_plain_trials``). Trials per CPU second,
+  one thread pinned to CPU 0, alternating processes, medians of 5 pairs, quiet host: AhKh vs
+  5 random 1.082x, vs 3 random 1.032x, AhKh vs QsQd vs JcTc 1.187x, random, AhKh, random,
+  QsQd 0.985x; the same counts.
+- Did not help: known players and random ones in two loops over index arrays (holding,
+  unseen): vs 5 random 0.996x, three known hands 0.93x. The slots alone with one loop for
+  every case: vs 5 random 1.066x but three known hands 0.95x. One loop with a branch per
+  trial between known sums and slots: 1.02x and 1.09x (registers spilled). The two loops as
+  one compiled (not inlined) function specialised twice: 1.01x and 0.84x (arrays reached
+  through argument pointers). The flush path's board cards summed by a masked loop of five,
+  as ``_dealt_board_key`` does, instead of a loop to n_missing (which LLVM vectorises): three
+  known hands 0.71x.
 - Where 2 threads lose against one (10 million six-player trials, the two interleaved 7
   times, quiet host): 452 ms on one thread, 236 ms on two, each thread busy in the kernel for
   233 ms of them. A thread's trials run about 3% slower beside another, and 3 ms (1%) go to
@@ -129,8 +144,9 @@ def test_monte_carlo_range_vs_range(benchmark, threads):
 @pytest.mark.parametrize("threads", THREADS)
 def test_exact_range_vs_range(benchmark, threads):
     benchmark.group = "exact QQ+,AKs vs JJ-88,AQs+"
+    # 20 rounds of about 10 ms: with 3, one slow spell of a shared host moved the median 2x
     run(benchmark, lambda: pk.equity(["QQ+,AKs", "JJ-88,AQs+"], exact=True, threads=threads),
-        per_call=1, unit="runs", rounds=3)
+        per_call=1, unit="runs", rounds=20)
 
 
 def _exact_mask_counts(players, board, rules, fold_alike):

@@ -92,7 +92,7 @@ def test_evaluate_batch_7_into_out(benchmark, hands7_10m, threads):
     gave 1.33x / 1.56x minutes before (separate runs: their 2-thread cells were noisy).
     """
     out = np.empty(len(hands7_10m), dtype=np.uint16)
-    benchmark.group = f"evaluate_batch 7 cards, {len(hands7_10m):,} hands"
+    benchmark.group = f"evaluate_batch 7 cards into out=, {len(hands7_10m):,} hands"
     run(benchmark, lambda: pk.evaluate_batch(hands7_10m, threads=threads, out=out),
         per_call=len(hands7_10m))
 

@@ -241,6 +241,8 @@ def _variant(params: dict[str, Any] | None) -> str:
         return f"{params['source']} -> {params['target']}"
     if set(params) == {"hand_range", "board"}:
         return f"{params['hand_range']} on {params['board']}"
+    if set(params) == {"fold_alike"}:
+        return "one matchup per orbit of swaps" if params["fold_alike"] else "every matchup"
     if set(params) == {"form"}:
         return {"string": "from a string", "ids": "from card ids"}.get(params["form"],
                                                                         params["form"])
@@ -484,6 +486,8 @@ def readme_block(inputs: list[tuple[str, dict[str, Any]]]) -> str:
         f"`benchmarks/cpp/compare.py` on {date_text(data['started'])}, on {cpu_text(m)}"
         f"{shared}, medians of {s['rounds']} interleaved rounds; the performance page has the "
         "command, the versions, every figure and how to run it yourself.",
+        "The ratios hold for that CPU: on another (an Intel Xeon, or an AMD EPYC without",
+        "AVX-512) they differ, and the harness measures yours.",
         "",
         "| job | pokerkeys / best C++, 1 thread | 2 threads | measured |",
         "|---|---:|---:|---|",
