@@ -6,6 +6,11 @@ blocks (loops, branches, early returns, nested inlining) compute what plain Pyth
 """
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import textwrap
+
 import numpy as np
 import pytest
 from numba.core import inline_closurecall
@@ -14,10 +19,33 @@ from pokerkeys import _inline_copies, _jit
 
 
 def test_in_force_with_the_installed_numba():
-    """The kernels' module applies it on import; if a Numba upgrade changes the inliner, this
-    fails, so the quicker compile is not lost unnoticed."""
+    """If a Numba upgrade changes the inliner, this fails, so the quicker compile is not lost
+    unnoticed."""
+    assert _inline_copies.share_block_copies() is True
     assert getattr(inline_closurecall.InlineWorker.inline_ir, "_copies_blocks_together", False)
     assert _inline_copies.share_block_copies() is True  # a second call changes nothing
+
+
+def test_made_when_a_kernel_first_compiles_not_at_import(tmp_path):
+    """A run whose kernels are all cached never imports the inliner (35 ms); the first compile
+    puts the change in force before the compiler inlines anything."""
+    script = textwrap.dedent("""
+        import sys
+        import pokerkeys, pokerkeys._jit as jit
+        print("inliner imported:", "numba.core.inline_closurecall" in sys.modules)
+        @jit.kernel
+        def double(x):
+            return 2 * x
+        assert double(21) == 42
+        from numba.core.inline_closurecall import InlineWorker
+        print("in force:", getattr(InlineWorker.inline_ir, "_copies_blocks_together", False))
+    """)
+    (tmp_path / "first_compile.py").write_text(script)  # a file: kernels cache by source
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    out = subprocess.run([sys.executable, str(tmp_path / "first_compile.py")],
+                         capture_output=True, text=True, env=env, check=True,
+                         timeout=120).stdout
+    assert out.splitlines() == ["inliner imported: False", "in force: True"]
 
 
 def test_an_inliner_it_does_not_recognise_is_left_alone(monkeypatch):

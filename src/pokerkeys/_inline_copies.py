@@ -13,7 +13,9 @@ proportional to its size. Compile times fell by about a quarter (see ``share_blo
 
 The change is made to Numba's own source text of ``inline_ir``, replacing the per-block copy
 only where that text is exactly what is expected; a Numba whose inliner reads otherwise is
-left as it is (kernels compile more slowly, to the same code).
+left as it is (kernels compile more slowly, to the same code). ``_jit`` makes it when a kernel
+first compiles (Numba's compile event), so a run that finds every kernel cached never imports
+the inliner.
 """
 from __future__ import annotations
 

@@ -76,8 +76,6 @@ from numba.core.runtime import rtsys
 from ._inline_copies import share_block_copies
 from ._user_folders import writable_folder, xdg_base
 
-share_block_copies()  # before any kernel compiles: see _inline_copies
-
 if TYPE_CHECKING:
     from numba.core.dispatcher import Dispatcher
 
@@ -640,7 +638,8 @@ def _announce(note: str) -> None:
 
 
 class _CompileListener(event.Listener):
-    """Adds up, per thread, the wall time of outermost compiles."""
+    """Adds up, per thread, the wall time of outermost compiles; before the first, makes
+    Numba's inliner copy blocks together (``_inline_copies``)."""
 
     def on_start(self, ev: event.Event) -> None:
         tid = threading.get_ident()
@@ -648,6 +647,9 @@ class _CompileListener(event.Listener):
         _compile_depth[tid] = depth + 1
         if depth == 0:
             _compile_started[tid] = time.perf_counter()
+            # Numba's inliner sped up (see _inline_copies) when a kernel first compiles, not
+            # at import: its module costs an import of 35 ms that cached kernels never need.
+            share_block_copies()
             if tid == threading.main_thread().ident:
                 _announce("compiling kernels on first use (once; the times shown exclude it)")
 
