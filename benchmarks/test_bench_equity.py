@@ -90,6 +90,11 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
   through argument pointers). The flush path's board cards summed by a masked loop of five,
   as ``_dealt_board_key`` does, instead of a loop to n_missing (which LLVM vectorises): three
   known hands 0.71x.
+- Would help, not kept: a heads-up trial loop of its own for a known hand against a hand
+  with both cards dealt (``_heads_up_chunk`` inlining its loop twice, the counts as
+  constants): AhKh vs 1 random 1.048x, on a flop 1.069x, against QsQd 0.985x (same method,
+  4 pairs), but the kernel compiled in 8.1 s against 4.4 s (one process pinned to CPU 0),
+  about 2 s more on the package's build step, for a job already 1.8x OMPEval's.
 - Where 2 threads lose against one (10 million six-player trials, the two interleaved 7
   times, quiet host): 452 ms on one thread, 236 ms on two, each thread busy in the kernel for
   233 ms of them. A thread's trials run about 3% slower beside another, and 3 ms (1%) go to
