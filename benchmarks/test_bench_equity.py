@@ -81,7 +81,9 @@ medians of 7-9 passes of 5 million trials, one thread, AMD EPYC, host shared wit
   when every hand is known (two inlined copies of ``_plain_trials``). Trials per CPU second,
   one thread pinned to CPU 0, alternating processes, medians of 5 pairs, quiet host: AhKh vs
   5 random 1.082x, vs 3 random 1.032x, AhKh vs QsQd vs JcTc 1.187x, random, AhKh, random,
-  QsQd 0.985x; the same counts.
+  QsQd 0.985x; the same counts. Mixed tables, 6 pairs: AhKh, QsQd and 3 random 1.048x,
+  AhKh vs 2 random on Qh7h6c 1.020x, Ah?? vs QsQd vs random 1.007x, AhKh vs QsQd vs random
+  0.999x.
 - Did not help: known players and random ones in two loops over index arrays (holding,
   unseen): vs 5 random 0.996x, three known hands 0.93x. The slots alone with one loop for
   every case: vs 5 random 1.066x but three known hands 0.95x. One loop with a branch per
