@@ -358,17 +358,6 @@ def _dealt_board_key(board_key, dealt, n_hole_dealt, n_missing, keys):
 
 
 @inline
-def _dealt_board_flush(flush, dealt, n_hole_dealt, n_missing, keys):
-    """flush plus the flush sums of the dealt board cards (``_dealt_board_key``'s loop: a
-    run-time length made LLVM vectorise this rare path into gathers, a larger and slower
-    kernel to compile)."""
-    at = np.uint64(n_hole_dealt)
-    for i in range(5):
-        flush += keys[BATCH_FLUSH_KEYS_AT + dealt[at + np.uint64(i)]] & _upto(i, n_missing)
-    return flush
-
-
-@inline
 def _dealt_rank(known_key, known_flush, n_unknown, first, dealt, board_key, board_flush,
                 n_missing, n_hole_dealt, keys, ranks, flush_at):
     """7-card rank of a player after the deal: the player's unknown cards are dealt[first:
