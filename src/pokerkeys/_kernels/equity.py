@@ -257,18 +257,16 @@ def draw_card(state, spare, n_spare, used):
 @inline
 def _known_cards(known, excluded, keys):
     """What players without ranges hold before the deal, in batch keys (``_layout.BATCH_*``):
-    the used-card mask, each player's known key and flush sums, unknown card count, and the
-    deal index of their first unknown card (players' unknown cards are dealt in seat order,
-    then the board)."""
+    the used-card mask, each player's known key and flush sums and unknown card count, and the
+    number of hole cards dealt (players' unknown cards are dealt in seat order, then the
+    board)."""
     n_players = known.shape[0]
     used = excluded
     known_keys = np.zeros(n_players, dtype=np.uint64)
     known_flush = np.zeros(n_players, dtype=np.uint64)
     n_unknown = np.zeros(n_players, dtype=np.int64)
-    first_dealt = np.zeros(n_players, dtype=np.int64)
     n_hole_dealt = 0
     for p in range(n_players):
-        first_dealt[p] = n_hole_dealt
         for j in range(2):
             c = known[p, j]
             if c < 52:
@@ -278,7 +276,7 @@ def _known_cards(known, excluded, keys):
             else:
                 n_unknown[p] += 1
                 n_hole_dealt += 1
-    return used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt
+    return used, known_keys, known_flush, n_unknown, n_hole_dealt
 
 
 @inline
@@ -391,7 +389,7 @@ def _lead(best, mask, rank, player):
 
 
 @inline
-def _hole_slots(known, first_dealt, dealt):
+def _hole_slots(known, dealt):
     """(slots, dealt with room for the known hole cards after the deal's): player p's hole
     cards are dealt[slots[2p]] and dealt[slots[2p + 1]], a dealt card's slot its place in the
     deal, a known card's a slot of its own after them that holds it for good. One lookup for
@@ -402,15 +400,15 @@ def _hole_slots(known, first_dealt, dealt):
     room = len(dealt)
     held = np.zeros(room + 2 * n_players, dtype=np.uint64)
     slots = np.empty(2 * n_players, dtype=np.uint64)
+    n_dealt = 0  # unknown cards are dealt in seat order (``_known_cards``)
     for p in range(n_players):
-        n_dealt = 0
         for j in range(2):
             c = known[p, j]
             if c < 52:
                 at = room + 2 * p + j
                 held[at] = c
             else:
-                at = first_dealt[p] + n_dealt
+                at = n_dealt
                 n_dealt += 1
             slots[2 * p + j] = at
     return slots, held
@@ -530,11 +528,11 @@ def monte_carlo_plain(first, end, out, known, range_of, range_combos, range_keep
     multiply (13% fewer ns per trial for six players, same deal, same counts).
     """
     board_key, board_flush = _board_batch_sums(board, keys)
-    used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
+    used, known_keys, known_flush, n_unknown, n_hole_dealt = _known_cards(
         known, excluded, keys)
     free, size, masks, cards, bounds, reject, dealt = _deal_from(used, n_unknown,
                                                                  n_hole_dealt, n_missing)
-    slots, dealt = _hole_slots(known, first_dealt, dealt)
+    slots, dealt = _hole_slots(known, dealt)
     for chunk in range(first, end):
         _plain_chunk(seeds[chunk], chunk_trials[chunk], out[chunk], known_keys, known_flush,
                      slots, n_hole_dealt, n_missing, board_key, board_flush,
@@ -583,7 +581,7 @@ def monte_carlo_heads_up(first, end, out, known, range_of, range_combos, range_k
     stream, so the same counts, but both players' values stay in registers instead of
     per-player arrays and loops (about 12% faster in an interleaved A/B)."""
     board_key, board_flush = _board_batch_sums(board, keys)
-    used, known_keys, known_flush, n_unknown, first_dealt, n_hole_dealt = _known_cards(
+    used, known_keys, known_flush, n_unknown, n_hole_dealt = _known_cards(
         known, excluded, keys)
     key_a, flush_a, n_a = known_keys[0], known_flush[0], n_unknown[0]
     key_b, flush_b, n_b = known_keys[1], known_flush[1], n_unknown[1]
